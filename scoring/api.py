@@ -1,0 +1,125 @@
+"""JSON API v1: public reads with ETags; referee writes by token, idempotent by key."""
+
+import json
+
+from django.http import HttpResponse, HttpResponseNotModified, JsonResponse
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring import engine, selectors, services
+from scoring.models import Match
+from scoring.views.referee import referee_link
+
+MAX_KEY_LENGTH = 64
+
+
+def error(message, status: int) -> JsonResponse:
+    return JsonResponse({"error": str(message)}, status=status)
+
+
+def etag_matches(request, etag: str) -> bool:
+    return etag in (tag.strip() for tag in request.headers.get("If-None-Match", "").split(","))
+
+
+def match_response(request, match: Match) -> JsonResponse:
+    response = JsonResponse(selectors.match_payload(match))
+    response["ETag"] = match.etag
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+@require_GET
+def match_detail(request, pk: int):
+    version = Match.objects.filter(pk=pk).values_list("version", flat=True).first()
+    if version is None:
+        return error(_("No such match."), 404)
+    if etag_matches(request, f'"m{pk}-{version}"'):
+        return HttpResponseNotModified()
+    return match_response(request, selectors.matches_with_teams().get(pk=pk))
+
+
+def _link_or_error(token):
+    """The token's link and current match, or the JSON error that says why not."""
+    link = referee_link(token)
+    if link.revoked:
+        return link, error(services.REVOKE_MESSAGE, 403)
+    if link.match is None:
+        return link, error(_("There is no match at this table right now."), 409)
+    return link, None
+
+
+@never_cache
+@require_GET
+def referee_detail(request, token):
+    link, refused = _link_or_error(token)
+    if refused:
+        return refused
+    if etag_matches(request, link.match.etag):
+        return HttpResponseNotModified()
+    return match_response(request, link.match)
+
+
+def _key(request) -> str | None:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    return key if 0 < len(key) <= MAX_KEY_LENGTH and key.isascii() else None
+
+
+def _expected_version(request, match: Match) -> int | None:
+    """`If-Match: "m<id>-<version>"` makes the write refuse a score the client has not seen."""
+    tag = request.headers.get("If-Match", "").strip()
+    prefix = f'"m{match.pk}-'
+    if tag.startswith(prefix) and tag.endswith('"') and tag[len(prefix):-1].isdigit():
+        return int(tag[len(prefix):-1])
+    return None
+
+
+def _referee_write(request, token, write):
+    link, refused = _link_or_error(token)
+    if refused:
+        return refused
+    key = _key(request)
+    if key is None:
+        return error(_("Send an Idempotency-Key header (a UUID made once per deal)."), 400)
+    try:
+        answer = write(link, key)
+    except services.ScoringRefused as refusal:
+        return error(refusal.message, refusal.status)
+    return HttpResponse(answer.body, status=answer.status, content_type="application/json")
+
+
+def _deal_body(request) -> tuple[engine.Deal, str]:
+    try:
+        body = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise services.ScoringRefused(_("The body must be one deal as JSON.")) from exc
+    if not isinstance(body, dict):
+        raise services.ScoringRefused(_("The body must be one deal as JSON."))
+    trump = body.pop("trump", "")
+    if trump not in ("", "S", "H", "D", "C"):
+        raise services.ScoringRefused(_("Trump must be one of S, H, D or C."))
+    try:
+        return engine.deal_from(body), trump
+    except engine.SuecaError as exc:
+        raise services.ScoringRefused(services.engine_message(exc)) from exc
+
+
+@csrf_exempt
+@require_POST
+def referee_deal(request, token):
+    def write(link, key):
+        deal, trump = _deal_body(request)
+        return services.deal_record(match_id=link.match_id, deal=deal, key=key, link=link,
+                                    trump=trump, expected_version=_expected_version(request,
+                                                                                    link.match))
+    return _referee_write(request, token, write)
+
+
+@csrf_exempt
+@require_POST
+def referee_undo(request, token):
+    def write(link, key):
+        return services.deal_undo(match_id=link.match_id, key=key, link=link)
+    return _referee_write(request, token, write)

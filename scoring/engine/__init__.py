@@ -1,0 +1,45 @@
+"""The Sueca scoring engine of RULES.md: pure Python, standard library only, no Django."""
+
+from .basics import SIDES, Pair, Side, Winner
+from .cards import possible_points
+from .case import score_case
+from .deals import Deal, check_deal, deal_from
+from .errors import CaseError, DealError, RulesError, SuecaError, gettext_noop
+from .formats import Format, format_from
+from .replay import Award, apply, award, replay
+from .rules import DEFAULT_PRESET, PRESETS, Rules, rules_from
+from .seats import leader, next_dealer, side_of
+from .state import DealResult, MatchState, new_match
+
+__all__ = [
+    "DEFAULT_PRESET",
+    "PRESETS",
+    "SIDES",
+    "Award",
+    "CaseError",
+    "Deal",
+    "DealError",
+    "DealResult",
+    "Format",
+    "MatchState",
+    "Pair",
+    "Rules",
+    "RulesError",
+    "Side",
+    "SuecaError",
+    "Winner",
+    "apply",
+    "award",
+    "check_deal",
+    "deal_from",
+    "format_from",
+    "gettext_noop",
+    "leader",
+    "new_match",
+    "next_dealer",
+    "possible_points",
+    "replay",
+    "rules_from",
+    "score_case",
+    "side_of",
+]

@@ -1,0 +1,61 @@
+"""What one checked deal gives each side, before the match decides what that means."""
+
+from typing import NamedTuple
+
+from .basics import SIDES, Pair, Side, ahead, give, other
+from .cards import DEAL_POINTS
+from .deals import Deal, flag_side
+from .formats import WITH_PARTIDAS, Format
+from .rules import Rules
+from .state import Kind, MatchState
+
+
+class DealScore(NamedTuple):
+    kind: Kind
+    side: Side | None  # who the deal went to: the winner, the flag, the innocent side
+    games: Pair  # pending tie games included
+    points: Pair
+    carry: int  # tie games pending afterwards
+
+
+def score_deal(rules: Rules, fmt: Format, state: MatchState, deal: Deal) -> DealScore:
+    """Games and card points for a deal that passed ``check_deal``."""
+    if fmt.type == "points":
+        return _in_points_format(deal)
+    if deal.revoke is not None:
+        return _revoke(rules, fmt, state, other(deal.revoke))
+    assert deal.points is not None  # a deal is card points or a revoke
+    side = ahead(deal.points)
+    if side is None:
+        pending = state.carry + 1 if rules.tie == "carry" else 0
+        return DealScore("tie", None, (0, 0), deal.points, pending)
+    flag = flag_side(deal, rules)
+    games = _games_for(max(deal.points), rules, flag is not None) + state.carry
+    return DealScore("flag" if flag else "points", side, give(side, games), deal.points, 0)
+
+
+def _games_for(points: int, rules: Rules, flag: bool) -> int:
+    if flag:
+        return rules.flag_value
+    return 2 if points >= rules.double_from or points == DEAL_POINTS else 1
+
+
+def _revoke(rules: Rules, fmt: Format, state: MatchState, innocent: Side) -> DealScore:
+    """A number of games (pending ties added), or the partida: the games still needed for it."""
+    if isinstance(rules.revoke, int):
+        games = rules.revoke + state.carry
+    elif fmt.type in WITH_PARTIDAS:
+        assert fmt.target is not None
+        games = fmt.target - state.partida_games[SIDES.index(innocent)]
+    else:
+        games = 0
+    return DealScore("revoke", innocent, give(innocent, games), (0, 0), 0)
+
+
+def _in_points_format(deal: Deal) -> DealScore:
+    """Only card points count; a revoke gives the innocent side a whole deal's worth."""
+    if deal.revoke is not None:
+        innocent = other(deal.revoke)
+        return DealScore("revoke", innocent, (0, 0), give(innocent, DEAL_POINTS), 0)
+    assert deal.points is not None
+    return DealScore("points", ahead(deal.points), (0, 0), deal.points, 0)

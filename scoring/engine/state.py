@@ -1,0 +1,67 @@
+"""The state of a match after its deals, as a scoreboard and the conformance command need it."""
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .basics import Pair, Winner
+from .formats import Format
+from .rules import Rules
+from .seats import check_seat
+
+Kind = Literal["points", "flag", "tie", "revoke"]
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One played deal: who dealt it, how it was scored, what it gave each side."""
+
+    dealer: int
+    games: Pair
+    points: Pair = (0, 0)
+    kind: Kind = "points"
+
+    def as_dict(self) -> dict:
+        return {"dealer": self.dealer, "games": list(self.games)}
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """A match after zero or more deals.
+
+    ``games`` add up over all partidas; ``partida_games`` are the games of the current
+    partida (``first_to`` and ``partidas`` only; ``(0, 0)`` once a partida ends and in the
+    other formats). ``carry`` counts pending tie games.
+    """
+
+    games: Pair = (0, 0)
+    partidas: Pair = (0, 0)
+    points: Pair = (0, 0)
+    partida_games: Pair = (0, 0)
+    carry: int = 0
+    finished: bool = False
+    winner: Winner | None = None
+    next_dealer: int | None = 0
+    deals: tuple[DealResult, ...] = ()
+
+    @property
+    def deals_played(self) -> int:
+        return len(self.deals)
+
+    def as_result(self) -> dict:
+        """Exactly the conformance result (see the conformance README)."""
+        return {
+            "ok": True,
+            "games": list(self.games),
+            "partidas": list(self.partidas),
+            "points": list(self.points),
+            "finished": self.finished,
+            "winner": self.winner,
+            "next_dealer": self.next_dealer,
+            "carry": self.carry,
+            "deals": [deal.as_dict() for deal in self.deals],
+        }
+
+
+def new_match(rules: Rules, fmt: Format, first_dealer: int = 0) -> MatchState:
+    """A match before its first deal (nothing in it depends on ``rules`` or ``fmt`` yet)."""
+    return MatchState(next_dealer=check_seat(first_dealer))

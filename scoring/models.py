@@ -1,0 +1,165 @@
+"""Matches, their deals (append-only), referee links, idempotent requests and the audit."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from sueca_club.models import Club, Partnership
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Match(models.Model):
+    """A match between partnerships A and B; `state` caches the engine's replay of its deals."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
+    a = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="+")
+    b = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="+")
+    rules = models.JSONField()
+    format = models.JSONField()
+    first_dealer = models.PositiveSmallIntegerField()
+    confirm_by_opponent = models.BooleanField(
+        _("a player of the other side confirms each deal"), default=False
+    )
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=1)
+    finished = models.BooleanField(default=False)
+    winner = models.CharField(max_length=4, blank=True)
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["club", "finished", "-updated_at"])]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(a=models.F("b")),
+                                   name="match_two_different_partnerships"),
+            models.CheckConstraint(condition=models.Q(first_dealer__lte=3),
+                                   name="match_first_dealer_is_a_seat"),
+        ]
+
+    def __str__(self):
+        return f"{self.a} – {self.b}"
+
+    def get_absolute_url(self):
+        return reverse("scoreboard", args=[self.pk])
+
+    @property
+    def etag(self) -> str:
+        return f'"m{self.pk}-{self.version}"'
+
+
+class RefereeLink(models.Model):
+    """The unguessable token behind a QR code; points at the match it may score."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="referee_links"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"referee link {self.token[:6]}… ({self.match or _('no match')})"
+
+    def get_absolute_url(self):
+        return reverse("referee:page", args=[self.token])
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None
+
+
+class Deal(models.Model):
+    """One recorded deal. Never edited: a correction or an undo deactivates it and says why."""
+
+    TRUMPS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    data = models.JSONField()
+    trump = models.CharField(_("trump"), max_length=1, choices=TRUMPS, blank=True)
+    active = models.BooleanField(default=True)
+    replaces = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="replaced_by"
+    )
+    opponent_confirmed = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    via_link = models.ForeignKey(
+        RefereeLink, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number"], condition=models.Q(active=True),
+                name="deal_one_active_per_position",
+            ),
+        ]
+
+    def __str__(self):
+        return f"deal {self.number} of match {self.match_id}{'' if self.active else ' (superseded)'}"
+
+
+class RefereeRequest(models.Model):
+    """The first answer to a referee write, kept so a retry with the same key gets it back."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    action = models.CharField(max_length=10)
+    status = models.PositiveSmallIntegerField()
+    body = models.TextField()  # the JSON text exactly as first sent
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "key"], name="idempotency_key_once_per_match"),
+        ]
+
+    def __str__(self):
+        return f"{self.action} {self.key} on match {self.match_id}"
+
+
+class AuditEntry(models.Model):
+    class Action(models.TextChoices):
+        RECORDED = "recorded", _("deal recorded")
+        UNDONE = "undone", _("last deal undone")
+        CORRECTED = "corrected", _("deal corrected")
+        VOIDED = "voided", _("deal voided")
+        LINK_REVOKED = "link_revoked", _("referee link revoked")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
+    action = models.CharField(max_length=20, choices=Action.choices)
+    deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    via_link = models.ForeignKey(
+        RefereeLink, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    before = models.JSONField(null=True)
+    after = models.JSONField(null=True)
+    reason = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self):
+        return f"{self.get_action_display()} on match {self.match_id}"

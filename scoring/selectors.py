@@ -1,0 +1,108 @@
+"""Reads: match lists, seats and the JSON shape of a match (shared by pages and the API)."""
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from scoring import engine, presenters
+from scoring.models import AuditEntry, Match
+
+RESULT_KEYS = ("games", "partidas", "points", "finished", "winner", "next_dealer", "carry",
+               "deals")
+MATCH_RELATED = ("club", "a__player_1", "a__player_2", "b__player_1", "b__player_2")
+
+
+def matches_with_teams() -> QuerySet[Match]:
+    return Match.objects.select_related(*MATCH_RELATED)
+
+
+def live_matches(*, club=None, limit: int = 20) -> list[Match]:
+    matches = matches_with_teams().filter(finished=False)
+    if club is not None:
+        matches = matches.filter(club=club)
+    return list(matches.order_by("-updated_at")[:limit])
+
+
+def recent_matches(*, club, limit: int = 10) -> list[Match]:
+    return list(matches_with_teams().filter(club=club, finished=True)
+                .order_by("-finished_at")[:limit])
+
+
+@dataclass(frozen=True)
+class Seat:
+    number: int
+    side: str
+    player: str
+    deals: bool
+    leads: bool
+
+
+def seats(match: Match) -> list[Seat]:
+    """The four seats in the order of play; A sits at 0 and 2, B at 1 and 3."""
+    players = [match.a.player_1, match.b.player_1, match.a.player_2, match.b.player_2]
+    dealer = match.state["next_dealer"]
+    leader = None if dealer is None else engine.leader(dealer, engine.rules_from(overrides=match.rules))
+    return [
+        Seat(number=i, side="AB"[i % 2], player=players[i].name, deals=i == dealer,
+             leads=i == leader)
+        for i in range(4)
+    ]
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything a scoreboard shows, from the match row alone (no deal is read)."""
+
+    match: Match
+    seats: list[Seat]
+    strokes: tuple[range, range]
+    format_text: str
+
+    @property
+    def sides(self) -> list[tuple]:
+        state = self.match.state
+        return [
+            (side, team, self.strokes[i], state["games"][i], state["partidas"][i],
+             state["points"][i])
+            for i, (side, team) in enumerate((("A", self.match.a), ("B", self.match.b)))
+        ]
+
+    @property
+    def dealer(self) -> Seat | None:
+        return next((seat for seat in self.seats if seat.deals), None)
+
+    @property
+    def leader(self) -> Seat | None:
+        return next((seat for seat in self.seats if seat.leads), None)
+
+
+def board(match: Match) -> Board:
+    state = match.state
+    counted = state["partida_games"] if match.format["type"] == "partidas" else state["games"]
+    return Board(match=match, seats=seats(match),
+                 strokes=(presenters.tally(counted[0]), presenters.tally(counted[1])),
+                 format_text=presenters.format_text(match.format))
+
+
+def partnership_payload(partnership) -> dict:
+    return {"id": partnership.pk, "name": partnership.display_name,
+            "players": [partnership.player_1.name, partnership.player_2.name]}
+
+
+def match_payload(match: Match) -> dict:
+    """The API shape: the conformance result plus who plays, the rules and the version."""
+    result = {key: match.state[key] for key in RESULT_KEYS}
+    return {
+        "id": match.pk,
+        "version": match.version,
+        "a": partnership_payload(match.a),
+        "b": partnership_payload(match.b),
+        "rules": match.rules,
+        "format": match.format,
+        "first_dealer": match.first_dealer,
+        **result,
+    }
+
+
+def audit_for(match: Match) -> QuerySet[AuditEntry]:
+    return match.audit.select_related("user", "deal")

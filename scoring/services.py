@@ -1,0 +1,231 @@
+"""Every write to a match: one function, one transaction, the engine's replay stored as a cache."""
+
+import json
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.dispatch import Signal
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import engine
+from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
+from scoring.selectors import match_payload
+
+# Sent inside the transaction that changed a match, so listeners (tournaments) change with it.
+match_changed = Signal()  # sender=Match, match=Match
+
+
+class ScoringRefused(Exception):
+    """A write that changes nothing, with a message for the person who asked."""
+
+    status = 400
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class MatchFinished(ScoringRefused):
+    status = 409
+
+
+class StaleScore(ScoringRefused):
+    status = 409
+
+
+def engine_message(error: engine.SuecaError) -> str:
+    return _(error.template) % error.params
+
+
+def rules_and_format(match: Match) -> tuple[engine.Rules, engine.Format]:
+    return engine.rules_from(overrides=match.rules), engine.format_from(match.format)
+
+
+def replay(match: Match, deals: list[engine.Deal]) -> engine.MatchState:
+    rules, fmt = rules_and_format(match)
+    return engine.replay(rules, fmt, match.first_dealer, deals)
+
+
+def active_deals(match: Match) -> list[Deal]:
+    return list(match.deals.filter(active=True).order_by("number"))
+
+
+def _store(match: Match, state: engine.MatchState) -> None:
+    """Cache the engine's state on the match row and bump its version."""
+    match.state = {**state.as_result(), "partida_games": list(state.partida_games)}
+    match.finished = state.finished
+    match.winner = state.winner or ""
+    match.games_a, match.games_b = state.games
+    if state.finished and match.finished_at is None:
+        match.finished_at = timezone.now()
+    elif not state.finished:
+        match.finished_at = None
+    match.version += 1
+    match.save()
+    match_changed.send(sender=Match, match=match)
+
+
+def _score(state: engine.MatchState) -> dict:
+    return {"games": list(state.games), "partidas": list(state.partidas)}
+
+
+def _locked(match_id: int) -> Match:
+    return Match.objects.select_for_update().select_related(
+        "a__player_1", "a__player_2", "b__player_1", "b__player_2"
+    ).get(pk=match_id)
+
+
+@transaction.atomic
+def match_create(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_dealer: int,
+                 confirm_by_opponent: bool = False, by=None) -> Match:
+    match = Match(club=club, a=a, b=b, rules=rules.as_dict(), format=fmt.as_dict(),
+                  first_dealer=first_dealer, confirm_by_opponent=confirm_by_opponent,
+                  created_by=by, version=0)
+    _store(match, engine.new_match(rules, fmt, first_dealer))
+    RefereeLink.objects.create(club=club, match=match)
+    return match
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a referee write answered; a retry with the same key gets exactly this back."""
+
+    status: int
+    body: str  # JSON text, byte for byte what the first answer sent
+
+
+def _remembered(match: Match, key: str) -> Answer | None:
+    request = RefereeRequest.objects.filter(match=match, key=key).first()
+    return request and Answer(request.status, request.body)
+
+
+def _remember(match: Match, key: str, action: str, answer: Answer) -> Answer:
+    RefereeRequest.objects.create(match=match, key=key, action=action, status=answer.status,
+                                  body=answer.body)
+    return answer
+
+
+@dataclass(frozen=True)
+class Preview:
+    state: engine.MatchState
+    award: engine.Award
+
+
+def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
+    """What `deal` would award and the state after it, without saving (the confirmation step)."""
+    if match.finished:
+        raise MatchFinished(_("This match is finished: no more deals."))
+    rules, fmt = rules_and_format(match)
+    deals = [engine.deal_from(d.data) for d in active_deals(match)]
+    try:
+        before = engine.replay(rules, fmt, match.first_dealer, deals)
+        return Preview(engine.apply(rules, fmt, before, deal, len(deals)),
+                       engine.award(rules, fmt, before, deal))
+    except engine.DealError as error:
+        raise ScoringRefused(engine_message(error)) from error
+
+
+def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink | None = None,
+                user=None, trump: str = "", expected_version: int | None = None,
+                opponent_confirmed: bool = False) -> Answer:
+    """Append a deal. Serialised per match by a row lock; the key makes retries harmless."""
+    with transaction.atomic(durable=True):
+        match = _locked(match_id)
+        if answer := _remembered(match, key):
+            return answer
+        if expected_version is not None and expected_version != match.version:
+            raise StaleScore(_("Another deal was recorded on this match meanwhile. "
+                               "Check the score, then enter this deal again if it is still due."))
+        before = _score_of(match)
+        state = deal_preview(match=match, deal=deal).state
+        current = active_deals(match)
+        number = current[-1].number + 1 if current else 1
+        saved = Deal.objects.create(match=match, number=number, data=deal.as_dict(), trump=trump,
+                                    created_by=user, via_link=link,
+                                    opponent_confirmed=opponent_confirmed)
+        _store(match, state)
+        AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
+                                  user=user, via_link=link, before=before,
+                                  after={"deal": saved.data, **_score(state)})
+        return _remember(match, key, "deal", Answer(201, json.dumps(match_payload(match))))
+
+
+def _score_of(match: Match) -> dict:
+    return {"games": match.state["games"], "partidas": match.state["partidas"]}
+
+
+def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=None) -> Answer:
+    """Take back the last deal of a match (the referee's undo); audited."""
+    with transaction.atomic(durable=True):
+        match = _locked(match_id)
+        if answer := _remembered(match, key):
+            return answer
+        current = active_deals(match)
+        if not current:
+            raise ScoringRefused(_("There is no deal to undo."))
+        _supersede(match, current, current[-1], action=AuditEntry.Action.UNDONE, user=user,
+                   link=link)
+        return _remember(match, key, "undo", Answer(200, json.dumps(match_payload(match))))
+
+
+def deal_correct(*, deal: Deal, replacement: engine.Deal, reason: str, user) -> Deal:
+    """An organiser's correction: the deal is replaced in place and the match replayed."""
+    with transaction.atomic(durable=True):
+        match = _locked(deal.match_id)
+        return _supersede(match, active_deals(match), deal, action=AuditEntry.Action.CORRECTED,
+                          user=user, reason=reason, replacement=replacement)
+
+
+def deal_void(*, deal: Deal, reason: str, user) -> None:
+    """An organiser voids a deal that should never have been recorded."""
+    with transaction.atomic(durable=True):
+        match = _locked(deal.match_id)
+        _supersede(match, active_deals(match), deal, action=AuditEntry.Action.VOIDED, user=user,
+                   reason=reason)
+
+
+def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=None, link=None,
+               reason: str = "", replacement: engine.Deal | None = None) -> Deal | None:
+    """Drop or replace one active deal, replay the match, store the state and audit it."""
+    if target.pk not in {d.pk for d in current}:
+        raise ScoringRefused(_("That deal was already corrected or undone."))
+    deals = []
+    for deal in current:
+        if deal.pk != target.pk:
+            deals.append(engine.deal_from(deal.data))
+        elif replacement is not None:
+            deals.append(replacement)
+    try:
+        state = replay(match, deals)
+    except engine.DealError as error:
+        raise ScoringRefused(
+            _("Deal %(number)s would then be wrong: %(reason)s")
+            % {"number": error.index + 1, "reason": engine_message(error)}
+        ) from error
+    before = {"deal": target.data, **_score_of(match)}
+    Deal.objects.filter(pk=target.pk).update(active=False)
+    new = None
+    if replacement is not None:
+        new = Deal.objects.create(match=match, number=target.number, data=replacement.as_dict(),
+                                  trump=target.trump, replaces_id=target.pk, created_by=user)
+    _store(match, state)
+    AuditEntry.objects.create(match=match, action=action, deal=new or target, user=user,
+                              via_link=link, reason=reason, before=before,
+                              after={"deal": new.data if new else None, **_score(state)})
+    return new
+
+
+@transaction.atomic
+def referee_link_revoke(*, link: RefereeLink, user) -> RefereeLink:
+    """Revoke a token; if it belonged to a match, a fresh link replaces it."""
+    link.revoked_at = timezone.now()
+    link.save(update_fields=["revoked_at"])
+    if link.match_id:
+        AuditEntry.objects.create(match_id=link.match_id, action=AuditEntry.Action.LINK_REVOKED,
+                                  user=user)
+    return RefereeLink.objects.create(club_id=link.club_id, match_id=link.match_id)
+
+
+REVOKE_MESSAGE = gettext_lazy("This referee link was revoked. Ask the organiser for the new one.")

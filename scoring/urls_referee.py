@@ -1,0 +1,11 @@
+from django.urls import path
+
+from scoring.views import referee
+
+app_name = "referee"
+urlpatterns = [
+    path("<str:token>/", referee.page, name="page"),
+    path("<str:token>/confirm/", referee.confirm, name="confirm"),
+    path("<str:token>/deals/", referee.record, name="record"),
+    path("<str:token>/undo/", referee.undo, name="undo"),
+]

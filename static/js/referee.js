@@ -1,0 +1,46 @@
+// The referee keypad: digits go into one side's card points, the other side shows 120 minus.
+// Without this file the two number fields still work (leave one blank).
+(function () {
+  function setUp(root) {
+    const pad = root.querySelector("[data-pad]");
+    if (!pad || pad.dataset.ready) return;
+    pad.dataset.ready = "1";
+    pad.hidden = false;
+    const inputs = { A: root.querySelector("[data-points=A]"), B: root.querySelector("[data-points=B]") };
+    let active = "A";
+    const other = () => (active === "A" ? "B" : "A");
+    const mark = () => {
+      inputs.A.classList.toggle("active", active === "A");
+      inputs.B.classList.toggle("active", active === "B");
+    };
+    const mirror = (side) => {
+      const value = inputs[side].value;
+      const target = inputs[side === "A" ? "B" : "A"];
+      const n = Number(value);
+      target.value = value === "" || !Number.isInteger(n) || n < 0 || n > 120 ? "" : String(120 - n);
+    };
+    for (const side of ["A", "B"]) {
+      inputs[side].addEventListener("focus", () => { active = side; mark(); });
+      inputs[side].addEventListener("input", () => mirror(side));
+    }
+    pad.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (!button) return;
+      const input = inputs[active];
+      if (button.dataset.digit !== undefined) {
+        const next = input.value === "0" ? button.dataset.digit : input.value + button.dataset.digit;
+        if (Number(next) <= 120) input.value = next;
+      } else if (button.hasAttribute("data-clear")) {
+        input.value = input.value.slice(0, -1);
+      } else if (button.hasAttribute("data-switch")) {
+        active = other();
+        mark();
+        return;
+      }
+      mirror(active);
+    });
+    mark();
+  }
+  document.addEventListener("DOMContentLoaded", () => setUp(document));
+  document.addEventListener("htmx:load", (event) => setUp(event.detail.elt));
+})();

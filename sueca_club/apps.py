@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SuecaClubConfig(AppConfig):
+    name = "sueca_club"
+    verbose_name = _("Clubs")

@@ -1,0 +1,113 @@
+"""The club registry: clubs, their organisers, players and partnerships (duplas)."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Greatest, Least, Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+PRESET_CHOICES = [
+    ("portugal", _("Portugal (standard)")),
+    ("vila_flor", _("Vila Flor")),
+    ("brasil", _("Brazil (deal goes clockwise)")),
+    ("carry_ties", _("60-60 carries over")),
+    ("points_flag", _("120 points is a flag")),
+    ("strict_revoke", _("A revoke loses the match")),
+]
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("address"), max_length=60, unique=True)
+    town = models.CharField(_("town"), max_length=120, blank=True)
+    default_preset = models.CharField(
+        _("default rules"), max_length=20, choices=PRESET_CHOICES, default="portugal"
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", through_fields=("club", "user"),
+        related_name="clubs",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("club", args=[self.slug])
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_once_per_club"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} in {self.club}"
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=80)
+    email = models.EmailField(_("email"), blank=True)
+    notify = models.BooleanField(_("send me my table and results"), default=True)
+    archived = models.BooleanField(_("archived"), default=False)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "club", name="player_name_unique_in_club"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Partnership(models.Model):
+    """Two players who sit opposite each other (a dupla)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="partnerships")
+    player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(_("name"), max_length=120, blank=True,
+                            help_text=_("Leave empty to use the two players' names."))
+    archived = models.BooleanField(_("archived"), default=False)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(player_1=models.F("player_2")),
+                name="partnership_two_different_players",
+            ),
+            models.UniqueConstraint(
+                "club", Least("player_1", "player_2"), Greatest("player_1", "player_2"),
+                name="partnership_unique_pair_in_club",
+            ),
+        ]
+
+    def __str__(self):
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        return self.name or f"{self.player_1.name} & {self.player_2.name}"
+
+    @property
+    def players(self) -> list[Player]:
+        return [self.player_1, self.player_2]

@@ -1,0 +1,16 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from sueca_club.views import accounts, public
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("manage/", include("sueca_club.urls_manage")),
+    path("api/v1/", include("scoring.urls_api")),
+    path("r/", include("scoring.urls_referee")),
+    path("", include("scoring.urls_public")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,61 @@
+"""GET /api/v1/matches/<id> and /api/v1/referee/<token>: the conformance shape, with ETags."""
+
+import uuid
+
+from scoring import engine, services
+from tests.conftest import make_match
+
+
+def record(match, *deals):
+    for deal in deals:
+        services.deal_record(match_id=match.pk, deal=engine.deal_from(deal), key=str(uuid.uuid4()))
+    match.refresh_from_db()
+
+
+def test_it_returns_the_conformance_result_plus_teams_rules_and_version(client, match):
+    record(match, {"points": [73, 47]}, {"points": [30, 90]})
+    body = client.get(f"/api/v1/matches/{match.pk}").json()
+    assert body["id"] == match.pk
+    assert body["version"] == match.version
+    assert body["games"] == [1, 1] and body["points"] == [103, 137]
+    assert body["partidas"] == [0, 0] and body["carry"] == 0
+    assert body["finished"] is False and body["winner"] is None
+    assert body["next_dealer"] == 2
+    assert body["deals"] == [{"dealer": 0, "games": [1, 0]}, {"dealer": 3, "games": [0, 1]}]
+    assert body["a"] == {"id": match.a.pk, "name": "Ana Silva & Bruno Costa",
+                         "players": ["Ana Silva", "Bruno Costa"]}
+    assert body["rules"]["rotation"] == "counterclockwise"
+    assert body["format"] == {"type": "first_to", "target": 4}
+
+
+def test_it_answers_304_to_a_matching_etag_with_one_query(client, match,
+                                                           django_assert_num_queries):
+    etag = client.get(f"/api/v1/matches/{match.pk}")["ETag"]
+    with django_assert_num_queries(1):
+        response = client.get(f"/api/v1/matches/{match.pk}", headers={"If-None-Match": etag})
+    assert response.status_code == 304
+
+
+def test_a_new_deal_changes_the_etag(client, match):
+    etag = client.get(f"/api/v1/matches/{match.pk}")["ETag"]
+    record(match, {"points": [73, 47]})
+    response = client.get(f"/api/v1/matches/{match.pk}", headers={"If-None-Match": etag})
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+
+
+def test_its_query_count_does_not_grow_with_the_deals(client, club, pair_a, pair_b,
+                                                      django_assert_max_num_queries):
+    long = make_match(club, pair_a, pair_b, fmt={"type": "fixed_deals", "deals": 40})
+    record(long, *([{"points": [70, 50]}] * 39))
+    with django_assert_max_num_queries(2):
+        assert client.get(f"/api/v1/matches/{long.pk}").status_code == 200
+
+
+def test_an_unknown_match_is_a_404(client, db):
+    assert client.get("/api/v1/matches/999").status_code == 404
+
+
+def test_the_referee_read_shows_the_tokens_match(client, referee_link):
+    body = client.get(f"/api/v1/referee/{referee_link.token}").json()
+    assert body["id"] == referee_link.match_id

@@ -1,0 +1,83 @@
+"""Shared fixtures: an organiser with a club, partnerships, and a match ready to score."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import translation
+
+from scoring import engine, services
+from sueca_club.models import Club, Membership, Partnership, Player
+
+PASSWORD = "a-long-test-password-42"
+
+
+def make_partnership(club: Club, first: str, second: str) -> Partnership:
+    p1, _ = Player.objects.get_or_create(club=club, name=first)
+    p2, _ = Player.objects.get_or_create(club=club, name=second)
+    return Partnership.objects.create(club=club, player_1=p1, player_2=p2)
+
+
+def make_club(slug: str, user: User) -> Club:
+    club = Club.objects.create(name=slug.title(), slug=slug, town="Porto")
+    Membership.objects.create(club=club, user=user)
+    return club
+
+
+def make_match(club, a, b, *, preset="portugal", fmt=None, first_dealer=0, **options):
+    return services.match_create(
+        club=club, a=a, b=b, rules=engine.rules_from(preset), fmt=engine.format_from(fmt),
+        first_dealer=first_dealer, **options,
+    )
+
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    """Tests read the English texts; the translations have their own tests."""
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def organiser(db) -> User:
+    return User.objects.create_user("ana", "ana@example.com", PASSWORD)
+
+
+@pytest.fixture
+def club(organiser) -> Club:
+    return make_club("cafe-central", organiser)
+
+
+@pytest.fixture
+def other_organiser(db) -> User:
+    return User.objects.create_user("rui", "rui@example.com", PASSWORD)
+
+
+@pytest.fixture
+def other_club(other_organiser) -> Club:
+    return make_club("tasca-do-rui", other_organiser)
+
+
+@pytest.fixture
+def pair_a(club) -> Partnership:
+    return make_partnership(club, "Ana Silva", "Bruno Costa")
+
+
+@pytest.fixture
+def pair_b(club) -> Partnership:
+    return make_partnership(club, "Carla Dias", "Duarte Lima")
+
+
+@pytest.fixture
+def match(club, pair_a, pair_b):
+    return make_match(club, pair_a, pair_b)
+
+
+@pytest.fixture
+def referee_link(match):
+    return match.referee_links.get()
+
+
+@pytest.fixture
+def organiser_client(client, organiser):
+    client.force_login(organiser)
+    return client

@@ -1,0 +1,18 @@
+"""Small builders shared by the engine tests."""
+
+from scoring.engine import Deal, MatchState, Side, format_from, replay, rules_from
+
+
+def won(points: int, **extra) -> Deal:
+    """A deal where side A took ``points`` card points (B the rest)."""
+    return Deal(points=(points, 120 - points), **extra)
+
+
+def revoke(side: Side) -> Deal:
+    return Deal(revoke=side)
+
+
+def play(*deals: Deal, preset: str = "portugal", fmt: dict | None = None,
+         first_dealer: int = 0, **rules) -> MatchState:
+    """Replay ``deals`` under a preset, a format mapping and rule overrides."""
+    return replay(rules_from(preset, rules), format_from(fmt), first_dealer, deals)

@@ -1,0 +1,86 @@
+import pytest
+
+from tournaments.formats import MatchResult, PointsScheme, points_awarded, rank
+
+
+def won(a, b, **details):
+    return MatchResult(a, b, winner=a, **details)
+
+
+def by_entrant(rows):
+    return {row.entrant: row for row in rows}
+
+
+def test_a_win_is_worth_three_and_a_loss_one():
+    assert points_awarded(won("A", "B"), PointsScheme()) == (3, 1)
+
+
+def test_a_draw_is_worth_two_to_each_side():
+    assert points_awarded(MatchResult("A", "B", winner=None), PointsScheme()) == (2, 2)
+
+
+def test_a_no_show_scores_nothing_and_hands_the_opponent_a_win():
+    walkover = MatchResult("A", "B", winner="B", games_a=0, games_b=4, walkover=True)
+    assert points_awarded(walkover, PointsScheme()) == (0, 3)
+
+
+def test_a_club_can_award_its_own_points():
+    scheme = PointsScheme(win=2, loss=0, draw=1, no_show=-1)
+    rows = by_entrant(rank(["A", "B"], [won("A", "B", walkover=True)], ["points"], scheme=scheme))
+    assert (rows["A"].points, rows["B"].points) == (2, -1)
+
+
+def test_rows_count_matches_played_won_drawn_and_lost():
+    results = [won("A", "B"), MatchResult("A", "C", winner=None), won("C", "B")]
+    rows = by_entrant(rank(["A", "B", "C"], results, ["points"]))
+    assert (rows["A"].played, rows["A"].won, rows["A"].drawn, rows["A"].lost) == (2, 1, 1, 0)
+    assert (rows["B"].played, rows["B"].won, rows["B"].drawn, rows["B"].lost) == (2, 0, 0, 2)
+
+
+def test_rows_total_games_partidas_and_card_points_from_both_sides():
+    results = [
+        won("A", "B", games_a=4, games_b=2, partidas_a=2, partidas_b=1, points_a=500, points_b=340),
+        won("C", "A", games_a=4, games_b=3, partidas_a=2, partidas_b=0, points_a=410, points_b=310),
+    ]
+    row = by_entrant(rank(["A", "B", "C"], results, ["points"]))["A"]
+    assert (row.games_won, row.games_lost) == (7, 6)
+    assert (row.partidas_won, row.partidas_lost) == (2, 3)
+    assert (row.card_points, row.card_points_against, row.card_point_difference) == (810, 750, 60)
+
+
+def test_buchholz_adds_up_the_points_of_every_opponent_met():
+    results = [won("A", "B"), won("A", "C"), won("B", "C"), won("D", "C")]
+    rows = by_entrant(rank(["A", "B", "C", "D"], results, ["points"]))
+    assert rows["A"].points == 6 and rows["B"].points == 4 and rows["C"].points == 3
+    assert rows["A"].buchholz == 4 + 3
+    assert rows["C"].buchholz == 6 + 4 + 3
+
+
+def test_the_table_is_ordered_by_points():
+    results = [won("C", "A"), won("C", "B"), won("B", "A")]
+    assert [row.entrant for row in rank(["A", "B", "C"], results, ["points"])] == ["C", "B", "A"]
+
+
+def test_entrants_without_matches_appear_with_zeros():
+    rows = rank(["A", "B", "C"], [won("A", "B")], ["points"])
+    assert rows[-1].entrant == "C" and rows[-1].played == 0 and rows[-1].points == 0
+
+
+def test_it_refuses_a_result_for_an_entrant_not_in_the_standings():
+    with pytest.raises(ValueError):
+        rank(["A", "B"], [won("A", "Z")], ["points"])
+
+
+def test_a_walkover_needs_a_winner():
+    with pytest.raises(ValueError):
+        MatchResult("A", "B", winner=None, walkover=True)
+
+
+def test_a_winner_must_have_played_the_match():
+    with pytest.raises(ValueError):
+        MatchResult("A", "B", winner="C")
+
+
+def test_nobody_plays_themselves():
+    with pytest.raises(ValueError):
+        MatchResult("A", "A", winner="A")

@@ -1,0 +1,155 @@
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.formats import SwissPairingError, swiss_pairings
+
+
+class SwissEvent:
+    """A Swiss tournament played out with random results (win 3, loss 1)."""
+
+    def __init__(self, n, seed=0):
+        self.entrants = list(range(1, n + 1))
+        self.scores = dict.fromkeys(self.entrants, 0)
+        self.played = set()
+        self.had_bye = set()
+        self.rng = random.Random(seed)
+        self.draws = []
+
+    def standings(self):
+        return sorted(self.entrants, key=lambda entrant: (-self.scores[entrant], entrant))
+
+    def play_round(self):
+        draw = swiss_pairings(self.standings(), self.scores, self.played, self.had_bye)
+        for a, b in draw.pairs:
+            assert frozenset((a, b)) not in self.played, f"{a} and {b} met again"
+            self.played.add(frozenset((a, b)))
+            winner, loser = (a, b) if self.rng.random() < 0.5 else (b, a)
+            self.scores[winner] += 3
+            self.scores[loser] += 1
+        if draw.bye is not None:
+            assert draw.bye not in self.had_bye
+            self.had_bye.add(draw.bye)
+            self.scores[draw.bye] += 3
+        self.draws.append(draw)
+        return draw
+
+
+def sides(draw):
+    return sorted([side for pair in draw.pairs for side in pair] + [draw.bye] * bool(draw.bye))
+
+
+def test_the_first_round_pairs_the_top_half_against_the_bottom_half():
+    draw = swiss_pairings(range(1, 9), dict.fromkeys(range(1, 9), 0), set(), set())
+    assert draw.pairs == [(1, 5), (2, 6), (3, 7), (4, 8)]
+    assert draw.bye is None
+
+
+def test_an_odd_first_round_gives_the_bye_to_the_lowest_seed():
+    draw = swiss_pairings(range(1, 8), dict.fromkeys(range(1, 8), 0), set(), set())
+    assert draw.bye == 7
+    assert draw.pairs == [(1, 4), (2, 5), (3, 6)]
+
+
+def test_the_bye_goes_to_the_lowest_ranked_entrant_without_a_previous_bye():
+    scores = {1: 6, 2: 6, 3: 4, 4: 4, 5: 2}
+    draw = swiss_pairings([1, 2, 3, 4, 5], scores, set(), had_bye={5, 4})
+    assert draw.bye == 3
+
+
+def test_when_everyone_has_had_a_bye_the_lowest_ranked_gets_another():
+    draw = swiss_pairings([1, 2, 3], dict.fromkeys([1, 2, 3], 3), set(), had_bye={1, 2, 3})
+    assert draw.bye == 3
+
+
+def test_the_bye_passes_up_when_the_lowest_ranked_would_force_a_rematch():
+    draw = swiss_pairings([1, 2, 3], {1: 3, 2: 3, 3: 1}, {frozenset((1, 2))}, set())
+    assert draw.bye == 2
+    assert draw.pairs == [(1, 3)]
+
+
+def test_equal_scores_are_paired_together():
+    scores = {1: 6, 2: 6, 3: 6, 4: 6, 5: 2, 6: 2, 7: 2, 8: 2}
+    draw = swiss_pairings(range(1, 9), scores, set(), set())
+    assert all(scores[a] == scores[b] for a, b in draw.pairs)
+
+
+def test_an_odd_score_group_floats_its_lowest_to_the_top_of_the_next_group():
+    scores = {1: 6, 2: 6, 3: 6, 4: 4, 5: 4, 6: 4}
+    draw = swiss_pairings(range(1, 7), scores, set(), set())
+    assert draw.pairs == [(1, 2), (3, 4), (5, 6)]
+
+
+def test_a_lone_leader_floats_to_the_next_score_group_only():
+    scores = {1: 9, 2: 6, 3: 6, 4: 6, 5: 0, 6: 0, 7: 0, 8: 0}
+    draw = swiss_pairings(range(1, 9), scores, set(), set())
+    assert draw.pairs == [(1, 2), (3, 4), (5, 7), (6, 8)]
+
+
+def test_two_short_floats_are_preferred_to_one_long_float():
+    scores = {1: 9, 2: 6, 3: 6, 4: 3}
+    draw = swiss_pairings([1, 2, 3, 4], scores, set(), set())
+    assert draw.pairs == [(1, 2), (3, 4)]
+
+
+def test_a_forced_float_happens_only_when_equal_scores_already_met():
+    scores = {1: 6, 2: 6, 3: 2, 4: 2}
+    draw = swiss_pairings([1, 2, 3, 4], scores, {frozenset((1, 2))}, set())
+    assert draw.pairs == [(1, 3), (2, 4)]
+
+
+def test_it_refuses_a_round_that_can_only_repeat_a_match():
+    played = {frozenset(pair) for pair in [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]}
+    with pytest.raises(SwissPairingError):
+        swiss_pairings([1, 2, 3, 4], dict.fromkeys([1, 2, 3, 4], 6), played, set())
+
+
+def test_it_refuses_an_entrant_without_a_score():
+    with pytest.raises(ValueError):
+        swiss_pairings([1, 2, 3, 4], {1: 0, 2: 0, 3: 0}, set(), set())
+
+
+def test_a_drawn_first_round_is_the_same_for_the_same_seed():
+    scores = dict.fromkeys(range(1, 17), 0)
+    first = swiss_pairings(range(1, 17), scores, set(), set(), rng_seed=11)
+    assert first == swiss_pairings(range(1, 17), scores, set(), set(), rng_seed=11)
+    assert first != swiss_pairings(range(1, 17), scores, set(), set())
+
+
+def test_a_drawn_round_still_keeps_score_groups_together():
+    scores = {entrant: 3 if entrant <= 6 else 1 for entrant in range(1, 13)}
+    draw = swiss_pairings(range(1, 13), scores, set(), set(), rng_seed="sorteio")
+    assert all(scores[a] == scores[b] for a, b in draw.pairs)
+
+
+@pytest.mark.parametrize("n", [4, 7, 10, 15, 16, 23, 32, 41])
+def test_no_pairing_repeats_over_many_rounds_of_random_results(n):
+    event = SwissEvent(n, seed=n)
+    for _ in range(min(8, (n - 3) // 2 + 1)):
+        assert sides(event.play_round()) == event.entrants
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(n=st.integers(min_value=2, max_value=30), seed=st.integers(min_value=0, max_value=10**6))
+def test_any_random_event_pairs_everyone_once_a_round_without_rematches(n, seed):
+    event = SwissEvent(n, seed=seed)
+    for _ in range(max(1, (n - 3) // 2)):
+        assert sides(event.play_round()) == event.entrants
+
+
+def test_a_field_of_256_pairs_several_rounds_without_rematches():
+    event = SwissEvent(256, seed=256)
+    for _ in range(6):
+        draw = event.play_round()
+        assert sides(draw) == event.entrants
+        assert len(draw.pairs) == 128
+
+
+def test_with_few_rounds_played_score_groups_of_even_size_stay_together():
+    event = SwissEvent(64, seed=3)
+    for _ in range(4):
+        before = dict(event.scores)
+        draw = event.play_round()
+        assert all(before[a] == before[b] for a, b in draw.pairs)

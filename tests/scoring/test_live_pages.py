@@ -1,0 +1,101 @@
+"""Public scoreboard, club page and TV: plain pages, htmx fragments, 304 on an unchanged poll."""
+
+import uuid
+
+from scoring import engine, services
+from tests.conftest import make_match
+
+HTMX = {"HX-Request": "true"}
+
+
+def record(match, *deals):
+    for deal in deals:
+        services.deal_record(match_id=match.pk, deal=engine.deal_from(deal), key=str(uuid.uuid4()))
+
+
+def test_the_scoreboard_is_a_plain_page_without_login(client, match):
+    record(match, {"points": [95, 25]})
+    page = client.get(f"/m/{match.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "<html" in html and "Ana Silva &amp; Bruno Costa" in html
+    assert 'hx-trigger="every 5s"' in html
+
+
+def test_an_htmx_poll_gets_only_the_fragment(client, match):
+    html = client.get(f"/m/{match.pk}/", headers=HTMX).content.decode()
+    assert "<html" not in html and 'id="scoreboard"' in html
+
+
+def test_an_unchanged_poll_is_a_304_costing_one_query(client, match, django_assert_num_queries):
+    etag = client.get(f"/m/{match.pk}/", headers=HTMX)["ETag"]
+    with django_assert_num_queries(1):
+        response = client.get(f"/m/{match.pk}/", headers={**HTMX, "If-None-Match": etag})
+    assert response.status_code == 304
+
+
+def test_a_poll_after_a_deal_gets_the_new_score(client, match):
+    etag = client.get(f"/m/{match.pk}/", headers=HTMX)["ETag"]
+    record(match, {"points": [95, 25]})
+    response = client.get(f"/m/{match.pk}/", headers={**HTMX, "If-None-Match": etag})
+    assert response.status_code == 200
+    assert 'aria-label="2 games"' in response.content.decode()
+
+
+def test_the_page_and_its_fragment_have_different_etags(client, match):
+    assert client.get(f"/m/{match.pk}/")["ETag"] != client.get(f"/m/{match.pk}/",
+                                                                headers=HTMX)["ETag"]
+
+
+def test_the_scoreboard_query_count_does_not_grow_with_deals(client, club, pair_a, pair_b,
+                                                             django_assert_max_num_queries):
+    long = make_match(club, pair_a, pair_b, fmt={"type": "fixed_deals", "deals": 40})
+    record(long, *([{"points": [70, 50]}] * 39))
+    with django_assert_max_num_queries(3):
+        assert client.get(f"/m/{long.pk}/").status_code == 200
+
+
+def test_an_unknown_match_is_a_404(client, db):
+    assert client.get("/m/12345/").status_code == 404
+
+
+def test_the_club_page_lists_live_and_finished_matches(client, club, match, pair_a, pair_b):
+    done = make_match(club, pair_b, pair_a)
+    record(done, {"points": [120, 0], "flag": "A"})
+    html = client.get(f"/c/{club.slug}/").content.decode()
+    live, recent = html.split("Recent results")
+    assert f"/m/{match.pk}/" in live and f"/m/{done.pk}/" in recent
+
+
+def test_the_club_poll_is_a_304_until_a_match_changes(client, club, match,
+                                                      django_assert_num_queries):
+    etag = client.get(f"/c/{club.slug}/", headers=HTMX)["ETag"]
+    with django_assert_num_queries(1):
+        assert client.get(f"/c/{club.slug}/",
+                          headers={**HTMX, "If-None-Match": etag}).status_code == 304
+    record(match, {"points": [95, 25]})
+    assert client.get(f"/c/{club.slug}/", headers={**HTMX, "If-None-Match": etag}).status_code == 200
+
+
+def test_the_tv_cycles_through_the_live_matches(client, club, match, pair_a, pair_b):
+    second = make_match(club, pair_b, pair_a)
+    first_screen = client.get(f"/c/{club.slug}/tv/?i=0").content.decode()
+    second_screen = client.get(f"/c/{club.slug}/tv/?i=1", headers=HTMX).content.decode()
+    assert "1/2" in first_screen and "2/2" in second_screen
+    assert "?i=1" in first_screen and "?i=2" in second_screen
+    screens = first_screen + second_screen
+    assert first_screen.count("Ana Silva &amp; Bruno Costa – Carla Dias &amp; Duarte Lima") + (
+        second_screen.count("Ana Silva &amp; Bruno Costa – Carla Dias &amp; Duarte Lima")) == 1
+    assert (f"{second.a} – {second.b}".replace("&", "&amp;")) in screens
+
+
+def test_the_tv_says_when_nothing_is_live(client, club):
+    assert "No match in play right now." in client.get(f"/c/{club.slug}/tv/").content.decode()
+
+
+def test_the_club_page_query_count_does_not_grow_with_matches(client, club, pair_a, pair_b,
+                                                              django_assert_max_num_queries):
+    for _ in range(12):
+        make_match(club, pair_a, pair_b)
+    with django_assert_max_num_queries(4):
+        assert client.get(f"/c/{club.slug}/").status_code == 200

@@ -1,0 +1,65 @@
+"""Tournament formats engine: draws, pairings and standings on plain values.
+
+No Django here. Entrants are opaque hashable ids; a service layer adapts models to
+these functions and stores what they return.
+"""
+
+from .groups import cross_pairings, cross_seeding
+from .knockout import (
+    FINAL,
+    QUARTER_FINAL,
+    SEMI_FINAL,
+    THIRD_PLACE,
+    Pairing,
+    knockout_first_round,
+    next_round,
+    random_draw,
+    round_code,
+    round_codes,
+    round_count,
+    third_place_match,
+)
+from .roundrobin import round_robin
+from .seeding import bracket_size, seed_order, snake_groups
+from .standings import (
+    DEFAULT_POINTS,
+    MatchResult,
+    PointsScheme,
+    StandingRow,
+    points_awarded,
+    rank,
+)
+from .swiss import SwissDraw, SwissPairingError, swiss_pairings
+from .tiebreaks import CRITERIA, DEFAULT_CHAIN
+
+__all__ = [
+    "CRITERIA",
+    "DEFAULT_CHAIN",
+    "DEFAULT_POINTS",
+    "FINAL",
+    "QUARTER_FINAL",
+    "SEMI_FINAL",
+    "THIRD_PLACE",
+    "MatchResult",
+    "Pairing",
+    "PointsScheme",
+    "StandingRow",
+    "SwissDraw",
+    "SwissPairingError",
+    "bracket_size",
+    "cross_pairings",
+    "cross_seeding",
+    "knockout_first_round",
+    "next_round",
+    "points_awarded",
+    "random_draw",
+    "rank",
+    "round_code",
+    "round_codes",
+    "round_count",
+    "round_robin",
+    "seed_order",
+    "snake_groups",
+    "swiss_pairings",
+    "third_place_match",
+]

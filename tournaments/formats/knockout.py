@@ -1,0 +1,112 @@
+"""Single-elimination brackets: first round with byes, later rounds, round codes."""
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .entrants import Entrant, require_distinct
+from .seeding import bracket_size, seed_order
+
+FINAL = "final"
+SEMI_FINAL = "semi_final"
+QUARTER_FINAL = "quarter_final"
+THIRD_PLACE = "third_place"
+
+_NAMED_ROUNDS = {2: FINAL, 4: SEMI_FINAL, 8: QUARTER_FINAL}
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One match slot of a bracket round.
+
+    ``slot`` is the 0-based position of the match in its round, top to bottom; the
+    winners of slots 2k and 2k+1 meet next. ``b`` is None for a bye (``a`` goes
+    through); ``a`` is only None for a placeholder built outside this package.
+    """
+
+    slot: int
+    a: Entrant | None
+    b: Entrant | None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.b is None
+
+
+def knockout_first_round(seeded: Sequence[Entrant]) -> list[Pairing]:
+    """First round for entrants in seed order (best first), any field of two or more.
+
+    The bracket is the next power of two; its empty places are byes, which fall to
+    the top seeds (seed k plays seed size+1-k). A bye never meets a bye.
+    """
+    field = require_distinct(seeded, minimum=2)
+    order = seed_order(bracket_size(len(field)))
+
+    def at(seed: int) -> Entrant | None:
+        return field[seed - 1] if seed <= len(field) else None
+
+    return [
+        Pairing(slot, at(order[2 * slot]), at(order[2 * slot + 1]))
+        for slot in range(len(order) // 2)
+    ]
+
+
+def random_draw(entrants: Sequence[Entrant], rng_seed: int | str) -> list[Pairing]:
+    """A public draw (sorteio): the entrants shuffled, then placed as seeds.
+
+    The same entrants in the same order with the same seed always give the same
+    draw. With a field that is not a power of two, the first names drawn get the
+    byes. Use it for the first round or for a fresh draw before each round.
+    """
+    field = require_distinct(entrants, minimum=2)
+    random.Random(rng_seed).shuffle(field)
+    return knockout_first_round(field)
+
+
+def next_round(winners: Sequence[Entrant]) -> list[Pairing]:
+    """Pair the winners of a round, given in slot order: slot 2k's winner meets 2k+1's."""
+    field = require_distinct(winners, minimum=2)
+    if bracket_size(len(field)) != len(field):
+        raise ValueError(f"A bracket round has a power-of-two number of winners, not {len(field)}")
+    return [Pairing(slot, field[2 * slot], field[2 * slot + 1]) for slot in range(len(field) // 2)]
+
+
+def third_place_match(semi_finals: Sequence[Pairing], winners: Sequence[Entrant]) -> Pairing:
+    """The match between the two semi-final losers.
+
+    After a semi-final that was a bye there is one loser only: ``b`` is then None and
+    that loser takes third place without playing.
+    """
+    if len(semi_finals) != 2 or len(winners) != 2:
+        raise ValueError("A third-place match needs both semi-finals and their winners")
+    losers = [_loser(semi, winner) for semi, winner in zip(semi_finals, winners, strict=True)]
+    played = [loser for loser in losers if loser is not None]
+    if not played:
+        raise ValueError("Both semi-finals were byes: nobody lost a semi-final")
+    return Pairing(0, played[0], played[1] if len(played) == 2 else None)
+
+
+def _loser(pairing: Pairing, winner: Entrant) -> Entrant | None:
+    if winner is None or winner not in (pairing.a, pairing.b):
+        raise ValueError(f"{winner!r} did not play in slot {pairing.slot}")
+    return pairing.b if winner == pairing.a else pairing.a
+
+
+def round_count(n: int) -> int:
+    """Rounds a knockout of ``n`` entrants (n >= 2) takes, byes included."""
+    if n < 2:
+        raise ValueError("A knockout needs at least two entrants")
+    return bracket_size(n).bit_length() - 1
+
+
+def round_code(places: int) -> str:
+    """Stable code of a round with ``places`` bracket places: 2 "final", 4 "semi_final",
+    8 "quarter_final", 16 and up "round_of_16", "round_of_32", ..."""
+    if places < 2 or bracket_size(places) != places:
+        raise ValueError(f"A round has a power-of-two number of places, at least 2, not {places}")
+    return _NAMED_ROUNDS.get(places, f"round_of_{places}")
+
+
+def round_codes(n: int) -> list[str]:
+    """Codes of every round of a knockout of ``n`` entrants, first round to final."""
+    return [round_code(1 << rounds_left) for rounds_left in range(round_count(n), 0, -1)]

@@ -1,0 +1,72 @@
+"""Tie-break chains: an ordered list of criteria, restarted for every split.
+
+Criteria codes, higher is better unless said otherwise:
+
+- ``points``: standing points;
+- ``games_won``: games (jogos) won;
+- ``head_to_head``: points in a mini-league of only the matches among the entrants
+  still tied at that moment;
+- ``partidas_won``; ``partidas_lost`` (fewer is better);
+- ``card_points``: card points scored; ``card_point_difference``: scored less conceded;
+- ``buchholz``: sum of the standing points of every opponent met;
+- ``lots``: a reproducible draw; it separates everyone, so it can only come last.
+
+When a criterion splits a group of tied entrants, each part that is still tied goes
+through the chain again from its first criterion (so head-to-head is recomputed among
+that part only). Entrants no criterion separates stay tied.
+"""
+
+from collections.abc import Callable, Sequence
+
+from .entrants import Entrant
+
+CRITERIA = (
+    "points",
+    "games_won",
+    "head_to_head",
+    "partidas_won",
+    "partidas_lost",
+    "card_points",
+    "card_point_difference",
+    "buchholz",
+    "lots",
+)
+
+DEFAULT_CHAIN = ("points", "head_to_head", "partidas_won", "partidas_lost", "card_points", "lots")
+
+Measure = Callable[[str, list[Entrant]], dict[Entrant, float]]
+"""Values of one criterion for a group of tied entrants, higher is better."""
+
+
+def check_chain(chain: Sequence[str]) -> tuple[str, ...]:
+    """The chain as a tuple, refusing unknown or repeated codes and anything after lots."""
+    codes = tuple(chain)
+    unknown = [code for code in codes if code not in CRITERIA]
+    if unknown:
+        raise ValueError(f"Unknown tie-break criterion {unknown[0]!r}")
+    if len(set(codes)) != len(codes):
+        raise ValueError("A tie-break criterion appears twice in the chain")
+    if "lots" in codes[:-1]:
+        raise ValueError("Lots decide every tie: they can only be the last criterion")
+    return codes
+
+
+def tie_groups(
+    entrants: list[Entrant], chain: Sequence[str], measure: Measure
+) -> list[list[Entrant]]:
+    """The entrants ordered as groups of equals, best group first."""
+    if len(entrants) < 2:
+        return [entrants]
+    for code in chain:
+        parts = _split(entrants, measure(code, entrants))
+        if len(parts) > 1:
+            return [group for part in parts for group in tie_groups(part, chain, measure)]
+    return [entrants]
+
+
+def _split(entrants: list[Entrant], values: dict[Entrant, float]) -> list[list[Entrant]]:
+    """Entrants grouped by equal value, best value first, keeping their given order."""
+    parts: dict[float, list[Entrant]] = {}
+    for entrant in entrants:
+        parts.setdefault(values[entrant], []).append(entrant)
+    return [parts[value] for value in sorted(parts, reverse=True)]
