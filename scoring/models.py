@@ -142,6 +142,7 @@ class AuditEntry(models.Model):
         UNDONE = "undone", _("last deal undone")
         CORRECTED = "corrected", _("deal corrected")
         VOIDED = "voided", _("deal voided")
+        RESET = "reset", _("match reset")
         LINK_REVOKED = "link_revoked", _("referee link revoked")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")

@@ -3,7 +3,7 @@
 import json
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import models, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,7 +14,9 @@ from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
 from scoring.selectors import match_payload
 
 # Sent inside the transaction that changed a match, so listeners (tournaments) change with it.
-match_changed = Signal()  # sender=Match, match=Match
+# Listeners may refuse the change by raising ScoringRefused, which rolls it back; `allow_reset`
+# says the organiser confirmed resetting later matches that the change affects.
+match_changed = Signal()  # sender=Match, match=Match, allow_reset=bool
 
 
 class ScoringRefused(Exception):
@@ -52,7 +54,7 @@ def active_deals(match: Match) -> list[Deal]:
     return list(match.deals.filter(active=True).order_by("number"))
 
 
-def _store(match: Match, state: engine.MatchState) -> None:
+def _store(match: Match, state: engine.MatchState, *, allow_reset: bool = False) -> None:
     """Cache the engine's state on the match row and bump its version."""
     match.state = {**state.as_result(), "partida_games": list(state.partida_games)}
     match.finished = state.finished
@@ -64,7 +66,7 @@ def _store(match: Match, state: engine.MatchState) -> None:
         match.finished_at = None
     match.version += 1
     match.save()
-    match_changed.send(sender=Match, match=match)
+    match_changed.send(sender=Match, match=match, allow_reset=allow_reset)
 
 
 def _score(state: engine.MatchState) -> dict:
@@ -79,12 +81,14 @@ def _locked(match_id: int) -> Match:
 
 @transaction.atomic
 def match_create(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_dealer: int,
-                 confirm_by_opponent: bool = False, by=None) -> Match:
+                 confirm_by_opponent: bool = False, by=None, with_link: bool = True) -> Match:
+    """A new match; a friendly gets its own referee link, a tournament's uses its table's."""
     match = Match(club=club, a=a, b=b, rules=rules.as_dict(), format=fmt.as_dict(),
                   first_dealer=first_dealer, confirm_by_opponent=confirm_by_opponent,
                   created_by=by, version=0)
     _store(match, engine.new_match(rules, fmt, first_dealer))
-    RefereeLink.objects.create(club=club, match=match)
+    if with_link:
+        RefereeLink.objects.create(club=club, match=match)
     return match
 
 
@@ -170,24 +174,47 @@ def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=
         return _remember(match, key, "undo", Answer(200, json.dumps(match_payload(match))))
 
 
-def deal_correct(*, deal: Deal, replacement: engine.Deal, reason: str, user) -> Deal:
+def deal_correct(*, deal: Deal, replacement: engine.Deal, reason: str, user,
+                 allow_reset: bool = False) -> Deal:
     """An organiser's correction: the deal is replaced in place and the match replayed."""
     with transaction.atomic(durable=True):
         match = _locked(deal.match_id)
         return _supersede(match, active_deals(match), deal, action=AuditEntry.Action.CORRECTED,
-                          user=user, reason=reason, replacement=replacement)
+                          user=user, reason=reason, replacement=replacement,
+                          allow_reset=allow_reset)
 
 
-def deal_void(*, deal: Deal, reason: str, user) -> None:
+def deal_void(*, deal: Deal, reason: str, user, allow_reset: bool = False) -> None:
     """An organiser voids a deal that should never have been recorded."""
     with transaction.atomic(durable=True):
         match = _locked(deal.match_id)
         _supersede(match, active_deals(match), deal, action=AuditEntry.Action.VOIDED, user=user,
-                   reason=reason)
+                   reason=reason, allow_reset=allow_reset)
+
+
+def match_reset(*, match_id: int, user, reason: str) -> Match:
+    """Void every deal of a match (inside the caller's transaction): it starts again from 0-0."""
+    match = _locked(match_id)
+    before = _score_of(match)
+    match.deals.filter(active=True).update(active=False)
+    rules, fmt = rules_and_format(match)
+    state = engine.new_match(rules, fmt, match.first_dealer)
+    _store(match, state, allow_reset=True)
+    AuditEntry.objects.create(match=match, action=AuditEntry.Action.RESET, user=user,
+                              reason=reason, before=before, after=_score(state))
+    return match
+
+
+def match_change_teams(*, match: Match, a, b) -> None:
+    """Put other partnerships on a match that has no deal (a bracket that follows a correction)."""
+    if match.deals.filter(active=True).exists():
+        raise ScoringRefused(_("This match has started: reset it before changing who plays."))
+    Match.objects.filter(pk=match.pk).update(a=a, b=b, version=models.F("version") + 1)
 
 
 def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=None, link=None,
-               reason: str = "", replacement: engine.Deal | None = None) -> Deal | None:
+               reason: str = "", replacement: engine.Deal | None = None,
+               allow_reset: bool = False) -> Deal | None:
     """Drop or replace one active deal, replay the match, store the state and audit it."""
     if target.pk not in {d.pk for d in current}:
         raise ScoringRefused(_("That deal was already corrected or undone."))
@@ -210,7 +237,7 @@ def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=
     if replacement is not None:
         new = Deal.objects.create(match=match, number=target.number, data=replacement.as_dict(),
                                   trump=target.trump, replaces_id=target.pk, created_by=user)
-    _store(match, state)
+    _store(match, state, allow_reset=allow_reset)
     AuditEntry.objects.create(match=match, action=action, deal=new or target, user=user,
                               via_link=link, reason=reason, before=before,
                               after={"deal": new.data if new else None, **_score(state)})

@@ -30,9 +30,10 @@ def make_match(club, a, b, *, preset="portugal", fmt=None, first_dealer=0, **opt
 
 
 @pytest.fixture(autouse=True)
-def english(settings):
-    """Tests read the English texts; the translations have their own tests."""
+def fast_english_settings(settings):
+    """Tests read the English texts (translations have their own tests) and hash passwords fast."""
     settings.LANGUAGE_CODE = "en"
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     with translation.override("en"):
         yield
 

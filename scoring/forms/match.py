@@ -1,0 +1,123 @@
+"""Organiser forms for a match: start a friendly match, correct or void one of its deals."""
+
+from dataclasses import fields
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import engine
+from scoring.forms.deal import DealForm
+from scoring.models import Match
+from scoring.services import engine_message
+from sueca_club.models import PRESET_CHOICES, Club, Partnership, Player
+
+RULE_OPTIONS = tuple(field.name for field in fields(engine.Rules))
+AS_PRESET = ("", _("As the preset"))
+
+
+def _revoke(value: str) -> int | str:
+    return int(value) if value.isdigit() else value
+
+
+class MatchForm(forms.Form):
+    """Who plays, the rules (a preset and any option changed), the format and the first dealer.
+
+    A rule option left blank keeps the preset's value; a format option left blank keeps the
+    format's default, and options that do not belong to the chosen format are ignored.
+    """
+
+    a = forms.ModelChoiceField(label=_("Partnership A"), queryset=Partnership.objects.none())
+    b = forms.ModelChoiceField(label=_("Partnership B"), queryset=Partnership.objects.none())
+    first_dealer = forms.ModelChoiceField(
+        label=_("First dealer"), queryset=Player.objects.none(),
+        help_text=_("One of the four players."))
+    confirm_by_opponent = Match._meta.get_field("confirm_by_opponent").formfield()
+
+    preset = forms.ChoiceField(label=_("Rules"), choices=PRESET_CHOICES)
+    flag = forms.ChoiceField(label=_("A flag is"), required=False, choices=[
+        AS_PRESET, ("tricks", _("all ten tricks")), ("points", _("any 120 card points"))])
+    flag_value = forms.IntegerField(label=_("A flag is worth (games)"), required=False)
+    flag_wins_partida = forms.TypedChoiceField(
+        label=_("A flag also wins the partida"), required=False, empty_value=None,
+        coerce=lambda value: value == "yes",
+        choices=[AS_PRESET, ("yes", _("yes")), ("no", _("no"))])
+    double_from = forms.IntegerField(label=_("Two games from (card points)"), required=False)
+    tie = forms.ChoiceField(label=_("60-60"), required=False, choices=[
+        AS_PRESET, ("none", _("scores nothing")), ("carry", _("carries a game to the next deal"))])
+    revoke = forms.TypedChoiceField(
+        label=_("A revoke gives the other side"), required=False, empty_value=None,
+        coerce=_revoke, choices=[AS_PRESET, ("2", _("2 games")), ("4", _("4 games")),
+                                 ("partida", _("the partida")), ("match", _("the match"))])
+    rotation = forms.ChoiceField(label=_("The deal passes"), required=False, choices=[
+        AS_PRESET, ("counterclockwise", _("to the right (Portugal)")),
+        ("clockwise", _("to the left (Brazil)"))])
+
+    format_type = forms.ChoiceField(label=_("Match format"), choices=[
+        ("first_to", _("First to a number of games")),
+        ("partidas", _("Partidas (game sets)")),
+        ("fixed_deals", _("A fixed number of deals")),
+        ("points", _("Card points (Sueca de pontos)")),
+    ])
+    target = forms.IntegerField(
+        label=_("Target"), required=False,
+        help_text=_("Games (4 if blank), or card points in Sueca de pontos (500 if blank)."))
+    to_win = forms.IntegerField(label=_("Partidas to win"), required=False,
+                                help_text=_("Partidas only; 2 if blank (best of three)."))
+    deals = forms.IntegerField(label=_("Number of deals"), required=False,
+                               help_text=_("Fixed number of deals only; 8 if blank."))
+    extra_deals = forms.BooleanField(
+        label=_("On a draw, deal on until one side is ahead"), required=False)
+
+    def __init__(self, *args, club: Club, **kwargs):
+        kwargs.setdefault("initial", {"preset": club.default_preset})
+        super().__init__(*args, **kwargs)
+        partnerships = club.partnerships.filter(archived=False).select_related(
+            "player_1", "player_2")
+        self.fields["a"].queryset = partnerships
+        self.fields["b"].queryset = partnerships
+        self.fields["first_dealer"].queryset = club.players.filter(archived=False)
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        """The rule options, for the page to show together."""
+        return [self[name] for name in RULE_OPTIONS]
+
+    def clean(self):
+        data = super().clean()
+        a, b, dealer = data.get("a"), data.get("b"), data.get("first_dealer")
+        if a and b and a == b:
+            self.add_error("b", _("Pick two different partnerships."))
+        elif a and b and dealer:
+            seats = [a.player_1, b.player_1, a.player_2, b.player_2]
+            if dealer in seats:
+                self.seat = seats.index(dealer)
+            else:
+                self.add_error("first_dealer", _("The first dealer must be one of the four "
+                                                 "players."))
+        try:
+            if "preset" in data:
+                overrides = {key: data[key] for key in RULE_OPTIONS
+                             if data.get(key) not in (None, "")}
+                self.rules = engine.rules_from(data["preset"], overrides)
+            if kind := data.get("format_type"):
+                options = engine.format_from({"type": kind}).as_dict().keys() - {"type"}
+                self.fmt = engine.format_from({"type": kind, **{
+                    key: data[key] for key in options if data.get(key) is not None}})
+        except engine.RulesError as error:
+            raise forms.ValidationError(engine_message(error)) from error
+        return data
+
+
+def _reason() -> forms.CharField:
+    return forms.CharField(label=_("Reason"), max_length=500, help_text=_(
+        "Kept in the match's history."), widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class VoidForm(forms.Form):
+    reason = _reason()
+
+
+class CorrectionForm(DealForm):
+    """The deal as it should have been recorded, and why. The trump stays as recorded."""
+
+    trump = None
+    reason = _reason()

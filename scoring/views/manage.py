@@ -1,0 +1,149 @@
+"""Organiser pages of a match: start one, follow it, its referee link, correct or void deals."""
+
+import io
+from dataclasses import dataclass
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from scoring import selectors, services
+from scoring.forms.deal import DealForm
+from scoring.forms.match import CorrectionForm, MatchForm, VoidForm
+from scoring.models import Deal, Match, RefereeLink
+from sueca_club.permissions import club_for, owned_or_404
+
+
+@login_required
+def match_new(request, club_slug):
+    club = club_for(request.user, club_slug)
+    form = MatchForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        match = services.match_create(
+            club=club, a=data["a"], b=data["b"], rules=form.rules, fmt=form.fmt,
+            first_dealer=form.seat, confirm_by_opponent=data["confirm_by_opponent"],
+            by=request.user,
+        )
+        messages.success(request, _("Match created. Put the QR code on the table."))
+        return redirect("manage:match", match.pk)
+    return render(request, "manage/match_new.html", {"club": club, "form": form})
+
+
+def _owned_match(request, match_id: int) -> Match:
+    return owned_or_404(selectors.matches_with_teams(), request.user, pk=match_id)
+
+
+def _current_link(match: Match) -> RefereeLink:
+    link = match.referee_links.filter(revoked_at=None).order_by("-id").first()
+    if link is None:
+        raise Http404("This match has no referee link.")
+    return link
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One recorded deal as the organiser sees it; only active deals have a dealer and games."""
+
+    deal: Deal
+    status: str  # "active", "corrected" (replaced by a newer record) or "withdrawn"
+    dealer: str = ""
+    games: tuple[int, int] | None = None
+
+
+def _deal_rows(match: Match, seats: list[selectors.Seat]) -> list[DealRow]:
+    """Every deal record, superseded ones included, in order; the state says what each gave."""
+    deals = list(match.deals.order_by("number", "id"))
+    results = iter(match.state["deals"])
+    replaced = {deal.replaces_id for deal in deals}
+    rows = []
+    for deal in deals:
+        if deal.active:
+            result = next(results)
+            rows.append(DealRow(deal, "active", seats[result["dealer"]].player,
+                                tuple(result["games"])))
+        else:
+            rows.append(DealRow(deal, "corrected" if deal.pk in replaced else "withdrawn"))
+    return rows
+
+
+@login_required
+def match(request, match_id):
+    match = _owned_match(request, match_id)
+    board = selectors.board(match)
+    link = _current_link(match)
+    return render(request, "manage/match.html", {
+        "match": match,
+        "board": board,
+        "referee_url": request.build_absolute_uri(link.get_absolute_url()),
+        "deals": _deal_rows(match, board.seats),
+        "audit": selectors.audit_for(match),
+    })
+
+
+@login_required
+@never_cache
+def referee_qr(request, match_id):
+    """The referee link as a QR code (SVG), to print or show on a phone at the table."""
+    link = _current_link(owned_or_404(Match.objects, request.user, pk=match_id))
+    svg = io.BytesIO()
+    segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m").save(
+        svg, kind="svg", scale=8, light="#fff", title=_("Referee link"))
+    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")
+
+
+@login_required
+@require_POST
+def referee_link_revoke(request, match_id):
+    match = _owned_match(request, match_id)
+    services.referee_link_revoke(link=_current_link(match), user=request.user)
+    messages.success(request, _("The old referee link no longer works. Use the new QR code."))
+    return redirect("manage:match", match.pk)
+
+
+def _change_deal(request, match_id: int, deal_id: int, form: type, change, title: str):
+    """The correct and void pages: a form with a reason; a refusal leaves everything as it was.
+
+    `change(deal, form)` calls the service and returns the message to show when it is done.
+    """
+    match = _owned_match(request, match_id)
+    deal = get_object_or_404(match.deals, pk=deal_id)
+    if not deal.active:
+        messages.error(request, _("That deal was already corrected or undone."))
+        return redirect("manage:match", match.pk)
+    form = form(request.POST or None, initial=DealForm.from_deal(deal.data))
+    if request.method == "POST" and form.is_valid():
+        try:
+            done = change(deal, form)
+        except services.ScoringRefused as refused:
+            form.add_error(None, refused.message)
+        else:
+            messages.success(request, done % {"number": deal.number})
+            return redirect("manage:match", match.pk)
+    return render(request, "manage/deal_change.html",
+                  {"match": match, "deal": deal, "form": form, "title": title})
+
+
+@login_required
+def deal_correct(request, match_id, deal_id):
+    def correct(deal, form):
+        services.deal_correct(deal=deal, replacement=form.deal,
+                              reason=form.cleaned_data["reason"], user=request.user)
+        return _("Deal %(number)s corrected; the score was recalculated.")
+
+    return _change_deal(request, match_id, deal_id, CorrectionForm, correct,
+                        _("Correct a deal"))
+
+
+@login_required
+def deal_void(request, match_id, deal_id):
+    def void(deal, form):
+        services.deal_void(deal=deal, reason=form.cleaned_data["reason"], user=request.user)
+        return _("Deal %(number)s voided; the score was recalculated.")
+
+    return _change_deal(request, match_id, deal_id, VoidForm, void, _("Void a deal"))

@@ -1,0 +1,173 @@
+"""Every write to the club registry: one function each, one transaction each."""
+
+import re
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.text import slugify
+
+from sueca_club.models import Club, Membership, Partnership, Player
+
+SLUG_LENGTH = Club._meta.get_field("slug").max_length
+NAME_LENGTH = Player._meta.get_field("name").max_length
+
+
+def _free_slug(name: str) -> str:
+    """The slug of `name`, with -2, -3... added when another club already has it."""
+    base = slugify(name)[: SLUG_LENGTH - 4].strip("-") or "club"
+    taken = set(Club.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def club_create(*, name: str, town: str = "", default_preset: str = "portugal", by) -> Club:
+    club = Club.objects.create(name=name, slug=_free_slug(name), town=town,
+                               default_preset=default_preset)
+    Membership.objects.create(club=club, user=by, added_by=by)
+    return club
+
+
+@transaction.atomic
+def organiser_add(*, club: Club, user, by) -> Membership:
+    return Membership.objects.create(club=club, user=user, added_by=by)
+
+
+def name_key(name: str) -> str:
+    """What makes two player names the same: case and spacing do not count."""
+    return " ".join(name.split()).casefold()
+
+
+def players_by_name(club: Club) -> dict[str, Player]:
+    return {name_key(player.name): player for player in club.players.all()}
+
+
+@transaction.atomic
+def player_add(*, club: Club, name: str) -> Player:
+    return Player.objects.create(club=club, name=name)
+
+
+@transaction.atomic
+def player_rename(*, player: Player, name: str) -> Player:
+    player.name = name
+    player.save(update_fields=["name"])
+    return player
+
+
+@transaction.atomic
+def player_archive(*, player: Player, archived: bool) -> Player:
+    player.archived = archived
+    player.save(update_fields=["archived"])
+    return player
+
+
+@transaction.atomic
+def partnership_add(*, club: Club, player_1: Player, player_2: Player,
+                    name: str = "") -> Partnership:
+    return Partnership.objects.create(club=club, player_1=player_1, player_2=player_2, name=name)
+
+
+@transaction.atomic
+def partnership_rename(*, partnership: Partnership, name: str) -> Partnership:
+    partnership.name = name
+    partnership.save(update_fields=["name"])
+    return partnership
+
+
+@transaction.atomic
+def partnership_archive(*, partnership: Partnership, archived: bool) -> Partnership:
+    partnership.archived = archived
+    partnership.save(update_fields=["archived"])
+    return partnership
+
+
+def partnership_existing(club: Club, player_1: Player, player_2: Player) -> Partnership | None:
+    """The club's partnership of these two players, in either seat order (archived included)."""
+    return club.partnerships.filter(
+        Q(player_1=player_1, player_2=player_2) | Q(player_1=player_2, player_2=player_1)
+    ).first()
+
+
+# Bulk add. A line names two players separated by "&", "+", "/", " - " (with spaces, so
+# hyphenated names survive) or " e ". The separators are tried in that order and the first
+# one found must split the line into exactly two names: "Ana e Sousa & Bruno" is the pair
+# ("Ana e Sousa", "Bruno"); "Ana & Bruno & Carla" is unreadable.
+SEPARATORS = [re.compile(p, re.IGNORECASE) for p in (r"&", r"\+", r"/", r"\s[-–—]\s", r"\se\s")]
+
+
+def parse_pair(line: str) -> tuple[str, str] | None:
+    """The two player names on a pasted line, or None when it does not read as a pair."""
+    for separator in SEPARATORS:
+        parts = separator.split(line)
+        if len(parts) == 1:
+            continue
+        names = [" ".join(part.split()) for part in parts]
+        if (len(names) == 2 and all(0 < len(n) <= NAME_LENGTH for n in names)
+                and name_key(names[0]) != name_key(names[1])):
+            return names[0], names[1]
+        return None
+    return None
+
+
+@dataclass
+class BulkLine:
+    """One pasted line and what saving it would do."""
+
+    NEW, EXISTING, REPEATED, UNREADABLE = "new", "existing", "repeated", "unreadable"
+
+    number: int
+    text: str
+    status: str
+    names: tuple[str, str] | None = None
+    new_players: list[str] = field(default_factory=list)
+    existing: Partnership | None = None
+
+
+def partnerships_bulk_preview(*, club: Club, text: str) -> list[BulkLine]:
+    """Read a paste, one partnership a line; blank lines are skipped. Changes nothing."""
+    players = players_by_name(club)
+    existing = {
+        frozenset((name_key(p.player_1.name), name_key(p.player_2.name))): p
+        for p in club.partnerships.select_related("player_1", "player_2")
+    }
+    seen: set[frozenset] = set()
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        names = parse_pair(raw)
+        line = BulkLine(number=number, text=raw.strip(), status=BulkLine.UNREADABLE, names=names)
+        lines.append(line)
+        if names is None:
+            continue
+        key = frozenset(name_key(n) for n in names)
+        if key in existing:
+            line.status, line.existing = BulkLine.EXISTING, existing[key]
+        elif key in seen:
+            line.status = BulkLine.REPEATED
+        else:
+            line.status = BulkLine.NEW
+            line.new_players = [n for n in names if name_key(n) not in players]
+        seen.add(key)
+    return lines
+
+
+@transaction.atomic
+def partnerships_bulk_add(*, club: Club, text: str) -> list[Partnership]:
+    """Save the new partnerships of a paste (reusing players by name); skip every other line."""
+    players = players_by_name(club)
+    created = []
+    for line in partnerships_bulk_preview(club=club, text=text):
+        if line.status != BulkLine.NEW:
+            continue
+        pair = []
+        for name in line.names:
+            if name_key(name) not in players:
+                players[name_key(name)] = Player.objects.create(club=club, name=name)
+            pair.append(players[name_key(name)])
+        created.append(Partnership.objects.create(club=club, player_1=pair[0], player_2=pair[1]))
+    return created

@@ -1,0 +1,171 @@
+"""Organiser pages of the club registry: clubs, organisers, players and partnerships."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from scoring.selectors import live_matches, recent_matches
+from sueca_club import services
+from sueca_club.forms import (
+    BulkPartnershipsForm,
+    ClubForm,
+    OrganiserForm,
+    PartnershipForm,
+    PartnershipNameForm,
+    PlayerForm,
+)
+from sueca_club.models import Club, Partnership, Player
+from sueca_club.permissions import club_for, owned_or_404
+
+
+@login_required
+def home(request):
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = services.club_create(**form.cleaned_data, by=request.user)
+        messages.success(request, _("Club created. Add its players next."))
+        return redirect("manage:club", club.slug)
+    clubs = Club.objects.filter(memberships__user=request.user)
+    return render(request, "manage/home.html", {"clubs": clubs, "form": form})
+
+
+def _club_page(request, club: Club, **forms):
+    """The club page; a form that failed is passed in bound, so its errors show in place."""
+    context = {
+        "club": club,
+        "players": club.players.all(),
+        "partnerships": club.partnerships.select_related("player_1", "player_2"),
+        "live": live_matches(club=club),
+        "recent": recent_matches(club=club),
+        "memberships": club.memberships.select_related("user").order_by("created_at"),
+        "organiser_form": OrganiserForm(club=club),
+        "player_form": PlayerForm(club=club),
+        "partnership_form": PartnershipForm(club=club),
+        **forms,
+    }
+    return render(request, "manage/club.html", context)
+
+
+@login_required
+def club(request, club_slug):
+    return _club_page(request, club_for(request.user, club_slug))
+
+
+@login_required
+@require_POST
+def organiser_add(request, club_slug):
+    club = club_for(request.user, club_slug)
+    form = OrganiserForm(request.POST, club=club)
+    if not form.is_valid():
+        return _club_page(request, club, organiser_form=form)
+    services.organiser_add(club=club, user=form.user, by=request.user)
+    messages.success(request, _("%(user)s can now manage this club.")
+                     % {"user": form.user.get_username()})
+    return redirect("manage:club", club.slug)
+
+
+@login_required
+@require_POST
+def player_add(request, club_slug):
+    club = club_for(request.user, club_slug)
+    form = PlayerForm(request.POST, club=club)
+    if not form.is_valid():
+        return _club_page(request, club, player_form=form)
+    player = services.player_add(club=club, name=form.cleaned_data["name"])
+    messages.success(request, _("%(name)s added.") % {"name": player.name})
+    return redirect("manage:club", club.slug)
+
+
+@login_required
+@require_POST
+def partnership_add(request, club_slug):
+    club = club_for(request.user, club_slug)
+    form = PartnershipForm(request.POST, club=club)
+    if not form.is_valid():
+        return _club_page(request, club, partnership_form=form)
+    partnership = services.partnership_add(club=club, **form.cleaned_data)
+    messages.success(request, _("%(name)s added.") % {"name": partnership.display_name})
+    return redirect("manage:club", club.slug)
+
+
+def _edit_page(request, obj, form, kind: str, title: str):
+    """Rename `obj` (a player or a partnership) and archive it or bring it back."""
+    action = f"manage:{kind}_{'unarchive' if obj.archived else 'archive'}"
+    return render(request, "manage/edit.html", {
+        "club": obj.club, "object": obj, "form": form, "title": title,
+        "archive_url": reverse(action, args=[obj.club.slug, obj.pk]),
+    })
+
+
+@login_required
+def player(request, club_slug, player_id):
+    player = owned_or_404(Player.objects.select_related("club"), request.user,
+                          club__slug=club_slug, pk=player_id)
+    form = PlayerForm(request.POST or None, club=player.club, player=player,
+                      initial={"name": player.name})
+    if request.method == "POST" and form.is_valid():
+        services.player_rename(player=player, name=form.cleaned_data["name"])
+        messages.success(request, _("Player renamed."))
+        return redirect("manage:club", club_slug)
+    return _edit_page(request, player, form, "player", _("Player %(name)s") % {"name": player.name})
+
+
+@login_required
+def partnership(request, club_slug, partnership_id):
+    partnership = owned_or_404(
+        Partnership.objects.select_related("club", "player_1", "player_2"), request.user,
+        club__slug=club_slug, pk=partnership_id,
+    )
+    form = PartnershipNameForm(request.POST or None, initial={"name": partnership.name})
+    if request.method == "POST" and form.is_valid():
+        services.partnership_rename(partnership=partnership, name=form.cleaned_data["name"])
+        messages.success(request, _("Partnership renamed."))
+        return redirect("manage:club", club_slug)
+    return _edit_page(request, partnership, form, "partnership",
+                      _("Partnership %(name)s") % {"name": partnership.display_name})
+
+
+@login_required
+@require_POST
+def player_archive(request, club_slug, player_id, archived: bool):
+    player = owned_or_404(Player.objects, request.user, club__slug=club_slug, pk=player_id)
+    services.player_archive(player=player, archived=archived)
+    message = _("%(name)s archived.") if archived else _("%(name)s is back.")
+    messages.success(request, message % {"name": player.name})
+    return redirect("manage:club", club_slug)
+
+
+@login_required
+@require_POST
+def partnership_archive(request, club_slug, partnership_id, archived: bool):
+    partnership = owned_or_404(Partnership.objects.select_related("player_1", "player_2"),
+                               request.user, club__slug=club_slug, pk=partnership_id)
+    services.partnership_archive(partnership=partnership, archived=archived)
+    message = _("%(name)s archived.") if archived else _("%(name)s is back.")
+    messages.success(request, message % {"name": partnership.display_name})
+    return redirect("manage:club", club_slug)
+
+
+@login_required
+def partnerships_bulk(request, club_slug):
+    """Paste, preview what each line would do, then save the new partnerships."""
+    club = club_for(request.user, club_slug)
+    form = BulkPartnershipsForm(request.POST or None)
+    lines = None
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        if "save" in request.POST:
+            created = services.partnerships_bulk_add(club=club, text=text)
+            messages.success(request, ngettext("%(count)s partnership added.",
+                                               "%(count)s partnerships added.", len(created))
+                             % {"count": len(created)})
+            return redirect("manage:club", club.slug)
+        lines = services.partnerships_bulk_preview(club=club, text=text)
+    return render(request, "manage/bulk.html", {
+        "club": club, "form": form, "lines": lines,
+        "new_count": sum(line.status == line.NEW for line in lines or []),
+    })

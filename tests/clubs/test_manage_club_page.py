@@ -1,0 +1,42 @@
+"""/manage/<club>/: players, partnerships, matches and organisers of one club."""
+
+from scoring.models import Match
+from tests.conftest import make_match, make_partnership
+
+
+def test_it_sends_anonymous_visitors_to_log_in(client, club):
+    response = client.get(f"/manage/{club.slug}/")
+    assert response.status_code == 302
+    assert response.url.startswith("/accounts/login/")
+
+
+def test_it_answers_404_to_an_organiser_of_another_club(client, other_organiser, club):
+    client.force_login(other_organiser)
+    assert client.get(f"/manage/{club.slug}/").status_code == 404
+
+
+def test_it_shows_players_partnerships_matches_and_organisers(organiser_client, match):
+    response = organiser_client.get(f"/manage/{match.club.slug}/")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Carla Dias" in page
+    assert "Ana Silva &amp; Bruno Costa" in page
+    assert f"/manage/matches/{match.pk}/" in page
+    assert "ana" in [m.user.username for m in response.context["memberships"]]
+
+
+def test_its_queries_do_not_grow_with_partnerships_or_matches(
+        organiser_client, club, django_assert_max_num_queries):
+    def add(first: int, count: int):
+        for n in range(first, first + count):
+            a = make_partnership(club, f"Player {n}a", f"Player {n}b")
+            b = make_partnership(club, f"Player {n}c", f"Player {n}d")
+            make_match(club, a, b)
+
+    add(0, 2)
+    with django_assert_max_num_queries(11) as small:
+        organiser_client.get(f"/manage/{club.slug}/")
+    add(2, 10)
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        organiser_client.get(f"/manage/{club.slug}/")
+    assert Match.objects.count() == 12
