@@ -29,6 +29,16 @@ class ScoringRefused(Exception):
         self.message = message
 
 
+class ConfirmationNeeded(ScoringRefused):
+    """The change is possible but resets other matches (`affected`): ask, then pass allow_reset."""
+
+    status = 409
+
+    def __init__(self, message: str, affected: list[str]):
+        super().__init__(message)
+        self.affected = affected
+
+
 class MatchFinished(ScoringRefused):
     status = 409
 

@@ -5,9 +5,12 @@ import uuid
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from scoring import engine, services
+from scoring import engine
+from scoring import services as scoring
 from scoring.models import Match
 from sueca_club.models import Club, Membership, Partnership, Player
+from tournaments import services
+from tournaments.models import Tournament
 
 ORGANISER = {"username": "demo", "password": "sueca-demo-2026"}
 CLUB = {"slug": "cafe-demo", "name": "Café Central (demo)", "town": "Coimbra"}
@@ -44,17 +47,50 @@ def seed_friendly(club: Club, partnerships: list[Partnership]) -> Match:
     a, b = partnerships[0], partnerships[1]
     match = Match.objects.filter(club=club, a=a, b=b).order_by("pk").first()
     if match is None:
-        match = services.match_create(club=club, a=a, b=b, rules=engine.rules_from("portugal"),
+        match = scoring.match_create(club=club, a=a, b=b, rules=engine.rules_from("portugal"),
                                       fmt=engine.format_from(None), first_dealer=0,
                                       by=club.organisers.first())
         for deal in OPENING_DEALS:
-            services.deal_record(match_id=match.pk, deal=engine.deal_from(deal),
+            scoring.deal_record(match_id=match.pk, deal=engine.deal_from(deal),
                                  key=str(uuid.uuid4()))
     return match
+
+
+TOURNAMENTS = [
+    {"slug": "demo-taca-do-cafe", "name": "Taça do Café (demo)", "size": 13,
+     "structure": "knockout", "format": {"type": "first_to", "target": 4},
+     "options": {"draw": "random", "third_place": True, "tables_count": 6}},
+    {"slug": "demo-suico-de-inverno", "name": "Suíço de Inverno (demo)", "size": 16,
+     "structure": "rounds", "format": {"type": "fixed_deals", "deals": 8},
+     "options": {"pairing": "swiss", "rounds_count": 4, "tables_count": 8}},
+    {"slug": "demo-liga-de-grupos", "name": "Liga de Grupos (demo)", "size": 12,
+     "structure": "groups", "format": {"type": "first_to", "target": 4},
+     "options": {"groups_count": 3, "qualifiers_per_group": 2, "tables_count": 6}},
+]
+
+
+def seed_tournament(club: Club, partnerships: list[Partnership], spec: dict) -> Tournament:
+    tournament = Tournament.objects.filter(slug=spec["slug"]).first()
+    if tournament is None:
+        tournament = services.tournament_create(
+            club=club, name=spec["name"], rules=engine.rules_from("portugal"),
+            fmt=engine.format_from(spec["format"]), structure=spec["structure"],
+            by=club.organisers.first(), slug=spec["slug"], **spec["options"])
+        services.entries_register(tournament=tournament, partnerships=partnerships[:spec["size"]])
+        services.tournament_start(tournament=tournament)
+    return tournament
+
+
+def tournament_links(tournament: Tournament) -> dict:
+    tables = [{"number": t.number, "referee_token": t.link.token}
+              for t in tournament.tables.select_related("link").order_by("number")]
+    return {"slug": tournament.slug, "structure": tournament.structure, "tables": tables}
 
 
 def seed() -> dict:
     club, partnerships = seed_club()
     friendly = seed_friendly(club, partnerships)
     links = [{"id": friendly.pk, "referee_token": friendly.referee_links.get(revoked_at=None).token}]
-    return {"club": club.slug, "organiser": dict(ORGANISER), "matches": links}
+    tournaments = [seed_tournament(club, partnerships, spec) for spec in TOURNAMENTS]
+    return {"club": club.slug, "organiser": dict(ORGANISER), "matches": links,
+            "tournaments": [tournament_links(t) for t in tournaments]}

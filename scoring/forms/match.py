@@ -112,8 +112,13 @@ def _reason() -> forms.CharField:
         "Kept in the match's history."), widget=forms.Textarea(attrs={"rows": 3}))
 
 
+def _reset_later() -> forms.BooleanField:
+    return forms.BooleanField(label=_("Reset those matches"), required=False)
+
+
 class VoidForm(forms.Form):
     reason = _reason()
+    reset_later = _reset_later()
 
 
 class CorrectionForm(DealForm):
@@ -121,3 +126,4 @@ class CorrectionForm(DealForm):
 
     trump = None
     reason = _reason()
+    reset_later = _reset_later()

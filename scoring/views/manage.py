@@ -117,23 +117,29 @@ def _change_deal(request, match_id: int, deal_id: int, form: type, change, title
         messages.error(request, _("That deal was already corrected or undone."))
         return redirect("manage:match", match.pk)
     form = form(request.POST or None, initial=DealForm.from_deal(deal.data))
+    affected = None
     if request.method == "POST" and form.is_valid():
         try:
             done = change(deal, form)
+        except services.ConfirmationNeeded as needed:
+            form.add_error(None, needed.message)
+            affected = needed.affected
         except services.ScoringRefused as refused:
             form.add_error(None, refused.message)
         else:
             messages.success(request, done % {"number": deal.number})
             return redirect("manage:match", match.pk)
-    return render(request, "manage/deal_change.html",
-                  {"match": match, "deal": deal, "form": form, "title": title})
+    return render(request, "manage/deal_change.html", {"match": match, "deal": deal,
+                                                       "form": form, "title": title,
+                                                       "affected": affected})
 
 
 @login_required
 def deal_correct(request, match_id, deal_id):
     def correct(deal, form):
         services.deal_correct(deal=deal, replacement=form.deal,
-                              reason=form.cleaned_data["reason"], user=request.user)
+                              reason=form.cleaned_data["reason"], user=request.user,
+                              allow_reset=form.cleaned_data["reset_later"])
         return _("Deal %(number)s corrected; the score was recalculated.")
 
     return _change_deal(request, match_id, deal_id, CorrectionForm, correct,
@@ -143,7 +149,8 @@ def deal_correct(request, match_id, deal_id):
 @login_required
 def deal_void(request, match_id, deal_id):
     def void(deal, form):
-        services.deal_void(deal=deal, reason=form.cleaned_data["reason"], user=request.user)
+        services.deal_void(deal=deal, reason=form.cleaned_data["reason"], user=request.user,
+                           allow_reset=form.cleaned_data["reset_later"])
         return _("Deal %(number)s voided; the score was recalculated.")
 
     return _change_deal(request, match_id, deal_id, VoidForm, void, _("Void a deal"))

@@ -1,44 +1,15 @@
 """Two phones at once on PostgreSQL: no lost and no doubled deal, the state equals a replay."""
 
-import threading
 import uuid
 
 import pytest
-from django.db import connection
 
 from scoring import engine, services
 from scoring.models import Deal, Match
+from tests.concurrency import needs_postgres, postgres_only, run_together  # noqa: F401
 from tests.conftest import make_match
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are only real on PostgreSQL (set DATABASE_URL)")
-
-
-def run_together(count: int, work) -> list:
-    """Start `count` threads at the same moment; return what each returned or raised."""
-    barrier = threading.Barrier(count)
-    results: list = [None] * count
-
-    def runner(i):
-        barrier.wait()
-        try:
-            results[i] = work(i)
-        except Exception as error:  # noqa: BLE001 - collected for the assertions
-            results[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=runner, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
+pytestmark = [*postgres_only, pytest.mark.usefixtures("needs_postgres")]
 
 
 def long_match(club, pair_a, pair_b) -> Match:

@@ -8,6 +8,7 @@ from django.core.management import call_command
 
 from scoring.models import Deal, Match
 from sueca_club.models import Club, Partnership, Player
+from tournaments.models import Entry, Pairing, Tournament
 
 
 def seed(*args) -> str:
@@ -27,12 +28,32 @@ def test_it_makes_a_club_an_organiser_16_partnerships_and_a_match_in_progress(db
     assert live.referee_links.get().token == match["referee_token"]
 
 
+def counts() -> tuple:
+    return tuple(model.objects.count()
+                 for model in (Club, Player, Partnership, Match, Deal, Tournament, Entry, Pairing))
+
+
 def test_running_it_again_duplicates_nothing(db):
     first = json.loads(seed("--json"))
+    before = counts()
     second = json.loads(seed("--json"))
     assert first == second
-    assert (Club.objects.count(), Player.objects.count(), Partnership.objects.count(),
-            Match.objects.count(), Deal.objects.count()) == (1, 32, 16, 1, 3)
+    assert counts() == before
+    assert before[:3] == (1, 32, 16)
+
+
+def test_it_adds_three_tournaments_ready_to_play(db):
+    data = json.loads(seed("--json"))
+    by_structure = {t["structure"]: t for t in data["tournaments"]}
+    assert set(by_structure) == {"knockout", "rounds", "groups"}
+    knockout = Tournament.objects.get(slug=by_structure["knockout"]["slug"])
+    assert knockout.entries.count() == 13 and knockout.status == "running"
+    assert Pairing.objects.filter(round__tournament=knockout, b=None).count() == 3
+    swiss = Tournament.objects.get(slug=by_structure["rounds"]["slug"])
+    assert (swiss.entries.count(), swiss.rounds_count, swiss.format) == (
+        16, 4, {"type": "fixed_deals", "deals": 8, "extra_deals": False})
+    for tournament in data["tournaments"]:
+        assert tournament["tables"] and all(t["referee_token"] for t in tournament["tables"])
 
 
 def test_it_prints_the_logins_and_the_referee_links(db):

@@ -30,3 +30,8 @@ class Command(BaseCommand):
             self.stdout.write(f"  Referee link:   {base}"
                               f"{reverse('referee:page', args=[match['referee_token']])}")
             self.stdout.write(f"  Scoreboard:     {base}{reverse('scoreboard', args=[match['id']])}")
+        for tournament in seeded["tournaments"]:
+            first = tournament["tables"][0]["referee_token"]
+            self.stdout.write(f"  Tournament:     {base}/t/{tournament['slug']}/  "
+                              f"({tournament['structure']}; table 1 referee: "
+                              f"{base}{reverse('referee:page', args=[first])})")

@@ -1,0 +1,52 @@
+"""Build tournaments and play their matches through the same services the referees use."""
+
+import uuid
+
+from scoring import engine, services
+from tests.conftest import make_partnership
+from tournaments import services as tournament_services
+from tournaments.models import Pairing, Tournament
+
+WIN = {"A": {"points": [120, 0], "flag": "A"}, "B": {"points": [0, 120], "flag": "B"}}
+
+
+def make_tournament(club, size: int, structure="knockout", fmt=None, **options) -> Tournament:
+    tournament = tournament_services.tournament_create(
+        club=club, name=f"Torneio {structure} {size}", rules=engine.rules_from("portugal"),
+        fmt=engine.format_from(fmt), structure=structure, **options)
+    partnerships = [make_partnership(club, f"Player {i}a", f"Player {i}b") for i in range(size)]
+    tournament_services.entries_register(tournament=tournament, partnerships=partnerships)
+    return tournament
+
+
+def record(match, deal: dict):
+    return services.deal_record(match_id=match.pk, deal=engine.deal_from(deal),
+                                key=str(uuid.uuid4()))
+
+
+def play(pairing: Pairing, side: str = "A") -> None:
+    """Play the pairing's match to a win for `side`, deal after deal."""
+    match = pairing.match
+    deal = WIN[side] if match.format["type"] != "fixed_deals" else (
+        {"points": [70, 50]} if side == "A" else {"points": [50, 70]})
+    while True:
+        match.refresh_from_db()
+        if match.finished:
+            return
+        record(match, deal)
+
+
+def in_play(tournament: Tournament) -> list[Pairing]:
+    return list(Pairing.objects.filter(round__tournament=tournament, finished=False)
+                .exclude(match=None).select_related("match").order_by("round__number", "slot"))
+
+
+def play_to_the_end(tournament: Tournament, choose=lambda pairing: "A", limit: int = 500) -> None:
+    for _ in range(limit):
+        tournament.refresh_from_db()
+        if tournament.status == Tournament.Status.FINISHED:
+            return
+        pairings = in_play(tournament)
+        assert pairings, "nothing to play and the tournament is not finished"
+        play(pairings[0], choose(pairings[0]))
+    raise AssertionError("the tournament did not finish")

@@ -1,0 +1,186 @@
+"""Tournaments: entries, tables with permanent referee links, rounds and their pairings."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Match, RefereeLink
+from sueca_club.models import Club, Partnership
+from tournaments.formats import DEFAULT_CHAIN
+
+
+def new_seed() -> str:
+    return secrets.token_hex(8)
+
+
+def default_chain() -> list[str]:
+    return list(DEFAULT_CHAIN)
+
+
+class Tournament(models.Model):
+    class Structure(models.TextChoices):
+        KNOCKOUT = "knockout", _("Knockout")
+        GROUPS = "groups", _("Groups, then knockout")
+        ROUNDS = "rounds", _("Rounds of fixed deals")
+
+    class Draw(models.TextChoices):
+        RANDOM = "random", _("Random draw (sorteio)")
+        SEEDED = "seeded", _("Seeded")
+        REDRAW = "redraw", _("A fresh random draw before each round")
+
+    class Pairing(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("Round robin (everyone meets once)")
+        SWISS = "swiss", _("Swiss")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Registration")
+        RUNNING = "running", _("In play")
+        FINISHED = "finished", _("Finished")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("address"), max_length=70, unique=True)
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    starts_on = models.DateField(_("starts on"), null=True, blank=True)
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    tables_count = models.PositiveSmallIntegerField(_("tables"), default=8)
+    rules = models.JSONField()
+    format = models.JSONField()
+    structure = models.CharField(_("structure"), max_length=10, choices=Structure.choices)
+    draw = models.CharField(_("draw"), max_length=10, choices=Draw.choices, default=Draw.RANDOM)
+    third_place = models.BooleanField(_("third-place match"), default=False)
+    groups_count = models.PositiveSmallIntegerField(_("groups"), default=2)
+    qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=2)
+    pairing = models.CharField(_("pairing"), max_length=12, choices=Pairing.choices,
+                               default=Pairing.SWISS)
+    rounds_count = models.PositiveSmallIntegerField(_("rounds"), default=4)
+    points_win = models.PositiveSmallIntegerField(_("points for a win"), default=3)
+    points_loss = models.PositiveSmallIntegerField(_("points for a loss"), default=1)
+    points_draw = models.PositiveSmallIntegerField(_("points for a draw"), default=2)
+    points_no_show = models.PositiveSmallIntegerField(_("points for a no-show"), default=0)
+    tie_breaks = models.JSONField(_("tie-break chain"), default=default_chain)
+    walkover_games = models.PositiveSmallIntegerField(
+        _("games for a walkover win"), default=4,
+        help_text=_("The winner of a walkover is scored this many games to none."))
+    auto_advance = models.BooleanField(
+        _("draw the next round when the last match finishes"), default=True)
+    seed = models.CharField(max_length=32, default=new_seed, editable=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    version = models.PositiveIntegerField(default=1)
+    champion = models.ForeignKey("Entry", null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(tables_count__gte=1),
+                                   name="tournament_has_a_table"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("tournaments:overview", args=[self.slug])
+
+
+class Entry(models.Model):
+    """A partnership registered in a tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="+")
+    seed = models.PositiveSmallIntegerField(_("seed"), null=True, blank=True)
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    group = models.CharField(_("group"), max_length=2, blank=True)
+
+    class Meta:
+        ordering = ["seed", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "partnership"],
+                                    name="entry_once_per_tournament"),
+            models.UniqueConstraint(fields=["tournament", "seed"], name="entry_seed_unique"),
+        ]
+
+    def __str__(self):
+        return str(self.partnership)
+
+
+class Table(models.Model):
+    """A physical table; its QR card (referee link) stays on it for the whole event."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    link = models.OneToOneField(RefereeLink, on_delete=models.PROTECT, related_name="table")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
+        ]
+
+    def __str__(self):
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class Round(models.Model):
+    class Stage(models.TextChoices):
+        GROUPS = "groups", _("Group stage")
+        KNOCKOUT = "knockout", _("Knockout")
+        ROUNDS = "rounds", _("Round")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=10, choices=Stage.choices)
+    code = models.CharField(max_length=20, blank=True)  # final, semi_final, ... for knockouts
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} · {self.number}"
+
+
+class Pairing(models.Model):
+    """Two entries drawn to meet (b empty: a bye). Its result comes from its match or a walkover."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    slot = models.PositiveSmallIntegerField()
+    third_place = models.BooleanField(default=False)
+    group = models.CharField(max_length=2, blank=True)
+    a = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    b = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="pairings")
+    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="pairing")
+    walkover = models.CharField(max_length=1, blank=True)  # the side that showed up: A or B
+    winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="+")
+    finished = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "slot"], name="pairing_slot_unique"),
+            models.CheckConstraint(condition=models.Q(a__isnull=False), name="pairing_has_a"),
+            models.CheckConstraint(condition=~models.Q(a=models.F("b")),
+                                   name="pairing_two_different_entries"),
+        ]
+
+    def __str__(self):
+        return f"{self.a} – {self.b or _('bye')}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.b_id is None

@@ -1,0 +1,37 @@
+"""Every write to a tournament goes through one of these, each in one transaction."""
+
+from tournaments.services.errors import TournamentRefused
+from tournaments.services.results import LaterMatchesStarted, advance, follow_match
+from tournaments.services.setup import (
+    entries_register,
+    entry_remove,
+    entry_update,
+    entry_withdraw,
+    pairing_walkover,
+    pairings_swap,
+    round_draw_next,
+    round_redraw,
+    table_link_renew,
+    tournament_create,
+    tournament_finish,
+    tournament_start,
+)
+
+__all__ = [
+    "LaterMatchesStarted",
+    "TournamentRefused",
+    "advance",
+    "entries_register",
+    "entry_remove",
+    "entry_update",
+    "entry_withdraw",
+    "follow_match",
+    "pairing_walkover",
+    "pairings_swap",
+    "round_draw_next",
+    "round_redraw",
+    "table_link_renew",
+    "tournament_create",
+    "tournament_finish",
+    "tournament_start",
+]

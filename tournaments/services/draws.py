@@ -1,0 +1,230 @@
+"""Drawing rounds from the formats engine and placing their matches on tables."""
+
+import random
+import string
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from scoring import engine
+from scoring import services as scoring
+from scoring.models import Match
+from tournaments import formats, selectors
+from tournaments.models import Entry, Pairing, Round, Table, Tournament
+from tournaments.services.errors import TournamentRefused
+
+GROUP_LETTERS = string.ascii_uppercase
+
+
+def seeded_field(tournament: Tournament, field: list[Entry], salt: str = "") -> list[Entry]:
+    """Entries best first: by seed for a seeded draw, else in a reproducible random order."""
+    if tournament.draw == Tournament.Draw.SEEDED:
+        return sorted(field, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    shuffled = sorted(field, key=lambda e: e.pk)
+    random.Random(f"{tournament.seed}{salt}").shuffle(shuffled)
+    return shuffled
+
+
+def draw_first_round(tournament: Tournament) -> Round:
+    field = selectors.active_entries(tournament)
+    if len(field) < 2:
+        raise TournamentRefused(_("A tournament needs at least two partnerships."))
+    if tournament.structure == Tournament.Structure.KNOCKOUT:
+        return _knockout_round(tournament, 1, seeded_field(tournament, field))
+    if tournament.structure == Tournament.Structure.GROUPS:
+        _form_groups(tournament, field)
+        return _group_round(tournament, 1)
+    if tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
+        return _round_robin_round(tournament, 1)
+    return _swiss_round(tournament, 1, [])
+
+
+def draw_next_round(tournament: Tournament, current: Round) -> Round | None:
+    """The round after `current`, or None when `current` ended the tournament."""
+    all_pairings = list(selectors.pairings(tournament))
+    number = current.number + 1
+    if current.stage == Round.Stage.KNOCKOUT:
+        if current.code == formats.FINAL:
+            return None
+        winners = [p.winner for p in all_pairings
+                   if p.round_id == current.pk and not p.third_place]
+        if tournament.draw == Tournament.Draw.REDRAW:
+            return _knockout_round(tournament, number, winners, redraw=True,
+                                   semi_finals=_semis(current, all_pairings))
+        return _knockout_round(tournament, number, winners, bracket=True,
+                               semi_finals=_semis(current, all_pairings))
+    if current.stage == Round.Stage.GROUPS:
+        if number <= _group_round_count(tournament):
+            return _group_round(tournament, number)
+        return _knockout_after_groups(tournament, number, all_pairings)
+    if tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
+        schedule = formats.round_robin([e.pk for e in _round_robin_field(tournament)])
+        return _round_robin_round(tournament, number) if number <= len(schedule) else None
+    if number > tournament.rounds_count:
+        return None
+    return _swiss_round(tournament, number, all_pairings)
+
+
+def _semis(current: Round, all_pairings: list[Pairing]) -> list[Pairing] | None:
+    return ([p for p in all_pairings if p.round_id == current.pk]
+            if current.code == formats.SEMI_FINAL else None)
+
+
+def _knockout_round(tournament, number, field: list[Entry], *, bracket=False, redraw=False,
+                    semi_finals=None) -> Round:
+    ids = [entry.pk for entry in field]
+    if bracket:
+        drawn = formats.next_round(ids)
+    elif redraw or tournament.draw != Tournament.Draw.SEEDED:
+        drawn = formats.random_draw(ids, f"{tournament.seed}-{number}")
+    else:
+        drawn = formats.knockout_first_round(ids)
+    code = formats.round_code(len(drawn) * 2)
+    pairs = [(p.a, p.b, False, "") for p in drawn]
+    if semi_finals and tournament.third_place:
+        third = formats.third_place_match(
+            [formats.Pairing(p.slot, p.a_id, p.b_id) for p in semi_finals],
+            [p.winner_id for p in semi_finals])
+        pairs.append((third.a, third.b, True, ""))
+    return create_round(tournament, number, Round.Stage.KNOCKOUT, code, pairs)
+
+
+def _form_groups(tournament: Tournament, field: list[Entry]) -> None:
+    count = min(tournament.groups_count, len(field) // 2) or 1
+    for letter, members in zip(GROUP_LETTERS, formats.snake_groups(
+            [e.pk for e in seeded_field(tournament, field)], count), strict=False):
+        Entry.objects.filter(pk__in=members).update(group=letter)
+
+
+def _group_schedules(tournament: Tournament) -> dict[str, list]:
+    members: dict[str, list[int]] = {}
+    for entry in tournament.entries.exclude(group="").order_by("seed", "id"):
+        members.setdefault(entry.group, []).append(entry.pk)
+    return {letter: formats.round_robin(ids) for letter, ids in sorted(members.items())}
+
+
+def _group_round_count(tournament: Tournament) -> int:
+    return max(len(rounds) for rounds in _group_schedules(tournament).values())
+
+
+def _group_round(tournament: Tournament, number: int) -> Round:
+    pairs = [(a, b, False, letter)
+             for letter, schedule in _group_schedules(tournament).items()
+             if number <= len(schedule)
+             for a, b in schedule[number - 1] if b is not None]
+    return create_round(tournament, number, Round.Stage.GROUPS, "", pairs)
+
+
+def group_qualifiers(tournament: Tournament, all_pairings: list[Pairing]) -> list[list[int]]:
+    field = selectors.entries(tournament)
+    return [
+        [s.entry.pk for s in selectors.standings(
+            tournament, all_pairings, [e for e in field if e.group == letter],
+            stage=Round.Stage.GROUPS, group=letter)][:tournament.qualifiers_per_group]
+        for letter in selectors.group_letters(tournament)
+    ]
+
+
+def knockout_draw_after_groups(tournament, all_pairings) -> list[formats.Pairing]:
+    qualifiers = group_qualifiers(tournament, all_pairings)
+    return formats.cross_pairings(qualifiers, min(tournament.qualifiers_per_group,
+                                                  min(len(q) for q in qualifiers)))
+
+
+def _knockout_after_groups(tournament, number, all_pairings) -> Round:
+    drawn = knockout_draw_after_groups(tournament, all_pairings)
+    code = formats.round_code(len(drawn) * 2)
+    return create_round(tournament, number, Round.Stage.KNOCKOUT, code,
+                        [(p.a, p.b, False, "") for p in drawn])
+
+
+def _round_robin_field(tournament: Tournament) -> list[Entry]:
+    """Everyone who started: a withdrawn entry keeps its place and gives walkovers."""
+    return sorted(selectors.entries(tournament), key=lambda e: e.pk)
+
+
+def _round_robin_round(tournament: Tournament, number: int) -> Round:
+    schedule = formats.round_robin([e.pk for e in _round_robin_field(tournament)])
+    pairs = [(a, b, False, "") for a, b in schedule[number - 1] if b is not None]
+    return create_round(tournament, number, Round.Stage.ROUNDS, "", pairs)
+
+
+def _swiss_round(tournament: Tournament, number: int, all_pairings: list[Pairing]) -> Round:
+    field = selectors.active_entries(tournament)
+    if number == 1:
+        order = [e.pk for e in seeded_field(tournament, field)]
+        scores = dict.fromkeys(order, 0)
+    else:
+        ranked = selectors.standings(tournament, all_pairings, field)
+        order = [s.entry.pk for s in ranked]
+        scores = {s.entry.pk: s.row.points for s in ranked}
+    had_bye = {p.a_id for p in all_pairings if p.b_id is None}
+    try:
+        drawn = formats.swiss_pairings(order, scores, selectors.played_pairs(all_pairings),
+                                       had_bye)
+    except formats.SwissPairingError as error:
+        raise TournamentRefused(_("No Swiss pairing is left without a rematch.")) from error
+    pairs = [(a, b, False, "") for a, b in drawn.pairs]
+    if drawn.bye is not None:
+        pairs.append((drawn.bye, None, False, ""))
+    return create_round(tournament, number, Round.Stage.ROUNDS, "", pairs)
+
+
+def create_round(tournament, number, stage, code, pairs) -> Round:
+    """Store a drawn round: byes and withdrawn entries are decided at once, the rest placed."""
+    round_ = Round.objects.create(tournament=tournament, number=number, stage=stage, code=code)
+    withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
+    Pairing.objects.bulk_create([
+        Pairing(round=round_, slot=slot, a_id=a, b_id=b, third_place=third, group=group,
+                **_decided(a, b, withdrawn))
+        for slot, (a, b, third, group) in enumerate(pairs)
+    ])
+    place_waiting(tournament)
+    return round_
+
+
+def _decided(a, b, withdrawn: set[int]) -> dict:
+    """A bye goes through; a withdrawn entry hands its opponent a walkover."""
+    if b is None or b in withdrawn:
+        return {"finished": True, "winner_id": a, "walkover": "A" if b is not None else ""}
+    if a in withdrawn:
+        return {"finished": True, "winner_id": b, "walkover": "B"}
+    return {}
+
+
+def free_tables(tournament: Tournament) -> list[Table]:
+    return list(tournament.tables.select_related("link__match")
+                .filter(Q(link__match__isnull=True) | Q(link__match__pairing__finished=True))
+                .order_by("number"))
+
+
+def place_waiting(tournament: Tournament) -> None:
+    """Start the waiting matches of the tournament on whichever tables are free."""
+    waiting = list(Pairing.objects.filter(round__tournament=tournament, finished=False,
+                                          match__isnull=True)
+                   .select_related("round", "a__partnership", "b__partnership")
+                   .order_by("round__number", "third_place", "slot"))
+    for table, pairing in zip(free_tables(tournament), waiting, strict=False):
+        start_match(tournament, pairing, table)
+
+
+def start_match(tournament: Tournament, pairing: Pairing, table: Table) -> Match:
+    """The match of a pairing, with a copy of the tournament's rules, on a table."""
+    match = scoring.match_create(
+        club=tournament.club, a=pairing.a.partnership, b=pairing.b.partnership,
+        rules=engine.rules_from(overrides=tournament.rules), fmt=match_format(tournament, pairing),
+        first_dealer=0, with_link=False, by=tournament.created_by,
+    )
+    pairing.match, pairing.table = match, table
+    pairing.save(update_fields=["match", "table"])
+    table.link.match = match
+    table.link.save(update_fields=["match"])
+    return match
+
+
+def match_format(tournament: Tournament, pairing: Pairing) -> engine.Format:
+    """A knockout match needs a winner: a level fixed-deal match deals on."""
+    fmt = dict(tournament.format)
+    if fmt["type"] == "fixed_deals" and pairing.round.stage == Round.Stage.KNOCKOUT:
+        fmt["extra_deals"] = True
+    return engine.format_from(fmt)

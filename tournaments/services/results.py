@@ -1,0 +1,175 @@
+"""How results move a tournament: pairings follow their matches, rounds advance, corrections flow."""
+
+from django.db import models
+from django.dispatch import receiver
+from django.utils.translation import gettext as _
+
+from scoring import services as scoring
+from scoring.models import Match
+from tournaments import selectors
+from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.services import draws
+from tournaments.services.errors import TournamentRefused
+
+
+class LaterMatchesStarted(scoring.ConfirmationNeeded):
+    """The change would reset later matches that are under way: the organiser must confirm."""
+
+    def __init__(self, affected: list[Pairing]):
+        super().__init__(_("Later matches have already started and would be reset."),
+                         [str(p) for p in affected])
+
+
+def locked(tournament_id: int) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament_id)
+
+
+def bump(tournament: Tournament) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(version=models.F("version") + 1)
+
+
+def winner_entry(pairing: Pairing, side: str) -> int | None:
+    return {"A": pairing.a_id, "B": pairing.b_id}.get(side)
+
+
+@receiver(scoring.match_changed, sender=Match)
+def follow_match(sender, match: Match, allow_reset: bool = False, **kwargs) -> None:
+    """A tournament match changed: if its result did, the pairing and the event follow."""
+    pairing = Pairing.objects.filter(match=match).select_related("round").first()
+    if pairing is None or pairing.walkover:
+        return
+    winner = winner_entry(pairing, match.winner) if match.finished else None
+    if (pairing.finished, pairing.winner_id) == (match.finished, winner):
+        return
+    tournament = locked(pairing.round.tournament_id)
+    pairing = Pairing.objects.select_related("round", "match").get(pk=pairing.pk)
+    set_result(tournament, pairing, finished=match.finished, winner=winner,
+               allow_reset=allow_reset)
+
+
+def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
+               walkover: str = "", allow_reset: bool = False) -> None:
+    """Record a pairing's result, make later rounds follow, and advance when a round ends."""
+    follow_up = _later_changes(tournament, pairing, finished, winner)
+    if follow_up:
+        _apply_later_changes(tournament, pairing, winner, follow_up, allow_reset)
+    pairing.finished, pairing.winner_id, pairing.walkover = finished, winner, walkover
+    pairing.save(update_fields=["finished", "winner", "walkover"])
+    bump(tournament)
+    if finished:
+        draws.place_waiting(tournament)
+        _advance(tournament, pairing.round)
+    elif tournament.status == Tournament.Status.FINISHED:
+        _reopen(tournament)
+
+
+def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
+    """The later pairings this result change touches (empty for a first result)."""
+    if not pairing.finished:
+        return []
+    later = list(selectors.pairings(tournament).filter(round__number__gt=pairing.round.number))
+    if not later or (finished and winner == pairing.winner_id):
+        return []
+    if not finished:
+        return later
+    if pairing.round.stage == Round.Stage.KNOCKOUT:
+        nearest = min(p.round.number for p in later)
+        loser = pairing.b_id if pairing.winner_id == pairing.a_id else pairing.a_id
+        return [p for p in later if p.round.number == nearest
+                and (pairing.winner_id in (p.a_id, p.b_id)
+                     or (p.third_place and loser in (p.a_id, p.b_id)))]
+    if pairing.round.stage == Round.Stage.GROUPS:
+        return [p for p in later if p.round.stage == Round.Stage.KNOCKOUT]
+    return []
+
+
+def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allow_reset):
+    under_way = [p for p in later if selectors.started(p)]
+    if under_way and not allow_reset:
+        raise LaterMatchesStarted(under_way)
+    if winner is None or pairing.round.stage == Round.Stage.GROUPS:
+        _undraw(tournament, later)
+        return
+    loser = pairing.a_id if winner == pairing.b_id else pairing.b_id
+    swap = {pairing.winner_id: winner, winner: loser}
+    for later_pairing in later:
+        _reset(later_pairing)
+        later_pairing.a_id = swap.get(later_pairing.a_id, later_pairing.a_id)
+        later_pairing.b_id = swap.get(later_pairing.b_id, later_pairing.b_id)
+        later_pairing.save(update_fields=["a", "b"])
+        if later_pairing.match_id:
+            entries = Entry.objects.select_related("partnership").in_bulk(
+                [later_pairing.a_id, later_pairing.b_id])
+            scoring.match_change_teams(match=later_pairing.match,
+                                       a=entries[later_pairing.a_id].partnership,
+                                       b=entries[later_pairing.b_id].partnership)
+
+
+def _reset(pairing: Pairing) -> None:
+    """Start a later pairing over: its deals are voided (audited), its result cleared."""
+    if pairing.match_id and pairing.match.state["deals"]:
+        scoring.match_reset(match_id=pairing.match_id, user=None,
+                            reason=_("An earlier result was corrected."))
+    Pairing.objects.filter(pk=pairing.pk).update(finished=False, winner=None, walkover="")
+
+
+def _undraw(tournament: Tournament, later: list[Pairing]) -> None:
+    """Take back rounds drawn from results that no longer stand (they are drawn again later)."""
+    for pairing in later:
+        if pairing.match_id:
+            _reset(pairing)
+    round_ids = {p.round_id for p in later}
+    matches = [p.match_id for p in later if p.match_id]
+    Pairing.objects.filter(round_id__in=round_ids).update(match=None, table=None)
+    Round.objects.filter(pk__in=round_ids).delete()
+    for link in _links_of(matches):
+        link.match = None
+        link.save(update_fields=["match"])
+    Match.objects.filter(pk__in=matches, deals__isnull=True).delete()
+    _reopen(tournament)
+
+
+def _reopen(tournament: Tournament) -> None:
+    tournament.status, tournament.champion = Tournament.Status.RUNNING, None
+    Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status, champion=None)
+
+
+def _links_of(match_ids):
+    from scoring.models import RefereeLink
+
+    return RefereeLink.objects.filter(match_id__in=match_ids)
+
+
+def _advance(tournament: Tournament, round_: Round) -> None:
+    """When the last round's last match ends: draw the next round, or crown the champion.
+
+    A finished tournament whose final result was corrected crowns again whatever the setting.
+    """
+    automatic = tournament.auto_advance or tournament.status == Tournament.Status.FINISHED
+    if (automatic and round_.pk == selectors.last_round(tournament).pk
+            and selectors.round_is_complete(round_)):
+        advance(tournament)
+
+
+def advance(tournament: Tournament) -> Round | None:
+    current = selectors.last_round(tournament)
+    if current is None or not selectors.round_is_complete(current):
+        raise TournamentRefused(_("The current round has matches still to finish."))
+    drawn = draws.draw_next_round(tournament, current)
+    if drawn is None:
+        finish(tournament, current)
+    bump(tournament)
+    return drawn
+
+
+def finish(tournament: Tournament, last: Round) -> None:
+    if last.stage == Round.Stage.KNOCKOUT:
+        champion = last.pairings.get(third_place=False).winner_id
+    else:
+        all_pairings = list(selectors.pairings(tournament))
+        champion = selectors.standings(tournament, all_pairings,
+                                       selectors.entries(tournament))[0].entry.pk
+    tournament.status, tournament.champion_id = Tournament.Status.FINISHED, champion
+    Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status,
+                                                       champion_id=champion)
+

@@ -1,0 +1,2 @@
+app_name = "manage_tournaments"
+urlpatterns = []
