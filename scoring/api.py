@@ -1,10 +1,12 @@
 """JSON API v1: public reads with ETags; referee writes by token, idempotent by key."""
 
 import json
+from typing import NamedTuple
 
 from django.http import HttpResponse, HttpResponseNotModified, JsonResponse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -14,6 +16,11 @@ from scoring.models import Match
 from scoring.views.referee import referee_link
 
 MAX_KEY_LENGTH = 64
+NO_MATCH = gettext_lazy("There is no match at this table right now.")
+
+
+class NoMatchHere(services.ScoringRefused):
+    status = 409
 
 
 def error(message, status: int) -> JsonResponse:
@@ -41,13 +48,13 @@ def match_detail(request, pk: int):
     return match_response(request, selectors.matches_with_teams().get(pk=pk))
 
 
-def _link_or_error(token):
+def _link_or_error(token, *, needs_match: bool = True):
     """The token's link and current match, or the JSON error that says why not."""
     link = referee_link(token)
     if link.revoked:
         return link, error(services.REVOKE_MESSAGE, 403)
-    if link.match is None:
-        return link, error(_("There is no match at this table right now."), 409)
+    if needs_match and link.match is None:
+        return link, error(NO_MATCH, 409)
     return link, None
 
 
@@ -76,8 +83,8 @@ def _expected_version(request, match: Match) -> int | None:
     return None
 
 
-def _referee_write(request, token, write):
-    link, refused = _link_or_error(token)
+def _referee_write(request, token, write, *, needs_match: bool = True):
+    link, refused = _link_or_error(token, needs_match=needs_match)
     if refused:
         return refused
     key = _key(request)
@@ -90,7 +97,14 @@ def _referee_write(request, token, write):
     return HttpResponse(answer.body, status=answer.status, content_type="application/json")
 
 
-def _deal_body(request) -> tuple[engine.Deal, str]:
+class DealBody(NamedTuple):
+    deal: engine.Deal
+    trump: str
+    match: int | None  # the match the phone entered the deal for, if it says
+    confirmed: bool  # a player of the other side confirmed it on the phone
+
+
+def _deal_body(request) -> DealBody:
     try:
         body = json.loads(request.body)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -100,8 +114,14 @@ def _deal_body(request) -> tuple[engine.Deal, str]:
     trump = body.pop("trump", "")
     if trump not in ("", "S", "H", "D", "C"):
         raise services.ScoringRefused(_("Trump must be one of S, H, D or C."))
+    match = body.pop("match", None)
+    if match is not None and (type(match) is not int or match < 1):
+        raise services.ScoringRefused(_("match must be the id of a match."))
+    confirmed = body.pop("confirmed", False)
+    if type(confirmed) is not bool:
+        raise services.ScoringRefused(_("confirmed must be true or false."))
     try:
-        return engine.deal_from(body), trump
+        return DealBody(engine.deal_from(body), trump, match, confirmed)
     except engine.SuecaError as exc:
         raise services.ScoringRefused(services.engine_message(exc)) from exc
 
@@ -110,11 +130,17 @@ def _deal_body(request) -> tuple[engine.Deal, str]:
 @require_POST
 def referee_deal(request, token):
     def write(link, key):
-        deal, trump = _deal_body(request)
-        return services.deal_record(match_id=link.match_id, deal=deal, key=key, link=link,
-                                    trump=trump, expected_version=_expected_version(request,
-                                                                                    link.match))
-    return _referee_write(request, token, write)
+        body = _deal_body(request)
+        if body.match is not None and body.match != link.match_id:
+            # A phone that was offline while its table moved on to another match: never score
+            # the deal on the new match; a retry of one already recorded gets its first answer.
+            return services.deal_answer(match_id=body.match, key=key, link=link)
+        if link.match is None:
+            raise NoMatchHere(NO_MATCH)
+        return services.deal_record(match_id=link.match_id, deal=body.deal, key=key, link=link,
+                                    trump=body.trump, opponent_confirmed=body.confirmed,
+                                    expected_version=_expected_version(request, link.match))
+    return _referee_write(request, token, write, needs_match=False)
 
 
 @csrf_exempt

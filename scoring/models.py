@@ -68,6 +68,9 @@ class RefereeLink(models.Model):
     match = models.ForeignKey(
         Match, null=True, blank=True, on_delete=models.CASCADE, related_name="referee_links"
     )
+    # A tournament table's link stays on the table and moves on from match to match.
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    label = models.CharField(max_length=120, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -149,11 +149,11 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
         match = _locked(match_id)
         if answer := _remembered(match, key):
             return answer
+        state = deal_preview(match=match, deal=deal).state  # a finished match says so first
         if expected_version is not None and expected_version != match.version:
             raise StaleScore(_("Another deal was recorded on this match meanwhile. "
                                "Check the score, then enter this deal again if it is still due."))
         before = _score_of(match)
-        state = deal_preview(match=match, deal=deal).state
         current = active_deals(match)
         number = current[-1].number + 1 if current else 1
         saved = Deal.objects.create(match=match, number=number, data=deal.as_dict(), trump=trump,
@@ -164,6 +164,21 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
                                   user=user, via_link=link, before=before,
                                   after={"deal": saved.data, **_score(state)})
         return _remember(match, key, "deal", Answer(201, json.dumps(match_payload(match))))
+
+
+def deal_answer(*, match_id: int, key: str, link: RefereeLink) -> Answer:
+    """The first answer to a deal sent for `match_id`, a match `link` has moved on from.
+
+    A phone that kept a deal while offline may send it after its table moved on to the next
+    match: if the deal was recorded (its answer was lost), the retry gets that answer back;
+    if not, it is refused, and never recorded on the table's new match.
+    """
+    request = RefereeRequest.objects.filter(match_id=match_id, match__club_id=link.club_id,
+                                            key=key, action="deal").first()
+    if request is None:
+        raise MatchFinished(_("This deal was entered for an earlier match at this table: "
+                              "it was not recorded."))
+    return Answer(request.status, request.body)
 
 
 def _score_of(match: Match) -> dict:
@@ -262,7 +277,8 @@ def referee_link_revoke(*, link: RefereeLink, user) -> RefereeLink:
     if link.match_id:
         AuditEntry.objects.create(match_id=link.match_id, action=AuditEntry.Action.LINK_REVOKED,
                                   user=user)
-    return RefereeLink.objects.create(club_id=link.club_id, match_id=link.match_id)
+    return RefereeLink.objects.create(club_id=link.club_id, match_id=link.match_id,
+                                      table_number=link.table_number, label=link.label)
 
 
 REVOKE_MESSAGE = gettext_lazy("This referee link was revoked. Ask the organiser for the new one.")

@@ -10,6 +10,7 @@ from sueca_club.env import cache_from_url, env_bool, env_list, env_str
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", True)
+BENCH = env_bool("BENCH", False)  # mounts bench/urls.py (the no-database baseline of `make bench`)
 SECRET_KEY = env_str("SECRET_KEY")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
 

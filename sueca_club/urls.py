@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -17,3 +18,6 @@ urlpatterns = [
     path("", include("scoring.urls_public")),
     path("admin/", admin.site.urls),
 ]
+
+if settings.BENCH:  # `make bench` only: a view that does no database work, the baseline
+    urlpatterns.insert(0, path("bench/", include("bench.urls")))

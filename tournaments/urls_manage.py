@@ -1,2 +1,32 @@
+"""Organiser pages of tournaments (/manage/...): login required, every object through its club."""
+
+from django.urls import path
+
+from tournaments.views import manage, manage_entries, manage_tables
+
 app_name = "manage_tournaments"
-urlpatterns = []
+
+T = "tournaments/<slug:slug>/"
+
+urlpatterns = [
+    path("<slug:club_slug>/tournaments/new/", manage.tournament_new, name="new"),
+    path(T, manage.tournament, name="tournament"),
+    path(T + "start/", manage.tournament_start, name="start"),
+    path(T + "finish/", manage.tournament_finish, name="finish"),
+    path(T + "rounds/next/", manage.round_draw_next, name="draw_next"),
+    path(T + "rounds/redraw/", manage.round_redraw, name="redraw"),
+    path(T + "rounds/swap/", manage.pairings_swap, name="swap"),
+    path(T + "pairings/<int:pairing_id>/walkover/", manage.pairing_walkover, name="walkover"),
+    path(T + "entries/add/", manage_entries.entries_register, name="register"),
+    path(T + "entries/<int:entry_id>/seed/", manage_entries.entry_seed, name="seed"),
+    path(T + "entries/<int:entry_id>/check-in/", manage_entries.entry_check_in,
+         name="check_in"),
+    path(T + "entries/<int:entry_id>/remove/", manage_entries.entry_remove, name="remove"),
+    path(T + "entries/<int:entry_id>/withdraw/", manage_entries.entry_withdraw,
+         name="withdraw"),
+    path(T + "tables/", manage_tables.tables, name="tables"),
+    path(T + "tables/cards/", manage_tables.table_cards, name="cards"),
+    path(T + "tables/<int:number>/qr.svg", manage_tables.table_qr, name="table_qr"),
+    path(T + "tables/<int:number>/renew/", manage_tables.table_link_renew, name="renew"),
+    path(T + "board/", manage_tables.board, name="board"),
+]

@@ -1,2 +1,15 @@
+from django.urls import path
+
+from tournaments.views import public
+
 app_name = "tournaments"
-urlpatterns = []
+
+urlpatterns = [
+    path("<slug:slug>/", public.overview, name="overview"),
+    path("<slug:slug>/bracket/", public.bracket_page, name="bracket"),
+    path("<slug:slug>/groups/", public.groups, name="groups"),
+    path("<slug:slug>/standings/", public.standings, name="standings"),
+    path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
+    path("<slug:slug>/results/", public.results, name="results"),
+    path("<slug:slug>/tv/", public.tv, name="tv"),
+]

@@ -1,4 +1,7 @@
-"""Organiser forms for a match: start a friendly match, correct or void one of its deals."""
+"""Organiser forms for a match: start a friendly match, correct or void one of its deals.
+
+`RulesFormatForm` (rules and match format) is shared with the tournament set-up form.
+"""
 
 from dataclasses import fields
 
@@ -12,6 +15,7 @@ from scoring.services import engine_message
 from sueca_club.models import PRESET_CHOICES, Club, Partnership, Player
 
 RULE_OPTIONS = tuple(field.name for field in fields(engine.Rules))
+FORMAT_FIELDS = ("format_type", "target", "to_win", "deals", "extra_deals")
 AS_PRESET = ("", _("As the preset"))
 
 
@@ -19,19 +23,13 @@ def _revoke(value: str) -> int | str:
     return int(value) if value.isdigit() else value
 
 
-class MatchForm(forms.Form):
-    """Who plays, the rules (a preset and any option changed), the format and the first dealer.
+class RulesFormatForm(forms.Form):
+    """The rules (a preset and any option changed) and the match format, for any form to extend.
 
     A rule option left blank keeps the preset's value; a format option left blank keeps the
-    format's default, and options that do not belong to the chosen format are ignored.
+    format's default, and options that do not belong to the chosen format are ignored. A valid
+    form has `rules` (engine.Rules) and `fmt` (engine.Format); the preset starts at the club's.
     """
-
-    a = forms.ModelChoiceField(label=_("Partnership A"), queryset=Partnership.objects.none())
-    b = forms.ModelChoiceField(label=_("Partnership B"), queryset=Partnership.objects.none())
-    first_dealer = forms.ModelChoiceField(
-        label=_("First dealer"), queryset=Player.objects.none(),
-        help_text=_("One of the four players."))
-    confirm_by_opponent = Match._meta.get_field("confirm_by_opponent").formfield()
 
     preset = forms.ChoiceField(label=_("Rules"), choices=PRESET_CHOICES)
     flag = forms.ChoiceField(label=_("A flag is"), required=False, choices=[
@@ -71,28 +69,17 @@ class MatchForm(forms.Form):
     def __init__(self, *args, club: Club, **kwargs):
         kwargs.setdefault("initial", {"preset": club.default_preset})
         super().__init__(*args, **kwargs)
-        partnerships = club.partnerships.filter(archived=False).select_related(
-            "player_1", "player_2")
-        self.fields["a"].queryset = partnerships
-        self.fields["b"].queryset = partnerships
-        self.fields["first_dealer"].queryset = club.players.filter(archived=False)
 
     def rule_fields(self) -> list[forms.BoundField]:
         """The rule options, for the page to show together."""
         return [self[name] for name in RULE_OPTIONS]
 
+    def format_fields(self) -> list[forms.BoundField]:
+        """The match format and its options, for the page to show together."""
+        return [self[name] for name in FORMAT_FIELDS]
+
     def clean(self):
         data = super().clean()
-        a, b, dealer = data.get("a"), data.get("b"), data.get("first_dealer")
-        if a and b and a == b:
-            self.add_error("b", _("Pick two different partnerships."))
-        elif a and b and dealer:
-            seats = [a.player_1, b.player_1, a.player_2, b.player_2]
-            if dealer in seats:
-                self.seat = seats.index(dealer)
-            else:
-                self.add_error("first_dealer", _("The first dealer must be one of the four "
-                                                 "players."))
         try:
             if "preset" in data:
                 overrides = {key: data[key] for key in RULE_OPTIONS
@@ -105,6 +92,41 @@ class MatchForm(forms.Form):
         except engine.RulesError as error:
             raise forms.ValidationError(engine_message(error)) from error
         return data
+
+
+class MatchForm(RulesFormatForm):
+    """Who plays, the rules, the format and the first dealer of a friendly match."""
+
+    a = forms.ModelChoiceField(label=_("Partnership A"), queryset=Partnership.objects.none())
+    b = forms.ModelChoiceField(label=_("Partnership B"), queryset=Partnership.objects.none())
+    first_dealer = forms.ModelChoiceField(
+        label=_("First dealer"), queryset=Player.objects.none(),
+        help_text=_("One of the four players."))
+    confirm_by_opponent = Match._meta.get_field("confirm_by_opponent").formfield()
+
+    field_order = ["a", "b", "first_dealer", "confirm_by_opponent"]
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, club=club, **kwargs)
+        partnerships = club.partnerships.filter(archived=False).select_related(
+            "player_1", "player_2")
+        self.fields["a"].queryset = partnerships
+        self.fields["b"].queryset = partnerships
+        self.fields["first_dealer"].queryset = club.players.filter(archived=False)
+
+    def clean(self):
+        data = self.cleaned_data
+        a, b, dealer = data.get("a"), data.get("b"), data.get("first_dealer")
+        if a and b and a == b:
+            self.add_error("b", _("Pick two different partnerships."))
+        elif a and b and dealer:
+            seats = [a.player_1, b.player_1, a.player_2, b.player_2]
+            if dealer in seats:
+                self.seat = seats.index(dealer)
+            else:
+                self.add_error("first_dealer", _("The first dealer must be one of the four "
+                                                 "players."))
+        return super().clean()
 
 
 def _reason() -> forms.CharField:

@@ -39,8 +39,13 @@ def _owned_match(request, match_id: int) -> Match:
     return owned_or_404(selectors.matches_with_teams(), request.user, pk=match_id)
 
 
+def _own_link(match: Match) -> RefereeLink | None:
+    """A friendly match's own referee link; a tournament match is scored from its table's card."""
+    return match.referee_links.filter(revoked_at=None, table_number=None).order_by("-id").first()
+
+
 def _current_link(match: Match) -> RefereeLink:
-    link = match.referee_links.filter(revoked_at=None).order_by("-id").first()
+    link = _own_link(match)
     if link is None:
         raise Http404("This match has no referee link.")
     return link
@@ -76,25 +81,29 @@ def _deal_rows(match: Match, seats: list[selectors.Seat]) -> list[DealRow]:
 def match(request, match_id):
     match = _owned_match(request, match_id)
     board = selectors.board(match)
-    link = _current_link(match)
+    link = _own_link(match)
     return render(request, "manage/match.html", {
         "match": match,
         "board": board,
-        "referee_url": request.build_absolute_uri(link.get_absolute_url()),
+        "referee_url": link and request.build_absolute_uri(link.get_absolute_url()),
         "deals": _deal_rows(match, board.seats),
         "audit": selectors.audit_for(match),
     })
+
+
+def link_qr(request, link: RefereeLink) -> HttpResponse:
+    """A referee link as a QR code (SVG); shared with the tournament tables' cards."""
+    svg = io.BytesIO()
+    segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m").save(
+        svg, kind="svg", scale=8, light="#fff", title=_("Referee link"))
+    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")
 
 
 @login_required
 @never_cache
 def referee_qr(request, match_id):
     """The referee link as a QR code (SVG), to print or show on a phone at the table."""
-    link = _current_link(owned_or_404(Match.objects, request.user, pk=match_id))
-    svg = io.BytesIO()
-    segno.make(request.build_absolute_uri(link.get_absolute_url()), error="m").save(
-        svg, kind="svg", scale=8, light="#fff", title=_("Referee link"))
-    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")
+    return link_qr(request, _current_link(owned_or_404(Match.objects, request.user, pk=match_id)))
 
 
 @login_required

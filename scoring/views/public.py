@@ -1,31 +1,14 @@
 """Public live pages: a match's scoreboard, a club's matches, the café TV. No login."""
 
 from django.db.models import Count, Max
-from django.http import HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from scoring import selectors
 from scoring.models import Match
+from sueca_club.live import live_page
 from sueca_club.models import Club
-
-
-def _live(request, etag: str | None, template: str, fragment: str, context):
-    """Render a live page, or only its fragment for an htmx poll; 304 when nothing changed.
-
-    `context` is a callable so that an unchanged poll costs nothing but the ETag's query.
-    """
-    if etag is not None:
-        etag = f'"{etag}-{"f" if request.htmx else "p"}"'
-        if etag in request.headers.get("If-None-Match", ""):
-            return HttpResponseNotModified()
-    response = render(request, fragment if request.htmx else template, context())
-    if etag is not None:
-        response["ETag"] = etag
-    patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
 
 
 @require_GET
@@ -38,8 +21,8 @@ def scoreboard(request, pk: int):
         match = selectors.matches_with_teams().get(pk=pk)
         return {"match": match, "board": selectors.board(match)}
 
-    return _live(request, f"m{pk}-{version}", "scoring/scoreboard.html",
-                 "scoring/_scoreboard_live.html", context)
+    return live_page(request, f"m{pk}-{version}", "scoring/scoreboard.html",
+                     "scoring/_scoreboard_live.html", context)
 
 
 def _club_etag(slug: str) -> str | None:
@@ -58,8 +41,8 @@ def club(request, slug: str):
         return {"club": club, "live": selectors.live_matches(club=club),
                 "recent": selectors.recent_matches(club=club)}
 
-    return _live(request, _club_etag(slug), "scoring/club.html", "scoring/_club_live.html",
-                 context)
+    return live_page(request, _club_etag(slug), "scoring/club.html",
+                     "scoring/_club_live.html", context)
 
 
 @require_GET

@@ -64,6 +64,7 @@ def confirm(request, token):
     write = RefereeWriteForm(initial={**DealForm.from_deal(form.deal.as_dict(), form.trump),
                                       "key": KeyForm.new_key(), "version": match.version})
     return _render(request, link, "scoring/referee_confirm.html", write=write,
+                   deal_data=form.deal.as_dict(),
                    award_text=presenters.award_text(award, form.deal,
                                                     engine.format_from(match.format)),
                    confirmer=engine.SIDES[1 - engine.SIDES.index(award.side)]

@@ -41,6 +41,15 @@
     });
     mark();
   }
+  // A refusal (400 impossible points, 403 closed link, 409 finished match or stale score) is
+  // a page that says why: show it in place, as a plain form post would. htmx skips 4xx.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const status = event.detail.xhr.status;
+    if ([400, 403, 409].includes(status) && event.detail.target && event.detail.target.id === "referee") {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
   document.addEventListener("DOMContentLoaded", () => setUp(document));
   document.addEventListener("htmx:load", (event) => setUp(event.detail.elt));
 })();

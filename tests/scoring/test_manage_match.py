@@ -95,3 +95,19 @@ def test_its_queries_do_not_grow_with_the_deals(organiser_client, match,
     record(match, *[{"points": [50, 70]}] * 2, *[{"points": [60, 60]}] * 6)
     with django_assert_max_num_queries(len(few.captured_queries)):
         organiser_client.get(f"/manage/matches/{match.pk}/")
+
+
+def test_a_tournament_match_is_scored_from_its_table_card_not_a_link_of_its_own(
+        organiser_client, club):
+    from tests.tournaments.helpers import make_tournament
+    from tournaments import services as tournaments
+    from tournaments.models import Pairing
+
+    tournament = make_tournament(club, 2, tables_count=1)
+    tournaments.tournament_start(tournament=tournament)
+    match = Pairing.objects.get().match
+    page = organiser_client.get(f"/manage/matches/{match.pk}/").content.decode()
+    assert "scored from its table's QR card" in page
+    assert "Revoke this link" not in page
+    assert organiser_client.post(f"/manage/matches/{match.pk}/link/revoke/").status_code == 404
+    assert not tournament.tables.get().link.revoked

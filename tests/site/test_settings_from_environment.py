@@ -14,7 +14,8 @@ SECRET = "x" * 60
 def start(**env) -> subprocess.CompletedProcess:
     """Import the settings in a fresh interpreter with exactly these variables set."""
     clean = {k: v for k, v in os.environ.items()
-             if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "CACHE_URL"}}
+             if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "CACHE_URL",
+                          "REDIS_URL", "CELERY_BROKER_URL"}}
     return subprocess.run(
         [sys.executable, "-c", "import django; django.setup(); from django.conf import settings;"
          "print(settings.DATABASES['default']['ENGINE'], settings.CACHES['default']['BACKEND'],"

@@ -59,12 +59,19 @@ def entries_register(*, tournament: Tournament, partnerships) -> list[Entry]:
     return new
 
 
+KEEP = object()  # entry_update: leave the seed as it is
+
+
 @transaction.atomic
-def entry_update(*, entry: Entry, seed: int | None = None, checked_in: bool | None = None) -> Entry:
+def entry_update(*, entry: Entry, seed: int | None | object = KEEP,
+                 checked_in: bool | None = None) -> Entry:
+    """Set or clear (None) the seed, check in or out; what is not given stays as it was."""
     tournament = _editable(entry.tournament)
-    if seed is not None and tournament.entries.filter(seed=seed).exclude(pk=entry.pk).exists():
+    if seed is not KEEP and seed is not None and (
+            tournament.entries.filter(seed=seed).exclude(pk=entry.pk).exists()):
         raise TournamentRefused(_("Another partnership already has seed %(seed)s.") % {"seed": seed})
-    entry.seed = seed
+    if seed is not KEEP:
+        entry.seed = seed
     if checked_in is not None:
         entry.checked_in = checked_in
     entry.save(update_fields=["seed", "checked_in"])
@@ -74,8 +81,9 @@ def entry_update(*, entry: Entry, seed: int | None = None, checked_in: bool | No
 
 @transaction.atomic
 def entry_remove(*, entry: Entry) -> None:
-    _editable(entry.tournament)
+    tournament = _editable(entry.tournament)
     entry.delete()
+    results.bump(tournament)
 
 
 @transaction.atomic
@@ -91,7 +99,9 @@ def tournament_start(*, tournament: Tournament) -> Round:
         raise TournamentRefused(_("A tournament needs at least two partnerships."))
     for number in range(1, tournament.tables_count + 1):
         Table.objects.create(tournament=tournament, number=number,
-                             link=RefereeLink.objects.create(club_id=tournament.club_id))
+                             link=RefereeLink.objects.create(
+                                 club_id=tournament.club_id, table_number=number,
+                                 label=tournament.name))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
     first = draws.draw_first_round(tournament)
@@ -148,6 +158,9 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
     if first.round_id != second.round_id or first.round_id != selectors.last_round(tournament).pk:
         raise TournamentRefused(_("Only partnerships of the current round can be swapped."))
     _require_untouched(first.round)
+    if first.finished or second.finished:  # a bye or a walkover: its winner is already set
+        raise TournamentRefused(_("A bye or a walkover cannot be swapped: draw the round "
+                                  "again instead."))
     attrs = {"A": "a_id", "B": "b_id"}
     x, y = getattr(first, attrs[first_side]), getattr(second, attrs[second_side])
     if x is None or y is None:
@@ -188,12 +201,13 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
 @transaction.atomic
 def entry_withdraw(*, entry: Entry) -> None:
     """A partnership leaves mid-event: each match it still had is a walkover to its opponent."""
-    results.locked(entry.tournament_id)
+    tournament = results.locked(entry.tournament_id)
     Entry.objects.filter(pk=entry.pk).update(withdrawn=True)
     unfinished = Pairing.objects.filter(Q(a=entry) | Q(b=entry), finished=False,
                                         round__tournament_id=entry.tournament_id)
     for pairing in unfinished.select_related("round"):
         pairing_walkover(pairing=pairing, present="B" if pairing.a_id == entry.pk else "A")
+    results.bump(tournament)
 
 
 @transaction.atomic

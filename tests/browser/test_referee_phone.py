@@ -1,0 +1,153 @@
+"""A referee scores a whole match on a phone at /r/<token>/, in a real Chromium."""
+
+import pytest
+
+from scoring.models import AuditEntry, Deal
+from scoring.services import referee_link_revoke
+from tests.browser.conftest import NO_PLAYWRIGHT
+
+expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
+
+
+def tap(page, label: str) -> None:
+    page.get_by_role("button", name=label, exact=True).tap()
+
+
+def type_points(page, digits: str) -> None:
+    for digit in digits:
+        tap(page, digit)
+
+
+def games(page, side: str):
+    return page.locator(f"#referee .board .side-{side.lower()} .games")
+
+
+def check_then_save(page, award: str, saved: str = "Deal saved.") -> None:
+    tap(page, "Next: check the deal")
+    expect(page.get_by_role("heading", name="Check the deal")).to_be_visible()
+    expect(page.locator("#referee .confirm")).to_have_text(award)
+    tap(page, "Save the deal")
+    expect(page.get_by_text(saved)).to_be_visible()
+
+
+def test_a_referee_scores_a_whole_match_with_the_keypad_and_buttons(phone, match, referee_link,
+                                                                     screenshot):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    points_a, points_b = page.locator("#id_points_a"), page.locator("#id_points_b")
+    expect(page.locator("[data-pad]")).to_be_visible()
+    page.evaluate("window.notReloaded = true")
+    screenshot(page, "referee")
+
+    # A's points on the keypad; B's fill in as 120 minus. Over 120 is not typed; ⌫ erases.
+    type_points(page, "955")
+    expect(points_a).to_have_value("95")
+    expect(points_b).to_have_value("25")
+    tap(page, "Clear")
+    expect(points_a).to_have_value("9")
+    expect(points_b).to_have_value("111")
+    tap(page, "5")
+    expect(points_b).to_have_value("25")
+    tap(page, "Next: check the deal")
+    expect(page.locator("#referee .confirm")).to_have_text("A wins 2 games")
+    assert not Deal.objects.exists()
+    screenshot(page, "confirm")
+    tap(page, "Save the deal")
+    expect(page.get_by_text("Deal saved.")).to_be_visible()
+    expect(games(page, "A")).to_have_text("2")
+    screenshot(page, "after-first-deal")
+
+    # After the swap the keypad still works; A/B switches the side being typed.
+    tap(page, "A/B")
+    type_points(page, "70")
+    expect(points_b).to_have_value("70")
+    expect(points_a).to_have_value("50")
+    check_then_save(page, "B wins 1 game")
+    expect(games(page, "B")).to_have_text("1")
+
+    tap(page, "60-60")
+    expect(page.locator("#referee .confirm")).to_have_text("60-60: no games")
+    tap(page, "Save the deal")
+    expect(page.get_by_text("2 deals played")).to_be_hidden()
+    expect(page.get_by_text("3 deals played")).to_be_visible()
+
+    tap(page, "Revoke A")
+    expect(page.locator("#referee .confirm")).to_have_text("Revoke by A: B wins 2 games")
+    tap(page, "Save the deal")
+    expect(games(page, "B")).to_have_text("3")
+
+    page.get_by_role("link", name="Undo the last deal").tap()
+    expect(page.get_by_role("heading", name="Undo the last deal?")).to_be_visible()
+    tap(page, "Yes, undo it")
+    expect(page.get_by_text("The last deal was undone.")).to_be_visible()
+    expect(games(page, "B")).to_have_text("1")
+
+    tap(page, "Flag A")
+    expect(page.locator("#referee .confirm")).to_have_text("Flag! A wins 4 games — A wins the match")
+    tap(page, "Save the deal")
+    expect(page.get_by_text("Finished: A wins the match.")).to_be_visible()
+    expect(page.get_by_text("The match is over. Thank you, referee!")).to_be_visible()
+    expect(page.locator("#referee form")).to_have_count(0)
+    expect(page.locator("#referee [data-pad], #referee input")).to_have_count(0)
+    expect(page.get_by_role("link", name="Undo the last deal")).to_have_count(0)
+    assert page.evaluate("window.notReloaded") is True  # every step was an htmx swap
+    screenshot(page, "finished")
+
+    match.refresh_from_db()
+    assert (match.finished, match.winner, match.games_a, match.games_b) == (True, "A", 6, 1)
+    assert [d.data for d in Deal.objects.filter(match=match, active=True)] == [
+        {"points": [95, 25]}, {"points": [50, 70]}, {"points": [60, 60]},
+        {"points": [120, 0], "flag": "A"},
+    ]
+    assert AuditEntry.objects.filter(match=match, action="undone").count() == 1
+
+
+def test_impossible_points_show_the_reason_in_place_and_save_nothing(phone, referee_link,
+                                                                      screenshot):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    type_points(page, "119")
+    tap(page, "Next: check the deal")
+    expect(page.locator("#referee")).to_contain_text("no card is worth 1")
+    expect(page.locator("#id_points_a")).to_have_value("119")
+    screenshot(page, "refused")
+    assert not Deal.objects.exists()
+
+
+def test_reloading_the_confirmation_screen_goes_back_to_the_entry_form(phone, referee_link):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    type_points(page, "70")
+    tap(page, "Next: check the deal")
+    expect(page.locator("#referee .confirm")).to_have_text("A wins 1 game")
+    assert page.url.endswith(f"/r/{referee_link.token}/")
+    response = page.reload()
+    assert response.status == 200
+    expect(page.get_by_role("button", name="Next: check the deal")).to_be_visible()
+    assert not Deal.objects.exists()
+
+
+def test_a_second_phone_saving_a_stale_deal_is_told_and_changes_nothing(new_phone, referee_link):
+    first, second = new_phone(), new_phone()
+    for page, digits in ((first, "70"), (second, "80")):
+        page.goto(f"/r/{referee_link.token}/")
+        type_points(page, digits)
+        tap(page, "Next: check the deal")
+        expect(page.get_by_role("heading", name="Check the deal")).to_be_visible()
+    tap(first, "Save the deal")
+    expect(first.get_by_text("Deal saved.")).to_be_visible()
+    tap(second, "Save the deal")
+    expect(second.get_by_text("Another deal was recorded on this match meanwhile")).to_be_visible()
+    expect(games(second, "A")).to_have_text("1")
+    assert [d.data for d in Deal.objects.all()] == [{"points": [70, 50]}]
+
+
+def test_a_link_revoked_while_the_page_is_open_says_so(phone, referee_link, organiser):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    referee_link_revoke(link=referee_link, user=organiser)
+    type_points(page, "70")
+    tap(page, "Next: check the deal")
+    expect(page.get_by_role("heading", name="Referee link closed")).to_be_visible()
+    expect(page.locator("#referee")).to_contain_text("This referee link was revoked")
+    assert not Deal.objects.exists()

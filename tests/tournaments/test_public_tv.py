@@ -1,0 +1,54 @@
+"""/t/<slug>/tv/: a dark, large screen that moves through the tournament's pages by itself."""
+
+from tests.tournaments.public_helpers import (
+    HTMX,
+    groups_of_12,
+    knockout_of_13,
+    play_rounds,
+    swiss,
+)
+
+
+def screen(client, tournament, i, **headers) -> str:
+    response = client.get(f"/t/{tournament.slug}/tv/?i={i}", headers=headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_tv_is_a_dark_page_that_refreshes_without_javascript(client, club):
+    tournament = swiss(club, size=4, rounds=2)
+    html = screen(client, tournament, 0)
+    assert '<body class="tv"' in html
+    assert '<noscript><meta http-equiv="refresh" content="10;url=?i=1"></noscript>' in html
+    assert f'hx-get="/t/{tournament.slug}/tv/?i=1" hx-trigger="every 10s"' in html
+    assert "data-poll" in html
+
+
+def test_a_swiss_tv_cycles_overview_round_and_standings(client, club):
+    tournament = swiss(club, size=8, rounds=3)
+    play_rounds(tournament, 1)
+    overview, round_, standings = (screen(client, tournament, i, **HTMX) for i in range(3))
+    assert "<html" not in overview and "1/3" in overview and "0 of 4 matches finished" in overview
+    assert "2/3" in round_ and "<h2>Round 2</h2>" in round_ and "Table 1" in round_
+    assert "3/3" in standings and "<h2>Standings</h2>" in standings
+    assert "?i=0" in standings  # back to the start
+    assert screen(client, tournament, 3, **HTMX).count("1/3") == 1
+
+
+def test_a_knockout_tv_shows_the_bracket(client, club):
+    tournament = knockout_of_13(club)
+    html = screen(client, tournament, 2, **HTMX)
+    assert "<h2>Bracket</h2>" in html and "<h3>Round of 16</h3>" in html
+
+
+def test_a_groups_tv_shows_the_groups_then_the_bracket_too(client, club):
+    tournament = groups_of_12(club)
+    assert "Group A" in screen(client, tournament, 2, **HTMX)
+    assert "1/3" in screen(client, tournament, 3, **HTMX)
+    play_rounds(tournament, 3)
+    assert "Quarter-finals" in screen(client, tournament, 3, **HTMX)
+
+
+def test_the_tv_ignores_a_bad_index(client, club):
+    tournament = swiss(club, size=4, rounds=2)
+    assert "1/3" in screen(client, tournament, "x")

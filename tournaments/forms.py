@@ -1,0 +1,219 @@
+"""Organiser forms of a tournament: set-up, registration, seeds and swaps."""
+
+from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.forms.match import RulesFormatForm
+from sueca_club.models import Partnership
+from tournaments import formats
+from tournaments.models import Pairing, Tournament
+
+CRITERION_LABELS = {
+    "points": _("Points"),
+    "games_won": _("Games won"),
+    "head_to_head": _("Head-to-head"),
+    "partidas_won": _("Partidas won"),
+    "partidas_lost": _("Partidas lost (fewer is better)"),
+    "card_points": _("Card points scored"),
+    "card_point_difference": _("Card-point difference"),
+    "buchholz": _("Buchholz (the opponents' points)"),
+    "lots": _("Lots"),
+}
+CHAIN_LENGTH = len(formats.CRITERIA)
+STRUCTURE_FIELDS = {
+    "knockout": ("draw", "third_place"),
+    "groups": ("groups_count", "qualifiers_per_group"),
+    "rounds": ("pairing", "rounds_count"),
+    "points": ("points_win", "points_loss", "points_draw", "points_no_show"),
+}
+
+
+def criterion_label(code: str) -> str:
+    return str(CRITERION_LABELS.get(code, code))
+
+
+def _label(name: str):
+    return capfirst(Tournament._meta.get_field(name).verbose_name)
+
+
+def _number(name: str, *, minimum: int = 0, maximum: int = 999, initial=None, **kwargs):
+    return forms.IntegerField(label=_label(name), min_value=minimum, max_value=maximum,
+                              initial=initial, **kwargs)
+
+
+class TournamentForm(RulesFormatForm):
+    """A tournament's name, place, dates, tables, rules, match format and structure.
+
+    The settings of the structures not chosen are kept at what the form shows but play no
+    part. The tie-break chain is one select per position, best first; blanks are skipped.
+    """
+
+    name = forms.CharField(label=_label("name"), max_length=120)
+    place = forms.CharField(label=_label("place"), max_length=120, required=False)
+    starts_on = forms.DateField(label=_label("starts_on"), required=False,
+                                widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_label("ends_on"), required=False,
+                              widget=forms.DateInput(attrs={"type": "date"}))
+    tables_count = _number("tables_count", minimum=1, maximum=200, initial=8,
+                           help_text=_("Each table gets a QR card for the whole event."))
+    # A fixed number of deals in a tournament is 8 or 12, so every player deals equally.
+    deals = forms.TypedChoiceField(
+        label=_("Number of deals"), required=False, coerce=int, empty_value=None,
+        choices=[("8", _("8 deals")), ("12", _("12 deals"))],
+        help_text=_("Fixed number of deals only."))
+
+    structure = forms.ChoiceField(label=_label("structure"), choices=Tournament.Structure.choices,
+                                  initial=Tournament.Structure.KNOCKOUT, widget=forms.RadioSelect)
+    draw = forms.ChoiceField(
+        label=_label("draw"), choices=Tournament.Draw.choices, initial=Tournament.Draw.RANDOM,
+        help_text=_("Seeded: you number the partnerships on the tournament page, 1 the "
+                    "strongest. It also forms the groups and the first Swiss round."))
+    third_place = forms.BooleanField(label=_label("third_place"), required=False)
+    groups_count = _number("groups_count", minimum=1, maximum=26, initial=2)
+    qualifiers_per_group = _number("qualifiers_per_group", minimum=1, maximum=4, initial=2,
+                                   help_text=_("From 1 to 4; they meet crossed (1A v 2B, "
+                                               "1B v 2A, ...)."))
+    pairing = forms.ChoiceField(label=_label("pairing"), choices=Tournament.Pairing.choices,
+                                initial=Tournament.Pairing.SWISS)
+    rounds_count = _number("rounds_count", minimum=1, maximum=50, initial=4,
+                           help_text=_("Swiss only: a round robin plays until everyone has "
+                                       "met."))
+    points_win = _number("points_win", initial=3)
+    points_loss = _number("points_loss", initial=1)
+    points_draw = _number("points_draw", initial=2)
+    points_no_show = _number("points_no_show", initial=0)
+    walkover_games = forms.IntegerField(
+        label=_label("walkover_games"), min_value=1, max_value=99, required=False,
+        help_text=_("Leave blank for a full win in the match format (4-0 in a first to 4)."))
+    auto_advance = forms.BooleanField(label=_label("auto_advance"), required=False,
+                                      initial=True)
+
+    field_order = ["name", "place", "starts_on", "ends_on", "tables_count"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", _("—"))] + [(code, criterion_label(code)) for code in formats.CRITERIA]
+        defaults = list(formats.DEFAULT_CHAIN)
+        for position in range(1, CHAIN_LENGTH + 1):
+            self.fields[self.chain_name(position)] = forms.ChoiceField(
+                label=(gettext("Rank by") if position == 1
+                       else gettext("Then by (%(position)s)") % {"position": position}),
+                choices=choices, required=False,
+                initial=defaults[position - 1] if position <= len(defaults) else "")
+
+    @staticmethod
+    def chain_name(position: int) -> str:
+        return f"tie_break_{position}"
+
+    def chain_fields(self) -> list[forms.BoundField]:
+        return [self[self.chain_name(position)] for position in range(1, CHAIN_LENGTH + 1)]
+
+    @property
+    def parts(self) -> dict[str, list[forms.BoundField]]:
+        """The settings of each structure (and the points), for the page to show together."""
+        return {part: [self[name] for name in names] for part, names in STRUCTURE_FIELDS.items()}
+
+    def clean(self):
+        data = self.cleaned_data
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The tournament cannot end before it starts."))
+        groups, qualifiers = data.get("groups_count"), data.get("qualifiers_per_group")
+        if (data.get("structure") == Tournament.Structure.GROUPS and groups and qualifiers
+                and groups * qualifiers < 2):
+            self.add_error("qualifiers_per_group", _(
+                "At least two partnerships must go through to the knockout."))
+        data["tie_breaks"] = self._chain()
+        return super().clean()
+
+    def _chain(self) -> list[str]:
+        """The chosen criteria in order; each mistake is shown at the select that made it."""
+        chain: list[str] = []
+        for position in range(1, CHAIN_LENGTH + 1):
+            name = self.chain_name(position)
+            code = self.cleaned_data.get(name)
+            if not code:
+                continue
+            if code in chain:
+                self.add_error(name, _("%(criterion)s is already earlier in the chain.")
+                               % {"criterion": criterion_label(code)})
+            elif chain and chain[-1] == "lots":
+                self.add_error(name, _("Lots decide every tie, so they can only come last."))
+            else:
+                chain.append(code)
+        if not chain and not any(self.has_error(f.name) for f in self.chain_fields()):
+            self.add_error(self.chain_name(1), _("Choose at least one way to rank."))
+        return chain
+
+    def options(self) -> dict:
+        """The keyword arguments of services.tournament_create besides the rules and format."""
+        data = self.cleaned_data
+        names = ["place", "starts_on", "ends_on", "tables_count", "auto_advance", "tie_breaks",
+                 *(name for part in STRUCTURE_FIELDS.values() for name in part)]
+        options = {name: data[name] for name in names}
+        if data.get("walkover_games") is not None:
+            options["walkover_games"] = data["walkover_games"]
+        return options
+
+
+class PartnershipChoices(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Partnership) -> str:
+        return obj.display_name
+
+
+class RegisterForm(forms.Form):
+    """The club's active partnerships not yet entered, to tick."""
+
+    partnerships = PartnershipChoices(label=_("Partnerships of the club"),
+                                      queryset=Partnership.objects.none(),
+                                      widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["partnerships"].queryset = (
+            tournament.club.partnerships.filter(archived=False)
+            .exclude(pk__in=tournament.entries.values("partnership_id"))
+            .select_related("player_1", "player_2").order_by("id"))
+
+
+class SeedForm(forms.Form):
+    seed = forms.IntegerField(label=_("Seed"), min_value=1, max_value=999, required=False,
+                              help_text=_("1 is the strongest; blank for no seed."))
+
+
+class CheckInForm(forms.Form):
+    checked_in = forms.TypedChoiceField(choices=[("yes", "yes"), ("no", "no")],
+                                        coerce=lambda value: value == "yes")
+
+
+class SwapForm(forms.Form):
+    """Two places of the current round, as "<pairing id>-<side>", to exchange."""
+
+    first = forms.ChoiceField(label=_("Move"))
+    second = forms.ChoiceField(label=_("with"))
+
+    def __init__(self, *args, pairings: list[Pairing], **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(f"{p.pk}-{side}", self._place(p, side, entry))
+                   for p in pairings if not p.is_bye and not p.walkover
+                   for side, entry in (("A", p.a), ("B", p.b))]
+        self.fields["first"].choices = self.fields["second"].choices = choices
+        self.pairings = {p.pk: p for p in pairings}
+
+    @staticmethod
+    def _place(pairing: Pairing, side: str, entry) -> str:
+        where = (gettext("table %(number)s") % {"number": pairing.table.number}
+                 if pairing.table else gettext("match %(number)s") % {"number": pairing.slot + 1})
+        return f"{entry.partnership.display_name} ({where}, {side})"
+
+    def clean(self):
+        data = super().clean()
+        first, second = data.get("first"), data.get("second")
+        if first and second and first == second:
+            raise forms.ValidationError(_("Pick two different places to swap."))
+        if first and second:
+            self.places = [(self.pairings[int(value.split("-")[0])], value.split("-")[1])
+                           for value in (first, second)]
+        return data

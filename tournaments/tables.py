@@ -1,0 +1,79 @@
+"""Standings tables for the public pages (django-tables2).
+
+The ranked order is the tie-break chain's (selectors.standings); sorting by a column is only
+a view of the same rows and never changes a rank.
+"""
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.selectors import Standing
+
+
+def standing_rows(ranked: list[Standing]) -> list[dict]:
+    """Plain rows in ranked order, so that sorting needs no query."""
+    return [{**vars(s.row), "partnership": s.entry.partnership.display_name,
+             "withdrawn": s.entry.withdrawn} for s in ranked]
+
+
+class NumberColumn(tables.Column):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num"}})
+        super().__init__(*args, **kwargs)
+
+
+class StandingsTable(tables.Table):
+    rank = NumberColumn(verbose_name="#")
+    partnership = tables.Column(verbose_name=_("Partnership"),
+                                attrs={"td": {"class": "who"}, "th": {"class": "who"}})
+    points = NumberColumn(verbose_name=_("Points"),
+                          attrs={"th": {"class": "num key"}, "td": {"class": "num key"}})
+    played = NumberColumn(verbose_name=_("Played"))
+    won = NumberColumn(verbose_name=_("Won"))
+    drawn = NumberColumn(verbose_name=_("Drawn"))
+    lost = NumberColumn(verbose_name=_("Lost"))
+    games_won = NumberColumn(verbose_name=_("Games won"))
+    partidas_won = NumberColumn(verbose_name=_("Partidas won"))
+    partidas_lost = NumberColumn(verbose_name=_("Partidas lost"))
+    card_points = NumberColumn(verbose_name=_("Card points"))
+    card_point_difference = NumberColumn(verbose_name=_("Card-point difference"))
+    buchholz = NumberColumn(verbose_name=_("Buchholz"))
+
+    class Meta:
+        template_name = "django_tables2/table.html"
+        attrs = {"class": "standings"}
+        empty_text = _("No partnerships yet.")
+
+    def render_partnership(self, value, record):
+        return f"{value} ({_('withdrawn')})" if record["withdrawn"] else value
+
+
+GROUP_COLUMNS_LEFT_OUT = ("partidas_won", "partidas_lost", "card_point_difference", "buchholz")
+
+
+def group_table(ranked: list[Standing], qualifiers: int) -> StandingsTable:
+    """A group's table: fewer columns, not sortable (several sit on one page); the top
+    `qualifiers` rows are marked as going through to the knockout."""
+    rows = standing_rows(ranked)
+    for row in rows[:qualifiers]:
+        row["qualifies"] = True
+    return StandingsTable(rows, exclude=GROUP_COLUMNS_LEFT_OUT, orderable=False,
+                          row_attrs={"class": lambda record: "qualifies"
+                                     if record.get("qualifies") else None})
+
+
+CRITERIA_NAMES = {
+    "points": _("points"),
+    "games_won": _("games won"),
+    "head_to_head": _("head-to-head"),
+    "partidas_won": _("partidas won"),
+    "partidas_lost": _("fewest partidas lost"),
+    "card_points": _("card points"),
+    "card_point_difference": _("card-point difference"),
+    "buchholz": _("Buchholz"),
+    "lots": _("lots"),
+}
+
+
+def criterion_name(code: str) -> str:
+    return str(CRITERIA_NAMES.get(code, code))

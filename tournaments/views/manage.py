@@ -1,0 +1,198 @@
+"""Organiser pages of a tournament: set it up, follow its rounds, and steer its play.
+
+Entries are in manage_entries, tables and the status board in manage_tables. Every object
+is reached through the organiser's clubs; every change goes through tournaments.services.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring import presenters
+from scoring.services import ScoringRefused
+from sueca_club.permissions import club_for, owned_or_404
+from tournaments import selectors, services
+from tournaments.forms import RegisterForm, SwapForm, TournamentForm, criterion_label
+from tournaments.models import Pairing, Round, Tournament
+
+
+def owned_tournament(request, slug: str) -> Tournament:
+    return owned_or_404(Tournament.objects.select_related("club"), request.user, slug=slug)
+
+
+def attempt(request, change: Callable[[], object], done: str) -> bool:
+    """Call a service; show `done`, or the reason it was refused (and then nothing changed)."""
+    try:
+        change()
+    except ScoringRefused as refused:
+        messages.error(request, refused.message)
+        return False
+    if done:
+        messages.success(request, done)
+    return True
+
+
+def back(tournament: Tournament):
+    return redirect("manage_tournaments:tournament", tournament.slug)
+
+
+@login_required
+def tournament_new(request, club_slug):
+    club = club_for(request.user, club_slug)
+    form = TournamentForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        tournament = services.tournament_create(
+            club=club, name=data["name"], rules=form.rules, fmt=form.fmt,
+            structure=data["structure"], by=request.user, **form.options())
+        messages.success(request, _("Tournament created. Register its partnerships next."))
+        return back(tournament)
+    return render(request, "tournaments/manage/new.html", {"club": club, "form": form})
+
+
+def round_title(round_: Round) -> str:
+    if round_.stage == Round.Stage.KNOCKOUT:
+        named = {"final": _("Final"), "semi_final": _("Semi-finals"),
+                 "quarter_final": _("Quarter-finals")}
+        if round_.code in named:
+            return named[round_.code]
+        if round_.code.startswith("round_of_"):
+            return _("Round of %(places)s") % {"places": round_.code.removeprefix("round_of_")}
+    if round_.stage == Round.Stage.GROUPS:
+        return _("Group stage, round %(number)s") % {"number": round_.number}
+    return _("Round %(number)s") % {"number": round_.number}
+
+
+@dataclass
+class RoundView:
+    round: Round
+    title: str
+    pairings: list[Pairing]
+
+    @property
+    def complete(self) -> bool:
+        return all(p.finished for p in self.pairings)
+
+    @property
+    def untouched(self) -> bool:
+        """No match of the round has a deal or a result (byes and walkovers aside)."""
+        return not any(selectors.started(p) and not (p.is_bye or p.walkover)
+                       for p in self.pairings)
+
+
+def rounds_with_pairings(tournament: Tournament) -> list[RoundView]:
+    """Every round with its pairings, in two queries whatever the size of the event."""
+    by_round: dict[int, list[Pairing]] = {}
+    for pairing in selectors.pairings(tournament):
+        by_round.setdefault(pairing.round_id, []).append(pairing)
+    return [RoundView(r, round_title(r), by_round.get(r.pk, []))
+            for r in tournament.rounds.order_by("number")]
+
+
+@login_required
+def tournament(request, slug):
+    tournament = owned_tournament(request, slug)
+    rounds = rounds_with_pairings(tournament)
+    current = rounds[-1] if rounds else None
+    running = tournament.status == Tournament.Status.RUNNING
+    draft = tournament.status == Tournament.Status.DRAFT
+    entries = selectors.entries(tournament)
+    champion = next((e for e in entries if e.pk == tournament.champion_id), None)
+    can_change_round = bool(running and current and not current.complete and current.untouched)
+    return render(request, "tournaments/manage/tournament.html", {
+        "tournament": tournament,
+        "club": tournament.club,
+        "entries": entries,
+        "checked_in": sum(e.checked_in for e in entries),
+        "champion": champion,
+        "draft": draft,
+        "running": running,
+        "rounds": list(reversed(rounds)),
+        "current": current,
+        "register_form": RegisterForm(tournament=tournament) if draft else None,
+        "can_change_round": can_change_round,
+        "swap_form": SwapForm(pairings=current.pairings) if can_change_round else None,
+        "can_draw_next": bool(running and current and current.complete),
+        "format_text": presenters.format_text(tournament.format),
+        "chain": [criterion_label(code) for code in tournament.tie_breaks],
+    })
+
+
+@login_required
+@require_POST
+def tournament_start(request, slug):
+    tournament = owned_tournament(request, slug)
+    attempt(request, lambda: services.tournament_start(tournament=tournament),
+            _("Round 1 is drawn and on the tables. Put the QR cards on the tables."))
+    return back(tournament)
+
+
+@login_required
+@require_POST
+def round_draw_next(request, slug):
+    tournament = owned_tournament(request, slug)
+    drawn: list[Round | None] = []
+    if attempt(request, lambda: drawn.append(services.round_draw_next(tournament=tournament)),
+               _("The next round is drawn.")) and drawn[0] is None:
+        messages.info(request, _("That was the last round: the tournament is finished."))
+    return back(tournament)
+
+
+@login_required
+@require_POST
+def round_redraw(request, slug):
+    tournament = owned_tournament(request, slug)
+    attempt(request, lambda: services.round_redraw(tournament=tournament),
+            _("The round was drawn again."))
+    return back(tournament)
+
+
+@login_required
+@require_POST
+def pairings_swap(request, slug):
+    tournament = owned_tournament(request, slug)
+    current = selectors.last_round(tournament)
+    pairings = list(selectors.pairings(tournament).filter(round=current)) if current else []
+    form = SwapForm(request.POST, pairings=pairings)
+    if not form.is_valid():
+        messages.error(request, _("Pick two different places of the current round to swap."))
+        return back(tournament)
+    (first, first_side), (second, second_side) = form.places
+    attempt(request, lambda: services.pairings_swap(first=first, second=second,
+                                                     first_side=first_side,
+                                                     second_side=second_side),
+            _("The two partnerships were swapped."))
+    return back(tournament)
+
+
+@login_required
+@require_POST
+def pairing_walkover(request, slug, pairing_id):
+    tournament = owned_tournament(request, slug)
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round", "a__partnership", "b__partnership"),
+        round__tournament=tournament, pk=pairing_id)
+    present = request.POST.get("present")
+    if present not in ("A", "B") or pairing.is_bye:
+        messages.error(request, _("Say which partnership came to the table."))
+    elif pairing.finished:
+        messages.error(request, _("This match already has a result: correct it from its page."))
+    else:
+        winner = pairing.a if present == "A" else pairing.b
+        attempt(request, lambda: services.pairing_walkover(pairing=pairing, present=present),
+                _("%(name)s wins by walkover.") % {"name": winner.partnership.display_name})
+    return back(tournament)
+
+
+@login_required
+@require_POST
+def tournament_finish(request, slug):
+    tournament = owned_tournament(request, slug)
+    attempt(request, lambda: services.tournament_finish(tournament=tournament),
+            _("The tournament is finished."))
+    return back(tournament)

@@ -1,0 +1,110 @@
+"""A tournament's tables: their referee links and QR cards, and the live round status board."""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from scoring.models import Match
+from scoring.views.manage import link_qr
+from tournaments import selectors, services
+from tournaments.models import Pairing, Table, Tournament
+from tournaments.views.manage import attempt, owned_tournament, round_title
+
+
+def _table(tournament: Tournament, number: int) -> Table:
+    return get_object_or_404(tournament.tables.select_related("link"), number=number)
+
+
+@login_required
+def tables(request, slug):
+    tournament = owned_tournament(request, slug)
+    rows = [(table, request.build_absolute_uri(table.link.get_absolute_url()))
+            for table in selectors.tables_live(tournament)]
+    return render(request, "tournaments/manage/tables.html",
+                  {"tournament": tournament, "rows": rows})
+
+
+@login_required
+def table_cards(request, slug):
+    """One card per table to print and leave on it: its number, its QR code, how to use it."""
+    tournament = owned_tournament(request, slug)
+    return render(request, "tournaments/manage/cards.html", {
+        "tournament": tournament,
+        "tables": list(tournament.tables.order_by("number")),
+    })
+
+
+@login_required
+@never_cache
+def table_qr(request, slug, number):
+    return link_qr(request, _table(owned_tournament(request, slug), number).link)
+
+
+@login_required
+@require_POST
+def table_link_renew(request, slug, number):
+    tournament = owned_tournament(request, slug)
+    table = _table(tournament, number)
+    attempt(request, lambda: services.table_link_renew(table=table, user=request.user),
+            _("Table %(number)s has a new QR card: print it; the old one no longer works.")
+            % {"number": number})
+    return redirect("manage_tournaments:tables", tournament.slug)
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    WAITING, READY, PLAYING, FINISHED = "waiting", "ready", "playing", "finished"
+
+    table: Table
+    status: str
+    match: Match | None = None
+    pairing: Pairing | None = None
+
+
+def table_status(table: Table) -> TableStatus:
+    """Waiting (no match), no result yet (no deal), in play, or finished."""
+    match = table.link.match
+    if match is None:
+        return TableStatus(table, TableStatus.WAITING)
+    try:
+        pairing = match.pairing
+    except ObjectDoesNotExist:
+        pairing = None
+    if match.finished or (pairing and pairing.finished):
+        return TableStatus(table, TableStatus.FINISHED, match, pairing)
+    status = TableStatus.PLAYING if match.state["deals"] else TableStatus.READY
+    return TableStatus(table, status, match, pairing)
+
+
+@login_required
+def board(request, slug):
+    """Every table of the event, live: htmx polls the fragment, answered 304 when nothing changed."""
+    tournament = owned_tournament(request, slug)
+    etag = request.htmx and f'"{selectors.live_etag(slug)}-board-{get_language()}"'
+    if etag and etag in request.headers.get("If-None-Match", ""):
+        return HttpResponseNotModified()
+    current = selectors.last_round(tournament)
+    statuses = [table_status(table) for table in selectors.tables_live(tournament)]
+    context = {
+        "tournament": tournament,
+        "tables": statuses,
+        "current": current,
+        "current_title": current and round_title(current),
+        "counts": current and selectors.round_counts(current),
+        "playing": sum(s.status == TableStatus.PLAYING for s in statuses),
+    }
+    template = "tournaments/manage/_board.html" if request.htmx else "tournaments/manage/board.html"
+    response = render(request, template, context)
+    if etag:
+        response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, private=True)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
