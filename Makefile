@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test install lint messages clean
+.PHONY: run test install lint messages clean bench
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,11 +27,25 @@ test: install
 lint: install
 	$(VENV)/bin/ruff check .
 
-# Refresh the translation catalogues (needs GNU gettext); the compiled .mo files are committed.
+# Refresh the translation catalogues (needs GNU gettext: apt-get install gettext) and
+# compile them; the .po and .mo files are committed, so `make run` needs no gettext.
+# New strings arrive untranslated: fill their msgstr in locale/pt_PT and locale/pt_BR (en
+# stays empty, English is the source), run `make messages` again, then `make test`
+# (tests/i18n fails on an untranslated, fuzzy or out-of-date catalogue).
+# tests/i18n reads MESSAGES_LOCALES and MESSAGES_IGNORE from here: keep each on one line.
+MESSAGES_LOCALES := pt_PT pt_BR en
+MESSAGES_IGNORE := .venv/* tests/* bench/* docs/* staticfiles/* static/vendor/* test-artifacts/* *.egg-info/*
+MESSAGES_OPTIONS := --no-location --no-obsolete $(addprefix -l ,$(MESSAGES_LOCALES)) $(foreach p,$(MESSAGES_IGNORE),--ignore '$(p)')
+
 messages: install
-	$(PY) manage.py makemessages --all --no-location --no-obsolete --ignore '.venv/*'
-	$(PY) manage.py makemessages --all --no-location --no-obsolete -d djangojs --ignore '.venv/*' --ignore 'static/vendor/*' --ignore 'staticfiles/*'
-	$(PY) manage.py compilemessages --ignore '.venv/*'
+	$(PY) manage.py makemessages $(MESSAGES_OPTIONS)
+	$(PY) manage.py makemessages -d djangojs $(MESSAGES_OPTIONS)
+	$(PY) manage.py compilemessages $(foreach p,$(MESSAGES_IGNORE),--ignore '$(p)')
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
+
+# Build a 256-partnership tournament, serve it with gunicorn and measure it with wrk (needs
+# wrk: apt-get install wrk). PostgreSQL when DATABASE_URL is set. See bench/README.md.
+bench: install
+	$(PY) -m bench.run

@@ -3,7 +3,8 @@
 import json
 from typing import NamedTuple
 
-from django.http import HttpResponse, HttpResponseNotModified, JsonResponse
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,7 +17,9 @@ from scoring.models import Match
 from scoring.views.referee import referee_link
 
 MAX_KEY_LENGTH = 64
+MAX_ID = 2**63 - 1  # the largest id a database column holds
 NO_MATCH = gettext_lazy("There is no match at this table right now.")
+NO_LINK = gettext_lazy("This referee link does not exist. Scan the QR code on the table again.")
 
 
 class NoMatchHere(services.ScoringRefused):
@@ -50,7 +53,10 @@ def match_detail(request, pk: int):
 
 def _link_or_error(token, *, needs_match: bool = True):
     """The token's link and current match, or the JSON error that says why not."""
-    link = referee_link(token)
+    try:
+        link = referee_link(token)
+    except Http404:
+        return None, error(NO_LINK, 404)
     if link.revoked:
         return link, error(services.REVOKE_MESSAGE, 403)
     if needs_match and link.match is None:
@@ -71,15 +77,19 @@ def referee_detail(request, token):
 
 def _key(request) -> str | None:
     key = request.headers.get("Idempotency-Key", "").strip()
-    return key if 0 < len(key) <= MAX_KEY_LENGTH and key.isascii() else None
+    # Printable ASCII only: a NUL would make PostgreSQL refuse the query (a 500).
+    return key if 0 < len(key) <= MAX_KEY_LENGTH and key.isascii() and key.isprintable() else None
 
 
 def _expected_version(request, match: Match) -> int | None:
     """`If-Match: "m<id>-<version>"` makes the write refuse a score the client has not seen."""
     tag = request.headers.get("If-Match", "").strip()
     prefix = f'"m{match.pk}-'
-    if tag.startswith(prefix) and tag.endswith('"') and tag[len(prefix):-1].isdigit():
-        return int(tag[len(prefix):-1])
+    version = tag[len(prefix):-1]
+    # isdigit() alone takes "²" and 5,000 digits, which int() refuses.
+    if (tag.startswith(prefix) and tag.endswith('"') and version.isascii() and version.isdigit()
+            and len(version) <= 20):
+        return int(version)
     return None
 
 
@@ -107,7 +117,7 @@ class DealBody(NamedTuple):
 def _deal_body(request) -> DealBody:
     try:
         body = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, RecursionError, RequestDataTooBig) as exc:  # bad bytes, deep nesting
         raise services.ScoringRefused(_("The body must be one deal as JSON.")) from exc
     if not isinstance(body, dict):
         raise services.ScoringRefused(_("The body must be one deal as JSON."))
@@ -115,7 +125,7 @@ def _deal_body(request) -> DealBody:
     if trump not in ("", "S", "H", "D", "C"):
         raise services.ScoringRefused(_("Trump must be one of S, H, D or C."))
     match = body.pop("match", None)
-    if match is not None and (type(match) is not int or match < 1):
+    if match is not None and (type(match) is not int or not 1 <= match <= MAX_ID):
         raise services.ScoringRefused(_("match must be the id of a match."))
     confirmed = body.pop("confirmed", False)
     if type(confirmed) is not bool:

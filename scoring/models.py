@@ -7,7 +7,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from sueca_club.models import Club, Partnership
+from sueca_club.models import Club, Partnership, Player
 
 
 def new_token() -> str:
@@ -167,3 +167,90 @@ class AuditEntry(models.Model):
 
     def __str__(self):
         return f"{self.get_action_display()} on match {self.match_id}"
+
+
+# Club ratings (scoring/ratings.py computes them, scoring/rating_services.py stores them) ---------
+
+class Rating(models.Model):
+    """A current rating: OpenSkill's mu and sigma, and the conservative value the ladder ranks by."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    conservative = models.FloatField()  # mu - 3 sigma
+    matches = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class PlayerRating(Rating):
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "-conservative"])]
+        constraints = [models.CheckConstraint(condition=models.Q(sigma__gt=0),
+                                              name="player_rating_sigma_positive")]
+
+    def __str__(self):
+        return f"{self.player_id}: {self.conservative:.2f}"
+
+
+class PartnershipRating(Rating):
+    partnership = models.OneToOneField(Partnership, on_delete=models.CASCADE,
+                                       related_name="rating")
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "-conservative"])]
+        constraints = [models.CheckConstraint(condition=models.Q(sigma__gt=0),
+                                              name="partnership_rating_sigma_positive")]
+
+    def __str__(self):
+        return f"{self.partnership_id}: {self.conservative:.2f}"
+
+
+class RatingChange(models.Model):
+    """What one finished match did to one player's or one partnership's rating (the history).
+
+    A rated match has six: its four players and its two partnerships. `match_version` is the
+    version of the match they were computed from; `at` and the match id order the history.
+    """
+
+    class Result(models.TextChoices):
+        WIN = "W", _("won")
+        LOSS = "L", _("lost")
+        DRAW = "D", _("drew")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    match_version = models.PositiveIntegerField()
+    at = models.DateTimeField()  # the match's finished_at
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="+")
+    partnership = models.ForeignKey(Partnership, null=True, blank=True, on_delete=models.CASCADE,
+                                    related_name="+")
+    result = models.CharField(max_length=1, choices=Result.choices)
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    conservative = models.FloatField()
+
+    class Meta:
+        ordering = ["at", "match_id", "id"]
+        indexes = [models.Index(fields=["club", "at", "match"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(player__isnull=False, partnership__isnull=True)
+                           | models.Q(player__isnull=True, partnership__isnull=False)),
+                name="rating_change_one_entity"),
+            models.UniqueConstraint(fields=["match", "player"], name="rating_change_player_once",
+                                    condition=models.Q(player__isnull=False)),
+            models.UniqueConstraint(fields=["match", "partnership"],
+                                    name="rating_change_partnership_once",
+                                    condition=models.Q(partnership__isnull=False)),
+        ]
+
+    def __str__(self):
+        who = f"player {self.player_id}" if self.player_id else f"partnership {self.partnership_id}"
+        return f"{who} after match {self.match_id}: {self.conservative:.2f}"

@@ -63,6 +63,21 @@ class PlayerForm(forms.Form):
         return name
 
 
+class PlayerEditForm(PlayerForm):
+    """A player's name, and where and whether they are emailed their tables and results."""
+
+    email = forms.EmailField(label=_("Email"), required=False,
+                             help_text=_("For their table when a round is drawn and their "
+                                         "results. Leave empty for no emails."))
+    notify = forms.BooleanField(label=_("Send them their table and results by email"),
+                                required=False)
+
+    def __init__(self, *args, player: Player, **kwargs):
+        super().__init__(*args, player=player, **kwargs)
+        self.fields["email"].initial = player.email
+        self.fields["notify"].initial = player.notify
+
+
 class PartnershipForm(forms.Form):
     player_1 = forms.ModelChoiceField(label=_("First player"), queryset=Player.objects.none())
     player_2 = forms.ModelChoiceField(label=_("Second player"), queryset=Player.objects.none())

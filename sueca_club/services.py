@@ -62,6 +62,14 @@ def player_rename(*, player: Player, name: str) -> Player:
 
 
 @transaction.atomic
+def player_update(*, player: Player, name: str, email: str, notify: bool) -> Player:
+    """Rename a player and set where and whether they are emailed about play."""
+    player.name, player.email, player.notify = name, email, notify
+    player.save(update_fields=["name", "email", "notify"])
+    return player
+
+
+@transaction.atomic
 def player_archive(*, player: Player, archived: bool) -> Player:
     player.archived = archived
     player.save(update_fields=["archived"])

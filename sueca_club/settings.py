@@ -45,14 +45,17 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "sueca_club.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "sueca_club.ratelimit.LoginRateLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "sueca_club.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "sueca_club.urls"
@@ -79,6 +82,15 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that stops answering fails the request in seconds (a 503), not a hang;
+    # `?connect_timeout=N` in DATABASE_URL overrides it.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several gunicorn workers: a write transaction takes the lock when it begins, so writers
+    # queue instead of failing with "database is locked"; WAL lets readers go on meanwhile.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": cache_from_url(env_str("CACHE_URL") or env_str("REDIS_URL"))}
@@ -119,7 +131,11 @@ STORAGES = {
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Sueca Club <noreply@localhost>")
+# Where the site is, for the links in emails (sent by tasks, with no request to ask).
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
+# Background work (sueca_club/jobs.py): Redis in production; with no broker every task runs
+# in-process, in the request that queued it (`make run`, the tests).
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -127,15 +143,59 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or None
+CELERY_TASK_IGNORE_RESULT = not CELERY_RESULT_BACKEND  # results live in the database rows
+CELERY_TASK_SOFT_TIME_LIMIT = int(env_str("CELERY_TASK_SOFT_TIME_LIMIT", "600"))
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A message not acknowledged within this time goes to another worker (acks_late): longer than
+# any task may run.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT * 2}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 3, "interval_start": 0.2,
+                                    "interval_step": 0.5, "interval_max": 2}
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# Files that tasks make (exports, printables). Never served as static media: the downloads go
+# through a view that checks the organiser's club. Web and worker must share this folder.
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or BASE_DIR / "media")
+MEDIA_URL = "/media/"
+
+# --- Security: headers, HTTPS, CSP, login rate limit (tests/security) ---------------------
+# `manage.py check --deploy` passes with DEBUG=false (tests/security/test_check_deploy.py).
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"  # a referee token in /r/<token>/ never leaves the site
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# sueca_club/csp.py. No inline script or style anywhere (tests/security/test_csp.py); htmx
+# runs without eval (base.html turns allowEval and its injected indicator style off).
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+])
+# sueca_club/ratelimit.py: failed logins per client address and per username, in the cache
+# (Redis in production, shared by every web process): (failures, window in seconds).
+LOGIN_RATE_LIMIT = (10, 300)
+# Reverse proxies in front of gunicorn that append to X-Forwarded-For: the client address
+# is that many entries from the right. Production runs behind one (it also sets
+# X-Forwarded-Proto, trusted below).
+TRUSTED_PROXIES = int(env_str("TRUSTED_PROXIES", "0" if DEBUG else "1"))
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "3600"))
-    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    # Inert until the domain is submitted to hstspreload.org (which needs a year's max-age).
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# --- end of security -----------------------------------------------------------------------
 
 LOGGING = {
     "version": 1,

@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.utils import translation
 
 from scoring import engine, services
@@ -34,8 +35,21 @@ def fast_english_settings(settings):
     """Tests read the English texts (translations have their own tests) and hash passwords fast."""
     settings.LANGUAGE_CODE = "en"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    cache.clear()  # cached fragments and rate-limit counters never leak between tests
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(autouse=True)
+def tasks_in_process():
+    """Background tasks run in the test's process even when a broker is configured (the CI
+    run on Redis); the worker integration test turns this off for itself."""
+    from sueca_club.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
 
 
 @pytest.fixture

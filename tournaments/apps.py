@@ -7,4 +7,5 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from tournaments import notifications  # noqa: F401 - connects result_ready
         from tournaments.services import results  # noqa: F401 - connects follow_match

@@ -1,6 +1,7 @@
 """Organiser forms of a tournament: set-up, registration, seeds and swaps."""
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -69,7 +70,9 @@ class TournamentForm(RulesFormatForm):
     draw = forms.ChoiceField(
         label=_label("draw"), choices=Tournament.Draw.choices, initial=Tournament.Draw.RANDOM,
         help_text=_("Seeded: you number the partnerships on the tournament page, 1 the "
-                    "strongest. It also forms the groups and the first Swiss round."))
+                    "strongest. By club rating: the club ladder's partnership ratings do it, "
+                    "partnerships with no rating last. Either also forms the groups and the "
+                    "first Swiss round."))
     third_place = forms.BooleanField(label=_label("third_place"), required=False)
     groups_count = _number("groups_count", minimum=1, maximum=26, initial=2)
     qualifiers_per_group = _number("qualifiers_per_group", minimum=1, maximum=4, initial=2,
@@ -159,8 +162,22 @@ class TournamentForm(RulesFormatForm):
 
 
 class PartnershipChoices(forms.ModelMultipleChoiceField):
+    MAX_ID = 2**63 - 1  # the largest id a database column holds
+
     def label_from_instance(self, obj: Partnership) -> str:
         return obj.display_name
+
+    def clean(self, value):
+        """Refuse ids past any column's range as invalid: SQLite cannot even look them up."""
+        for pk in value if isinstance(value, list | tuple) else ():
+            try:
+                too_big = abs(int(pk)) > self.MAX_ID
+            except (TypeError, ValueError):
+                continue  # Django refuses it below
+            if too_big:
+                raise ValidationError(self.error_messages["invalid_pk_value"],
+                                      code="invalid_pk_value", params={"pk": pk})
+        return super().clean(value)
 
 
 class RegisterForm(forms.Form):

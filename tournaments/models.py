@@ -30,6 +30,7 @@ class Tournament(models.Model):
         RANDOM = "random", _("Random draw (sorteio)")
         SEEDED = "seeded", _("Seeded")
         REDRAW = "redraw", _("A fresh random draw before each round")
+        RATING = "rating", _("Seeded by club rating")
 
     class Pairing(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin (everyone meets once)")
@@ -184,3 +185,104 @@ class Pairing(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.b_id is None
+
+
+def export_path(export: "Export", filename: str) -> str:
+    return f"exports/{export.club_id}/{filename}"
+
+
+class Export(models.Model):
+    """A file made from a tournament's or a club season's data by a background task.
+
+    Keyed by the version of the data it was made from (`key`): asking again for the same
+    file of the same data reuses it. Served only through a permission-checked view.
+    """
+
+    class Kind(models.TextChoices):
+        STANDINGS = "standings", _("Standings")
+        RESULTS = "results", _("Results")
+        DEALS = "deals", _("Every deal")
+        TRANSFER = "transfer", _("Complete tournament (to import elsewhere)")
+        CARDS = "cards", _("QR table cards")
+        SHEETS = "sheets", _("Paper score sheets")
+        BRACKET = "bracket", _("Bracket poster")
+        FINAL = "final", _("Final results")
+
+    class Format(models.TextChoices):
+        CSV = "csv", "CSV"
+        XLSX = "xlsx", "Excel (XLSX)"
+        JSON = "json", "JSON"
+        PDF = "pdf", "PDF"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        RUNNING = "running", _("Being made")
+        DONE = "done", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="exports")
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="exports")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    format = models.CharField(max_length=4, choices=Format.choices)
+    params = models.JSONField(default=dict, blank=True)  # season dates, language, paper size...
+    data_version = models.CharField(max_length=64)
+    key = models.CharField(max_length=200)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    progress = models.PositiveSmallIntegerField(default=0)  # percent
+    error = models.TextField(blank=True)
+    file = models.FileField(upload_to=export_path, max_length=200, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            # One live file per key (scope, kind, format, options, data version); a failed one
+            # steps aside so that it can be asked for again.
+            models.UniqueConstraint(fields=["key"], condition=~models.Q(status="failed"),
+                                    name="export_once_per_data_version"),
+        ]
+        indexes = [models.Index(fields=["club", "tournament", "-created_at"])]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} ({self.format}) of {self.tournament or self.club}"
+
+    @property
+    def ready(self) -> bool:
+        return self.status == self.Status.DONE and bool(self.file)
+
+    @property
+    def working(self) -> bool:
+        return self.status in (self.Status.PENDING, self.Status.RUNNING)
+
+
+class Notification(models.Model):
+    """An email a player was sent about play: recorded so that a retried task never sends it twice.
+
+    `object_id` is the pairing's id for PAIRING and TABLE, the match's for RESULT.
+    """
+
+    class Kind(models.TextChoices):
+        PAIRING = "pairing", _("opponent drawn")
+        TABLE = "table", _("table to play at")
+        RESULT = "result", _("match result")
+
+    player = models.ForeignKey("sueca_club.Player", on_delete=models.CASCADE,
+                               related_name="notifications")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    object_id = models.PositiveBigIntegerField()
+    email = models.EmailField()  # where it went
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-sent_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "kind", "object_id"],
+                                    name="notification_once_per_player_and_object"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} {self.object_id} to player {self.player_id}"

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
@@ -38,6 +39,17 @@ def live_etag(slug: str) -> str | None:
            .annotate(matches=Sum("rounds__pairings__match__version"))
            .values_list("pk", "version", "matches").first())
     return row and f"t{row[0]}-{row[1]}-{row[2] or 0}"
+
+
+def results_etag(slug: str) -> str | None:
+    """The tournament's own version (bumped whenever a result changes, not on every deal):
+    enough for pages that show only results, which stay cacheable while matches are played.
+    Plain SQL on one indexed row: it is all that an unchanged poll costs."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, seed, version FROM {Tournament._meta.db_table} WHERE slug = %s",
+                       [slug])
+        row = cursor.fetchone()
+    return row and f"r{row[0]}-{row[1]}-{row[2]}"
 
 
 def points_scheme(tournament: Tournament) -> formats.PointsScheme:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import manage, manage_entries, manage_tables
+from tournaments.views import manage, manage_entries, manage_exports, manage_tables
 
 app_name = "manage_tournaments"
 
@@ -29,4 +29,14 @@ urlpatterns = [
     path(T + "tables/<int:number>/qr.svg", manage_tables.table_qr, name="table_qr"),
     path(T + "tables/<int:number>/renew/", manage_tables.table_link_renew, name="renew"),
     path(T + "board/", manage_tables.board, name="board"),
+    # Files and paper (manage_exports): made by background tasks, downloaded after a check.
+    path(T + "exports/", manage_exports.tournament_exports, name="exports"),
+    path(T + "exports/new/", manage_exports.tournament_export_new, name="export_new"),
+    path(T + "print/sheets/", manage_exports.print_sheets, name="print_sheets"),
+    path(T + "print/bracket/", manage_exports.print_bracket, name="print_bracket"),
+    path(T + "print/results/", manage_exports.print_results, name="print_results"),
+    path("<slug:club_slug>/exports/", manage_exports.club_exports, name="club_exports"),
+    path("<slug:club_slug>/exports/new/", manage_exports.club_export_new, name="club_export_new"),
+    path("exports/<int:export_id>/download/", manage_exports.export_download,
+         name="export_download"),
 ]

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from tournaments.views import public
+from tournaments.views import notifications, public
 
 app_name = "tournaments"
 
 urlpatterns = [
+    path("unsubscribe/<str:token>/", notifications.unsubscribe, name="unsubscribe"),
     path("<slug:slug>/", public.overview, name="overview"),
     path("<slug:slug>/bracket/", public.bracket_page, name="bracket"),
     path("<slug:slug>/groups/", public.groups, name="groups"),

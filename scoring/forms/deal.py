@@ -73,6 +73,11 @@ class KeyForm(forms.Form):
     """The idempotency key a referee write carries, made once per confirmation screen."""
 
     key = forms.UUIDField(widget=forms.HiddenInput)
+    # The match the screen was made for: a table's link moves on to its next match (or a
+    # redrawn round's), and a screen left open must never write to that one.
+    # (At most the largest id a database holds: SQLite cannot even look up a bigger one.)
+    match = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1,
+                               max_value=2**63 - 1)
 
     @staticmethod
     def new_key() -> str:

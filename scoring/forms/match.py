@@ -34,7 +34,9 @@ class RulesFormatForm(forms.Form):
     preset = forms.ChoiceField(label=_("Rules"), choices=PRESET_CHOICES)
     flag = forms.ChoiceField(label=_("A flag is"), required=False, choices=[
         AS_PRESET, ("tricks", _("all ten tricks")), ("points", _("any 120 card points"))])
-    flag_value = forms.IntegerField(label=_("A flag is worth (games)"), required=False)
+    # The upper bounds keep every score within what the database stores (games up to 32767).
+    flag_value = forms.IntegerField(label=_("A flag is worth (games)"), required=False,
+                                    max_value=99)
     flag_wins_partida = forms.TypedChoiceField(
         label=_("A flag also wins the partida"), required=False, empty_value=None,
         coerce=lambda value: value == "yes",
@@ -57,11 +59,11 @@ class RulesFormatForm(forms.Form):
         ("points", _("Card points (Sueca de pontos)")),
     ])
     target = forms.IntegerField(
-        label=_("Target"), required=False,
+        label=_("Target"), required=False, max_value=1000,
         help_text=_("Games (4 if blank), or card points in Sueca de pontos (500 if blank)."))
-    to_win = forms.IntegerField(label=_("Partidas to win"), required=False,
+    to_win = forms.IntegerField(label=_("Partidas to win"), required=False, max_value=9,
                                 help_text=_("Partidas only; 2 if blank (best of three)."))
-    deals = forms.IntegerField(label=_("Number of deals"), required=False,
+    deals = forms.IntegerField(label=_("Number of deals"), required=False, max_value=99,
                                help_text=_("Fixed number of deals only; 8 if blank."))
     extra_deals = forms.BooleanField(
         label=_("On a draw, deal on until one side is ahead"), required=False)
@@ -119,6 +121,8 @@ class MatchForm(RulesFormatForm):
         a, b, dealer = data.get("a"), data.get("b"), data.get("first_dealer")
         if a and b and a == b:
             self.add_error("b", _("Pick two different partnerships."))
+        elif a and b and {a.player_1_id, a.player_2_id} & {b.player_1_id, b.player_2_id}:
+            self.add_error("b", _("A player cannot play on both sides."))
         elif a and b and dealer:
             seats = [a.player_1, b.player_1, a.player_2, b.player_2]
             if dealer in seats:

@@ -1,8 +1,13 @@
 """The referee's phone page at /r/<token>/: enter a deal, confirm what it awards, save, undo."""
 
+import re
+
 from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -10,8 +15,16 @@ from scoring import engine, presenters, selectors, services
 from scoring.forms.deal import DealForm, KeyForm, RefereeWriteForm
 from scoring.models import RefereeLink
 
+STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the score and "
+                     "try again.")
+SHOWN_AT_INPUT = ("points_a", "points_b")  # the page shows these fields' errors at their box
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes (URL-safe base64)
+
 
 def referee_link(token: str) -> RefereeLink:
+    if not TOKEN.fullmatch(token):  # PostgreSQL cannot even look up text with a NUL in it
+        raise Http404("No such referee link.")
     return get_object_or_404(
         RefereeLink.objects.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED)),
         token=token,
@@ -38,6 +51,38 @@ def _usable(request, token):
     return link, None
 
 
+def _made_for_another_match(request, link, form, *, undo: bool = False) -> bool:
+    """A screen made for an earlier match at this table: say so, and write nothing.
+
+    A save that was recorded before the table moved on (its answer lost) is reported saved.
+    """
+    sent_for = form.cleaned_data.get("match")
+    if sent_for is None or sent_for == link.match_id:
+        return False
+    if undo:
+        messages.error(request, _("That screen was for an earlier match at this table: "
+                                  "nothing was undone."))
+        return True
+    try:
+        services.deal_answer(match_id=sent_for, key=str(form.cleaned_data["key"]), link=link)
+    except services.ScoringRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Deal saved."))
+    return True
+
+
+def _refused(request, link, form):
+    """The entry form again, with every error above it but the points' (shown at their box)."""
+    for name in [name for name in form.errors if name not in (NON_FIELD_ERRORS, *SHOWN_AT_INPUT)]:
+        # The key, version and match are hidden fields: an error there is a forged or stale page.
+        message = (STALE if name in ("key", "version", "match")
+                   else f"{form[name].label}: {' '.join(form.errors[name])}")
+        if message not in form.non_field_errors():
+            form.add_error(None, message)
+    return _render(request, link, form=form, status=400)
+
+
 @never_cache
 def page(request, token):
     link, refusal = _usable(request, token)
@@ -54,7 +99,7 @@ def confirm(request, token):
     match = link.match
     form = DealForm(request.POST)
     if not form.is_valid():
-        return _render(request, link, form=form, status=400)
+        return _refused(request, link, form)
     try:
         preview = services.deal_preview(match=match, deal=form.deal)
     except services.ScoringRefused as refused:
@@ -62,7 +107,8 @@ def confirm(request, token):
         return _render(request, link, form=form, status=refused.status)
     award = preview.award
     write = RefereeWriteForm(initial={**DealForm.from_deal(form.deal.as_dict(), form.trump),
-                                      "key": KeyForm.new_key(), "version": match.version})
+                                      "key": KeyForm.new_key(), "version": match.version,
+                                      "match": match.pk})
     return _render(request, link, "scoring/referee_confirm.html", write=write,
                    deal_data=form.deal.as_dict(),
                    award_text=presenters.award_text(award, form.deal,
@@ -79,7 +125,9 @@ def record(request, token):
         return refusal
     form = RefereeWriteForm(request.POST)
     if not form.is_valid():
-        return _render(request, link, form=form, status=400)
+        return _refused(request, link, form)
+    if _made_for_another_match(request, link, form):
+        return redirect(link)
     try:
         services.deal_record(
             match_id=link.match_id, deal=form.deal, key=str(form.cleaned_data["key"]), link=link,
@@ -99,9 +147,14 @@ def undo(request, token):
     link, refusal = _usable(request, token)
     if refusal:
         return refusal
-    form = KeyForm(request.POST or None, initial={"key": KeyForm.new_key()})
+    form = KeyForm(request.POST or None, initial={"key": KeyForm.new_key(), "match": link.match_id})
+    if form.is_bound and not form.is_valid():  # a forged or damaged key: undo nothing
+        messages.error(request, STALE)
+        return redirect(link)
     if not form.is_valid():
         return _render(request, link, "scoring/referee_undo.html", undo=form)
+    if _made_for_another_match(request, link, form, undo=True):
+        return redirect(link)
     try:
         services.deal_undo(match_id=link.match_id, key=str(form.cleaned_data["key"]), link=link)
     except services.ScoringRefused as refused:

@@ -1,10 +1,11 @@
 // The referee keypad: digits go into one side's card points, the other side shows 120 minus.
 // Without this file the two number fields still work (leave one blank).
 (function () {
+  const ready = new WeakSet(); // not an attribute: a copy of the page (offline.js) needs setting up
   function setUp(root) {
     const pad = root.querySelector("[data-pad]");
-    if (!pad || pad.dataset.ready) return;
-    pad.dataset.ready = "1";
+    if (!pad || ready.has(pad)) return;
+    ready.add(pad);
     pad.hidden = false;
     const inputs = { A: root.querySelector("[data-points=A]"), B: root.querySelector("[data-points=B]") };
     let active = "A";

@@ -16,6 +16,7 @@ from sueca_club.forms import (
     OrganiserForm,
     PartnershipForm,
     PartnershipNameForm,
+    PlayerEditForm,
     PlayerForm,
 )
 from sueca_club.models import Club, Partnership, Player
@@ -105,11 +106,11 @@ def _edit_page(request, obj, form, kind: str, title: str):
 def player(request, club_slug, player_id):
     player = owned_or_404(Player.objects.select_related("club"), request.user,
                           club__slug=club_slug, pk=player_id)
-    form = PlayerForm(request.POST or None, club=player.club, player=player,
-                      initial={"name": player.name})
+    form = PlayerEditForm(request.POST or None, club=player.club, player=player,
+                          initial={"name": player.name})
     if request.method == "POST" and form.is_valid():
-        services.player_rename(player=player, name=form.cleaned_data["name"])
-        messages.success(request, _("Player renamed."))
+        services.player_update(player=player, **form.cleaned_data)
+        messages.success(request, _("Player saved."))
         return redirect("manage:club", club_slug)
     return _edit_page(request, player, form, "player", _("Player %(name)s") % {"name": player.name})
 

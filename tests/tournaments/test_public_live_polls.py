@@ -43,8 +43,8 @@ def test_an_unchanged_poll_is_a_304_costing_one_query(client, tournament, path,
     assert response.status_code == 304
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_a_deal_changes_the_etag(client, tournament, path):
+@pytest.mark.parametrize("path", [p for p in PAGES if p != "standings/"])  # results only:
+def test_a_deal_changes_the_etag(client, tournament, path):  # test_public_standings_cache.py
     etag = client.get(f"/t/{tournament.slug}/{path}", headers=HTMX)["ETag"]
     record(in_play(tournament)[0].match, {"points": [95, 25]})
     response = client.get(f"/t/{tournament.slug}/{path}", headers={**HTMX, "If-None-Match": etag})

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from scoring import engine
 from scoring import services as scoring
 from scoring.models import Match
-from tournaments import formats, selectors
+from scoring.rating_services import partnership_ratings
+from tournaments import formats, notifications, selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
 from tournaments.services.errors import TournamentRefused
 
@@ -17,9 +18,14 @@ GROUP_LETTERS = string.ascii_uppercase
 
 
 def seeded_field(tournament: Tournament, field: list[Entry], salt: str = "") -> list[Entry]:
-    """Entries best first: by seed for a seeded draw, else in a reproducible random order."""
+    """Entries best first: by seed for a seeded draw, by club rating (unrated last) for a draw
+    by rating, else in a reproducible random order."""
     if tournament.draw == Tournament.Draw.SEEDED:
         return sorted(field, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    if tournament.draw == Tournament.Draw.RATING:
+        rated = partnership_ratings(e.partnership_id for e in field)
+        return sorted(field, key=lambda e: (e.partnership_id not in rated,
+                                            -rated.get(e.partnership_id, 0), e.pk))
     shuffled = sorted(field, key=lambda e: e.pk)
     random.Random(f"{tournament.seed}{salt}").shuffle(shuffled)
     return shuffled
@@ -75,7 +81,7 @@ def _knockout_round(tournament, number, field: list[Entry], *, bracket=False, re
     ids = [entry.pk for entry in field]
     if bracket:
         drawn = formats.next_round(ids)
-    elif redraw or tournament.draw != Tournament.Draw.SEEDED:
+    elif redraw or tournament.draw not in (Tournament.Draw.SEEDED, Tournament.Draw.RATING):
         drawn = formats.random_draw(ids, f"{tournament.seed}-{number}")
     else:
         drawn = formats.knockout_first_round(ids)
@@ -180,6 +186,7 @@ def create_round(tournament, number, stage, code, pairs) -> Round:
         for slot, (a, b, third, group) in enumerate(pairs)
     ])
     place_waiting(tournament)
+    notifications.round_drawn(round_)
     return round_
 
 
@@ -219,6 +226,7 @@ def start_match(tournament: Tournament, pairing: Pairing, table: Table) -> Match
     pairing.save(update_fields=["match", "table"])
     table.link.match = match
     table.link.save(update_fields=["match"])
+    notifications.table_given(pairing)
     return match
 
 

@@ -40,6 +40,8 @@ def follow_match(sender, match: Match, allow_reset: bool = False, **kwargs) -> N
         return
     winner = winner_entry(pairing, match.winner) if match.finished else None
     if (pairing.finished, pairing.winner_id) == (match.finished, winner):
+        if pairing.finished:  # a correction that keeps the winner still changes the scores
+            bump(locked(pairing.round.tournament_id))
         return
     tournament = locked(pairing.round.tournament_id)
     pairing = Pairing.objects.select_related("round", "match").get(pk=pairing.pk)

@@ -59,6 +59,7 @@ def entry_check_in(request, slug, entry_id):
     entry = _entry(tournament, entry_id)
     form = CheckInForm(request.POST)
     if not form.is_valid():
+        messages.error(request, _("Say whether the partnership is here."))
         return back(tournament)
     here = form.cleaned_data["checked_in"]
     done = _("%(name)s checked in.") if here else _("%(name)s is no longer checked in.")

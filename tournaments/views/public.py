@@ -6,9 +6,12 @@ costing the one query of `selectors.live_etag`.
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.http import Http404
+from django.utils.html import strip_spaces_between_tags
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
@@ -151,14 +154,32 @@ def current_round(tournament: Tournament) -> RoundLines | None:
 
 # Views ---------------------------------------------------------------------------------------
 
-def _page(request, slug: str, page: str, context, *, etag_suffix: str = ""):
-    """A live tournament page: 404 for an unknown slug, 304 for an unchanged poll."""
-    etag = selectors.live_etag(slug)
+def cached(key: str, version: str, make):
+    """`make()` once per version. The cache keeps only the newest copy under `key`, with no
+    timeout: a copy never goes stale, because a new version makes a new copy."""
+    kept = cache.get(key)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    value = make()
+    cache.set(key, (version, value), None)
+    return value
+
+
+def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
+          results_only: bool = False):
+    """A live tournament page: 404 for an unknown slug, 304 for an unchanged poll.
+
+    A page that shows only results (`results_only`) changes with the tournament's version
+    alone, not with every deal: its ETag costs one row, and the tournament is cached with it.
+    """
+    etag = (selectors.results_etag if results_only else selectors.live_etag)(slug)
     if etag is None:
         raise Http404(_("No such tournament."))
 
     def full_context():
-        tournament = selectors.tournament_page(slug)
+        tournament = (cached(f"tournament-page:{slug}", etag,
+                             lambda: selectors.tournament_page(slug))
+                      if results_only else selectors.tournament_page(slug))
         if tournament is None:
             raise Http404(_("No such tournament."))
         return {"tournament": tournament, "page": page,
@@ -210,13 +231,24 @@ def groups(request, slug: str):
 
 @require_GET
 def standings(request, slug: str):
-    def context(tournament):
+    """Standings change only with results: the ETag is the tournament's version, and the
+    rendered table (half a second to build for 256 partnerships) is kept per version and
+    language. A sorted view (?sort=) is built each time."""
+    def table_html(tournament):
         ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
                                      selectors.entries(tournament))
         table = tables.StandingsTable(tables.standing_rows(ranked))
         RequestConfig(request, paginate=False).configure(table)
-        return {"table": table, "chain": [tables.criterion_name(c) for c in tournament.tie_breaks]}
-    return _page(request, slug, "standings", context)
+        return mark_safe(strip_spaces_between_tags(table.as_html(request)))  # half the bytes
+
+    def context(tournament):
+        version = f"{tournament.pk}-{tournament.seed}-{tournament.version}"
+        html = (table_html(tournament) if request.GET else
+                cached(f"standings:{slug}:{get_language()}", version,
+                       lambda: table_html(tournament)))
+        return {"table_html": html,
+                "chain": [tables.criterion_name(c) for c in tournament.tie_breaks]}
+    return _page(request, slug, "standings", context, results_only=True)
 
 
 @require_GET

@@ -27,7 +27,7 @@ class Command(BaseCommand):
             cases = json.load(sys.stdin)
             results = ([score(case) for case in cases] if isinstance(cases, list)
                        else score(cases))
-        except (ValueError, UnicodeDecodeError) as error:
+        except (ValueError, UnicodeDecodeError, RecursionError) as error:  # or nested too deep
             self.fail(f"Input is not valid JSON: {error}")
         except engine.CaseError as error:
             self.fail(f"Input is not a case or a list of cases: {error}")

@@ -1,0 +1,388 @@
+// Offline-safe scoring on the referee's phone (/r/<token>/). Plain script, no dependencies.
+//
+// Online, nothing changes: the entry form asks the server what the deal awards
+// (POST /r/<token>/confirm/) and the confirmation screen saves it (POST /r/<token>/deals/,
+// with a server-made idempotency key and the match version the screen was made from).
+//
+// When the connection drops:
+// - A save that gets no answer (network error, timeout) keeps the deal on the phone, in
+//   localStorage under "sueca:pending:<token>", with that screen's key and version.
+// - A confirmation that cannot reach the server is done on the phone: the deal is shown as
+//   entered (the award needs the server's rules) and, once confirmed, kept with a key made
+//   here (crypto.randomUUID). While deals wait, new ones join the queue behind them, so the
+//   order holds, and undo is hidden.
+// - The queue is sent by itself: on page load, on the "online" event, and by a timer that
+//   backs off from 1 s to 60 s. One deal at a time, in order, to
+//   POST /api/v1/referee/<token>/deals with its own Idempotency-Key (the same key on every
+//   try) and "match", the match it was entered for (the server never scores it on the
+//   table's next match). A try without a definite answer is simply tried again: if the server
+//   did record it, the same key gets the stored first answer back and nothing is doubled.
+// - If-Match carries the newest match version the phone knows, chained: the version of the
+//   screen the deal was entered on, or the version the answer to the previous deal reported.
+//   Queued deals never fail each other's check, yet a deal another phone (or the organiser)
+//   recorded meanwhile is a 409 the referee sees, not an interleaved update.
+// - A deal leaves the queue only on a 2xx carrying the match state. A 4xx refusal stays at the
+//   head with the server's reason and a Discard button; the deals behind it are held until the
+//   referee has checked the score and chosen to send them (or discards them).
+// - The server stays authoritative: when the queue drains or a deal is refused, #referee is
+//   reloaded from the server (unless the referee is typing the next deal).
+(function () {
+  "use strict";
+  const box = document.getElementById("pending");
+  if (!box || !window.fetch || !window.localStorage) return;
+  const STORE = box.dataset.store;
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const SEND_TIMEOUT = 15000;
+  const WAIT_MAX = 60000;
+  let sending = false;
+  let timer = null;
+  let wait = 0;
+  let notice = "";
+  let lastSubmit = null; // {form, data} of the entry or save form, for when its request fails
+  let entryScreen = null; // the entry screen's HTML, to come back to from a confirmation
+  let seen = null; // {match, version, confirm} of the last server page shown
+
+  const referee = () => document.getElementById("referee");
+  const part = (name) => box.querySelector(`[data-pending-${name}]`);
+
+  function say(name, values) {
+    const node = box.querySelector("template[data-texts]").content.querySelector(`[data-text="${name}"]`);
+    return node.textContent.trim().replace(/\{(\w+)\}/g, (all, key) => (values && key in values ? values[key] : all));
+  }
+
+  // The queue: {items: [{key, match, seen, deal, confirmed, refused?, held?}], expect}, where
+  // `seen` is the match version shown when the deal was entered and `expect` the version the
+  // last answer reported (kept when the queue empties, for the next deal entered offline).
+  function load() {
+    try {
+      const queue = JSON.parse(localStorage.getItem(STORE));
+      if (queue && Array.isArray(queue.items)) return queue;
+    } catch (error) { /* unreadable: start again */ }
+    return { items: [], expect: null };
+  }
+  function store(queue) {
+    try {
+      localStorage.setItem(STORE, JSON.stringify(queue));
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  function page() {
+    const element = referee();
+    if (element && element.dataset.match) {
+      seen = { match: Number(element.dataset.match), version: Number(element.dataset.version),
+               confirm: element.dataset.confirm === "1" };
+    }
+    return seen;
+  }
+
+  function uuid() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16)); // plain http has no randomUUID
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  // The deal in the conformance shape, from the form's fields: DealForm.conformance_shape.
+  function dealFrom(data) {
+    const value = (name) => String(data.get(name) || "").trim();
+    const number = (name) => (value(name) === "" ? null : Number(value(name)));
+    let deal;
+    if (value("revoke")) {
+      deal = { revoke: value("revoke") };
+    } else {
+      let a = number("points_a");
+      let b = number("points_b");
+      const flag = value("flag");
+      if (["on", "true", "True", "1"].includes(value("tie"))) a = b = 60;
+      if (a === null && b === null) {
+        if (!flag) return null;
+        a = flag === "A" ? 120 : 0;
+      }
+      deal = { points: [a === null ? 120 - b : a, b === null ? 120 - a : b] };
+      if (flag) deal.flag = flag;
+      const ta = number("tricks_a");
+      const tb = number("tricks_b");
+      if (ta !== null || tb !== null) deal.tricks = [ta === null ? 10 - tb : ta, tb === null ? 10 - ta : tb];
+    }
+    if (value("trump")) deal.trump = value("trump");
+    return deal;
+  }
+
+  function describe(deal) {
+    const parts = deal.revoke ? [say("revoke", { side: deal.revoke })] : [deal.points.join("–")];
+    if (deal.flag) parts.push(say("flag", { side: deal.flag }));
+    if (deal.tricks) parts.push(say("tricks", { a: deal.tricks[0], b: deal.tricks[1] }));
+    if (deal.trump) parts.push(`${say("trump")} ${SUITS[deal.trump] || deal.trump}`);
+    return parts.join(" · ");
+  }
+
+  function keep(item) {
+    const queue = load();
+    if (!queue.items.some((other) => other.key === item.key)) queue.items.push(item);
+    if (store(queue)) return true;
+    notice = say("no-storage");
+    return false;
+  }
+
+  // ---- Sending -------------------------------------------------------------------------
+
+  async function send(item, expect) {
+    // The newest version this phone knows of: the page the deal was entered on, or the answer
+    // to the deal sent before it (versions only grow).
+    const known = [item.seen, expect && expect.match === item.match ? expect.version : null];
+    const version = Math.max(...known.filter(Number.isInteger));
+    const headers = { "Content-Type": "application/json", "Idempotency-Key": item.key };
+    if (Number.isInteger(version)) headers["If-Match"] = `"m${item.match}-${version}"`;
+    const body = { ...item.deal, match: item.match };
+    if (item.confirmed) body.confirmed = true;
+    const abort = new AbortController();
+    const stop = setTimeout(() => abort.abort(), SEND_TIMEOUT);
+    try {
+      const response = await fetch(box.dataset.api, {
+        method: "POST", headers, body: JSON.stringify(body), cache: "no-store",
+        redirect: "error", signal: abort.signal, // a wifi login page is no answer
+      });
+      const answer = await response.json().catch(() => null);
+      if (response.ok && answer && Number.isInteger(answer.version)) return { state: answer };
+      if (response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status)) {
+        const reason = answer && typeof answer.error === "string" ? answer.error : "";
+        return { refusal: reason || say("refused", { status: response.status }) };
+      }
+    } catch (error) {
+      // No answer: the deal may or may not be recorded. The same key will tell.
+    } finally {
+      clearTimeout(stop);
+    }
+    return {};
+  }
+
+  async function flush() {
+    clearTimeout(timer);
+    const head = load().items[0];
+    if (sending || !head || head.refused || head.held || navigator.onLine === false) return render();
+    sending = true;
+    render();
+    const outcome = await send(head, load().expect);
+    sending = false;
+    const queue = load();
+    const index = queue.items.findIndex((item) => item.key === head.key);
+    if (outcome.state) {
+      if (index >= 0) queue.items.splice(index, 1);
+      queue.expect = { match: head.match, version: outcome.state.version };
+      wait = 0;
+      store(queue);
+      if (!queue.items.length) {
+        notice = say("sent");
+        refresh();
+      }
+      return flush();
+    }
+    if (outcome.refusal) {
+      if (index >= 0) {
+        queue.items[index].refused = outcome.refusal;
+        queue.items.slice(index + 1).forEach((item) => { item.held = true; });
+      }
+      queue.expect = null;
+      store(queue);
+      refresh();
+      return render();
+    }
+    wait = Math.min(wait ? wait * 2 : 1000, WAIT_MAX);
+    timer = setTimeout(flush, wait);
+    return render();
+  }
+
+  // Show the server's score again, unless the referee is in the middle of a deal.
+  function refresh() {
+    const element = referee();
+    if (!element || !window.htmx || element.dataset.offline) return;
+    if (element.querySelector("[data-offline=record]")) return;
+    if (Array.from(element.querySelectorAll("[data-points]")).some((input) => input.value !== "")) return;
+    htmx.ajax("GET", box.dataset.page, { target: "#referee", select: "#referee", swap: "outerHTML" });
+  }
+
+  // ---- The pending box -----------------------------------------------------------------
+
+  function render() {
+    const items = load().items;
+    const head = items[0];
+    document.body.toggleAttribute("data-pending", items.length > 0);
+    box.hidden = !items.length && !notice;
+    part("title").textContent = items.length ? say(items.length === 1 ? "waiting-1" : "waiting-n", { n: items.length }) : "";
+    let status = notice;
+    if (head && !head.refused && !head.held) {
+      status = say(sending ? "sending" : "waiting");
+    }
+    part("status").textContent = status;
+    const listed = head && head.refused ? items.slice(1) : items; // the refused one: below
+    part("list").replaceChildren(...listed.map((item) => {
+      const li = document.createElement("li");
+      li.textContent = describe(item.deal);
+      if (item.held) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.discardKey = item.key;
+        button.textContent = say("discard");
+        li.append(" ", button);
+      }
+      return li;
+    }));
+    const refused = part("refused");
+    refused.hidden = !(head && head.refused);
+    if (head && head.refused) {
+      refused.querySelector("[data-deal]").textContent = describe(head.deal);
+      refused.querySelector("[data-reason]").textContent = head.refused;
+      refused.querySelector("[data-later]").hidden = items.length < 2;
+    }
+    part("held").hidden = !(head && head.held);
+  }
+
+  function discard(key) {
+    const queue = load();
+    queue.items = queue.items.filter((item) => item.key !== key);
+    store(queue);
+    notice = "";
+    flush();
+  }
+
+  box.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.hasAttribute("data-discard")) {
+      const head = load().items[0];
+      if (head) discard(head.key);
+    } else if (button.dataset.discardKey) {
+      discard(button.dataset.discardKey);
+    } else if (button.hasAttribute("data-send")) {
+      // The referee has checked the score now shown: the held deals follow it.
+      const now = page();
+      const queue = load();
+      queue.items.forEach((item) => {
+        if (item.held) {
+          delete item.held;
+          if (now && now.match === item.match) item.seen = now.version;
+        }
+      });
+      queue.expect = null;
+      store(queue);
+      wait = 0;
+      flush();
+    }
+  });
+
+  // ---- Entering deals while offline ----------------------------------------------------
+
+  function clearEntry(element) {
+    const form = element && element.querySelector("[data-offline=entry]");
+    if (!form) return;
+    form.querySelectorAll("input:not([type=hidden]), select").forEach((field) => { field.value = ""; });
+    form.querySelectorAll(".errorlist").forEach((list) => list.remove());
+    form.querySelectorAll("details").forEach((details) => { details.open = false; });
+  }
+
+  function backToEntry() {
+    const element = referee();
+    if (!entryScreen || !element || !window.htmx) return;
+    htmx.swap(element, entryScreen, { swapStyle: "outerHTML" });
+    clearEntry(referee());
+  }
+
+  function showError(form, message) {
+    form.querySelectorAll("[data-offline-error]").forEach((old) => old.remove());
+    const error = document.createElement("p");
+    error.className = "errorlist";
+    error.setAttribute("role", "alert");
+    error.dataset.offlineError = "";
+    error.textContent = message;
+    form.prepend(error);
+  }
+
+  // The confirmation the server could not give: the deal as entered, kept on this phone.
+  function confirmHere(form, data) {
+    const deal = dealFrom(data);
+    const element = referee();
+    const now = page();
+    if (!deal) return showError(form, say("no-points"));
+    if (!element || !now) return;
+    const screen = document.getElementById("referee-offline-confirm").content.firstElementChild.cloneNode(true);
+    screen.querySelector("[data-deal]").textContent = describe(deal);
+    screen.querySelector(now.confirm ? "[data-when-plain]" : "[data-when-confirm]").remove();
+    const close = () => {
+      screen.remove();
+      delete element.dataset.offline;
+    };
+    screen.querySelector("form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      close();
+      if (keep({ key: uuid(), match: now.match, seen: now.version, deal, confirmed: now.confirm })) {
+        clearEntry(element);
+      }
+      const first = element.querySelector("[data-points]");
+      if (first) first.focus({ preventScroll: true });
+      flush();
+    });
+    screen.querySelector("[data-offline-back]").addEventListener("click", close);
+    element.dataset.offline = "confirm";
+    element.prepend(screen);
+    screen.querySelector("h1").focus();
+  }
+
+  // A deal the server's confirmation screen showed, whose save got no answer: keep it.
+  function keepConfirmed(data) {
+    const now = page();
+    const deal = dealFrom(data);
+    if (!now || !deal) return;
+    keep({ key: String(data.get("key")), match: Number(data.get("match")) || now.match,
+           seen: Number(data.get("version")), deal, confirmed: now.confirm });
+    backToEntry();
+    flush();
+  }
+
+  // Decide before htmx sends: while offline or while deals wait, nothing goes to the server.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const role = form.dataset ? form.dataset.offline : undefined;
+    if (role !== "entry" && role !== "record") return;
+    const data = new FormData(form);
+    if (event.submitter && event.submitter.name) data.append(event.submitter.name, event.submitter.value);
+    lastSubmit = { form, data };
+    if (notice) {
+      notice = "";
+      render();
+    }
+    if (navigator.onLine !== false && !load().items.length) {
+      if (role === "entry") entryScreen = referee().outerHTML;
+      return; // the normal online path
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (role === "entry") confirmHere(form, data);
+    else keepConfirmed(data);
+  }, true);
+
+  // A request htmx sent got no answer (the connection dropped on the way, or it timed out).
+  function noAnswer(event) {
+    const element = event.detail.elt;
+    const role = element && element.dataset ? element.dataset.offline : undefined;
+    if (lastSubmit && lastSubmit.form === element) {
+      if (role === "entry") confirmHere(element, lastSubmit.data);
+      else if (role === "record") keepConfirmed(lastSubmit.data);
+    } else if (role === "back") {
+      backToEntry();
+    }
+  }
+  document.addEventListener("htmx:sendError", noAnswer);
+  document.addEventListener("htmx:timeout", noAnswer);
+  document.addEventListener("htmx:load", () => page());
+
+  window.addEventListener("online", () => { wait = 0; flush(); });
+  window.addEventListener("storage", (event) => { if (event.key === STORE) render(); });
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) flush(); });
+  page();
+  flush(); // deals left from an earlier visit go now
+})();

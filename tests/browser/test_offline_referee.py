@@ -1,0 +1,230 @@
+"""A referee keeps scoring while the café wifi is down: deals wait on the phone, then go, once."""
+
+import json
+
+import pytest
+
+from scoring import engine, services
+from scoring.models import Deal, RefereeRequest
+from tests.browser.conftest import NO_PLAYWRIGHT
+from tests.browser.test_referee_phone import games, tap, type_points
+
+expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
+playwright_error = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).Error
+
+RETRY = 30_000  # retries come after 1, 2, 4, 8 s; a busy CI machine answers slowly
+
+
+def queue(page, link) -> list[dict]:
+    stored = page.evaluate(f"localStorage.getItem('sueca:pending:{link.token}')")
+    return json.loads(stored)["items"] if stored else []
+
+
+def keep_offline(page, award_button: str = "Next: check the deal", entered: str = "",
+                 screenshot=None) -> None:
+    """Confirm the deal on the screen made on the phone and save it there."""
+    tap(page, award_button)
+    expect(page.get_by_role("heading", name="Check the deal")).to_be_visible()
+    expect(page.locator("#referee")).to_contain_text("No connection: this deal is kept on this phone")
+    if entered:
+        expect(page.locator("#referee .entered")).to_have_text(f"Entered: {entered}")
+    if screenshot:
+        screenshot(page, "confirm-offline")
+    tap(page, "Save the deal")
+    expect(page.get_by_role("heading", name="Check the deal")).to_be_hidden()
+
+
+def pending(page):
+    return page.locator("#pending")
+
+
+def other_phone_records(match, deal: dict) -> None:
+    services.deal_record(match_id=match.pk, deal=engine.deal_from(deal), key=f"other-{deal}")
+
+
+def test_deals_entered_offline_survive_a_reload_and_are_sent_once_in_order(
+        phone, match, referee_link, screenshot):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    expect(page.locator("[data-pad]")).to_be_visible()
+    page.context.set_offline(True)
+
+    type_points(page, "95")
+    keep_offline(page, entered="95–25", screenshot=screenshot)
+    expect(pending(page)).to_contain_text("1 deal waiting to be sent")
+    expect(pending(page)).to_contain_text("No connection: they are sent by themselves")
+    expect(page.locator("#id_points_a")).to_have_value("")  # ready for the next deal
+    expect(page.get_by_role("link", name="Undo the last deal")).to_have_count(0)
+
+    tap(page, "A/B")
+    type_points(page, "70")
+    page.get_by_text("Tricks and trump (optional)").tap()
+    page.locator("#id_trump").select_option("H")
+    keep_offline(page, entered="50–70 · trump ♥")
+    expect(pending(page)).to_contain_text("2 deals waiting to be sent")
+    expect(pending(page).locator("li")).to_have_text(["95–25", "50–70 · trump ♥"])
+    screenshot(page, "two-deals-waiting")
+
+    kept = queue(page, referee_link)
+    assert [item["deal"] for item in kept] == [{"points": [95, 25]},
+                                              {"points": [50, 70], "trump": "H"}]
+    assert len({item["key"] for item in kept}) == 2
+    assert not Deal.objects.exists()
+
+    with pytest.raises(playwright_error):  # a reload while offline cannot reach the server
+        page.reload()
+    page.context.set_offline(False)
+    page.goto(f"/r/{referee_link.token}/")  # the page finds the kept deals and sends them
+
+    expect(page.get_by_text("2 deals played")).to_be_visible(timeout=RETRY)
+    expect(pending(page)).to_contain_text("The waiting deals were sent.")
+    expect(games(page, "A")).to_have_text("2")
+    expect(games(page, "B")).to_have_text("1")
+    screenshot(page, "sent")
+    assert queue(page, referee_link) == []
+    deals = Deal.objects.filter(match=match).order_by("number")
+    assert [(d.data, d.trump) for d in deals] == [({"points": [95, 25]}, ""),
+                                                  ({"points": [50, 70]}, "H")]
+    assert sorted(RefereeRequest.objects.values_list("key", flat=True)) == sorted(
+        item["key"] for item in kept)
+    match.refresh_from_db()
+    assert (match.games_a, match.games_b, len(match.state["deals"])) == (2, 1, 2)
+
+
+def test_a_deal_refused_because_another_phone_finished_the_match_says_why(
+        phone, match, referee_link, screenshot):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    page.context.set_offline(True)
+    type_points(page, "95")
+    keep_offline(page)
+    expect(pending(page)).to_contain_text("1 deal waiting to be sent")
+
+    other_phone_records(match, {"points": [0, 120], "flag": "B"})  # B wins the match
+    page.context.set_offline(False)
+
+    refusal = pending(page).get_by_role("alert")
+    expect(refusal).to_contain_text("This deal was not recorded: 95–25", timeout=RETRY)
+    expect(refusal).to_contain_text("This match is finished: no more deals.")
+    expect(refusal).to_contain_text("Check the score and enter the deal again if it is still due.")
+    expect(page.get_by_text("Finished: B wins the match.")).to_be_visible()  # the server's score
+    screenshot(page, "refused")
+    assert [d.data for d in Deal.objects.all()] == [{"points": [0, 120], "flag": "B"}]
+
+    tap(page, "Discard this deal")
+    expect(pending(page)).to_be_hidden()
+    assert queue(page, referee_link) == []
+    assert Deal.objects.count() == 1
+
+
+def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_link):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    page.context.set_offline(True)
+    type_points(page, "95")
+    keep_offline(page)
+    keep_offline(page, award_button="Flag B", entered="0–120 · flag B")
+    expect(pending(page)).to_contain_text("2 deals waiting to be sent")
+
+    other_phone_records(match, {"points": [95, 25]})  # the same deal, from the other phone
+    page.context.set_offline(False)
+
+    refusal = pending(page).get_by_role("alert")
+    expect(refusal).to_contain_text("Another deal was recorded on this match meanwhile",
+                                    timeout=RETRY)
+    expect(refusal).to_contain_text("The deals after it wait until you decide.")
+    expect(page.get_by_text("1 deal played")).to_be_visible()
+    tap(page, "Discard this deal")
+
+    expect(pending(page)).to_contain_text("These deals were entered before the one that was "
+                                          "refused")
+    expect(pending(page)).to_contain_text("1 deal waiting to be sent")
+    page.wait_for_timeout(1500)  # held: nothing goes by itself
+    assert Deal.objects.count() == 1
+    tap(page, "Send them")
+
+    expect(page.get_by_text("Finished: B wins the match.")).to_be_visible(timeout=RETRY)
+    assert [d.data for d in Deal.objects.order_by("number")] == [
+        {"points": [95, 25]}, {"points": [0, 120], "flag": "B"}]
+
+
+def test_a_save_whose_answer_was_lost_is_not_recorded_twice(phone, match, referee_link):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    type_points(page, "95")
+    tap(page, "Next: check the deal")
+    expect(page.locator("#referee .confirm")).to_have_text("A wins 2 games")
+
+    def recorded_then_lost(route):
+        route.fetch()  # the server records the deal...
+        route.abort("connectionreset")  # ...and its answer never reaches the phone
+
+    page.route("**/deals/", recorded_then_lost, times=1)
+    tap(page, "Save the deal")
+    expect(page.locator("#id_points_a")).to_be_visible()  # back to entry, the deal kept
+    expect(page.get_by_text("1 deal played")).to_be_visible(timeout=RETRY)  # sent again
+    assert [d.data for d in Deal.objects.all()] == [{"points": [95, 25]}]
+    assert RefereeRequest.objects.count() == 1
+    assert queue(page, referee_link) == []
+
+
+def test_a_retry_after_a_lost_api_answer_reuses_its_key(phone, match, referee_link):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    page.context.set_offline(True)
+    type_points(page, "95")
+    keep_offline(page)
+    key = queue(page, referee_link)[0]["key"]
+    keys = []
+
+    def recorded_then_lost(route):
+        keys.append(route.request.headers["idempotency-key"])
+        if len(keys) == 1:
+            route.fetch()
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/referee/*/deals", recorded_then_lost)
+    page.context.set_offline(False)
+    expect(page.get_by_text("1 deal played")).to_be_visible(timeout=RETRY)
+    assert keys == [key, key]
+    assert [d.data for d in Deal.objects.all()] == [{"points": [95, 25]}]
+
+
+def test_a_deal_the_server_confirmed_just_before_the_drop_keeps_the_servers_key(
+        phone, match, referee_link):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    type_points(page, "95")
+    tap(page, "Next: check the deal")
+    expect(page.locator("#referee .confirm")).to_have_text("A wins 2 games")
+    server_key = page.locator("#referee input[name=key]").input_value()
+    page.context.set_offline(True)
+    tap(page, "Save the deal")
+
+    expect(pending(page)).to_contain_text("1 deal waiting to be sent")
+    type_points(page, "30")  # the keypad works on the entry screen brought back
+    expect(page.locator("#id_points_b")).to_have_value("90")
+    keep_offline(page, entered="30–90")
+    assert [item["key"] for item in queue(page, referee_link)][0] == server_key
+
+    page.context.set_offline(False)
+    expect(page.get_by_text("2 deals played")).to_be_visible(timeout=RETRY)
+    assert [d.data for d in Deal.objects.order_by("number")] == [
+        {"points": [95, 25]}, {"points": [30, 90]}]
+    assert RefereeRequest.objects.filter(key=server_key).exists()
+
+
+def test_wifi_without_internet_is_handled_like_no_connection(phone, match, referee_link):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    page.route("**/*", lambda route: route.abort("internetdisconnected"))  # onLine stays true
+    type_points(page, "95")
+    keep_offline(page, entered="95–25")
+    expect(pending(page)).to_contain_text("1 deal waiting to be sent")
+    expect(pending(page)).to_contain_text("No connection: they are sent by themselves")
+
+    page.unroute("**/*")
+    expect(page.get_by_text("1 deal played")).to_be_visible(timeout=RETRY)
+    assert [d.data for d in Deal.objects.all()] == [{"points": [95, 25]}]

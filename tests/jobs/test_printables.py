@@ -1,0 +1,83 @@
+"""Paper: QR table cards, blank score sheets, the bracket poster and the final results, as
+PDFs (fpdf2, a font that installs with pip) and as pages made for printing."""
+
+import html
+
+import pytest
+
+from tests.jobs.conftest import pdf_pages
+from tournaments import pdf, printables
+
+
+def test_the_pdfs_embed_a_font_that_came_with_pip():
+    files = pdf.font_files()
+    assert files is not None and "font_roboto" in files[""]
+
+
+def test_the_table_cards_pdf_has_a_card_per_table_with_its_link(finished_knockout):
+    content = printables.table_cards_pdf(finished_knockout, base_url="http://club.example")
+    assert content.startswith(b"%PDF-") and pdf_pages(content) == 1  # 4 tables, 4 to a page
+    cards = printables.table_cards(finished_knockout, "http://club.example/")
+    tokens = finished_knockout.tables.order_by("number").values_list("link__token", flat=True)
+    assert [c.url for c in cards] == [f"http://club.example/r/{token}/" for token in tokens]
+
+
+def test_a_score_sheet_names_both_sides_and_their_seats(swiss):
+    sheets = printables.score_sheets(swiss)
+    assert len(sheets) == 3 and [s.table for s in sheets] == [1, 2, 3]
+    sheet = sheets[0]
+    assert [seat for seat, _player, _side in sheet.seats] == [1, 2, 3, 4]
+    assert [side for _seat, _player, side in sheet.seats] == ["A", "B", "A", "B"]
+    assert sheet.a.startswith(sheet.seats[0][1]) and sheet.rows == 2  # two fixed deals
+    content = printables.score_sheets_pdf(swiss)
+    assert content.startswith(b"%PDF-") and pdf_pages(content) == 3
+
+
+def test_the_bracket_poster_is_one_landscape_a3_page_with_the_third_place_match(finished_knockout):
+    content = printables.bracket_pdf(finished_knockout)
+    assert content.startswith(b"%PDF-") and pdf_pages(content) == 1
+    assert b"/MediaBox [0 0 1190.55 841.89]" in content  # A3, landscape
+    a4 = printables.bracket_pdf(finished_knockout, paper="a4")
+    assert b"/MediaBox [0 0 841.89 595.28]" in a4
+
+
+def test_the_final_results_crown_the_champion_and_list_the_podium(finished_knockout):
+    results = printables.final_results(finished_knockout)
+    champion = finished_knockout.champion.partnership.display_name
+    assert results.champion == champion and results.finished
+    assert [place for place, _name in results.podium] == ["Champion", "Runner-up", "Third place"]
+    assert len(results.standings) == 8
+    content = printables.final_results_pdf(finished_knockout)
+    assert content.startswith(b"%PDF-") and pdf_pages(content) == 1
+
+
+def test_without_the_pip_font_the_pdfs_fall_back_to_a_core_font(finished_knockout, monkeypatch):
+    pdf.font_files.cache_clear()
+    monkeypatch.setattr(pdf, "DEJAVU", pdf.Path("/nonexistent"))
+    monkeypatch.setitem(__import__("sys").modules, "font_roboto", None)
+    try:
+        content = printables.final_results_pdf(finished_knockout)
+    finally:
+        pdf.font_files.cache_clear()
+    assert content.startswith(b"%PDF-") and b"/Helvetica" in content
+
+
+@pytest.mark.parametrize("page", ["sheets", "bracket", "results"])
+def test_the_pages_made_for_paper_print_on_a4(organiser_client, finished_knockout, page):
+    response = organiser_client.get(f"/manage/tournaments/{finished_knockout.slug}/print/{page}/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "css/print.css" in body and "data-print" in body  # A4 @page rules, a Print button
+    assert "Download as PDF" in body
+
+
+def test_the_printed_results_page_shows_the_champion(organiser_client, finished_knockout):
+    body = organiser_client.get(
+        f"/manage/tournaments/{finished_knockout.slug}/print/results/").content.decode()
+    assert html.escape(finished_knockout.champion.partnership.display_name) in body
+    assert "Runner-up" in body
+
+
+def test_a_tournament_of_rounds_has_no_bracket_page(organiser_client, swiss):
+    response = organiser_client.get(f"/manage/tournaments/{swiss.slug}/print/bracket/")
+    assert response.status_code == 404

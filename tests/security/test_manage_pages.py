@@ -1,0 +1,43 @@
+"""Every organiser page (GET) of the URL configuration: another club's organiser sees a 404.
+
+The same walk as test_write_urls.py, over the /manage/ routes that answer GET: the page of
+club A's object is a 404 to club B's organiser, and to A's organiser when one of its ids is
+B's; a visitor who is not logged in is sent to log in. Nothing is hand-listed.
+"""
+
+import pytest
+
+from tests.security import urlmap
+from tests.security.conftest import client_for, is_refused_as
+from tests.security.world import fill, object_kwargs, value
+
+MANAGE_PAGES = [route for route in urlmap.routes()
+                if route.route.startswith("manage/") and route.accepts_get]
+# The organiser's own home: it lists the clubs of whoever is logged in, and no one else's.
+OWN_HOME = "manage/"
+
+
+def test_the_walk_finds_the_organiser_pages():
+    assert len(MANAGE_PAGES) >= 15, [route.route for route in MANAGE_PAGES]
+
+
+@pytest.mark.parametrize("route", MANAGE_PAGES, ids=str)
+def test_an_organiser_page_is_a_404_to_an_organiser_of_another_club(route, world):
+    a, b = world.a, world.b
+    url = route.url(fill(route, a, world))
+    response = client_for().get(url)
+    assert is_refused_as(response, "login"), f"{url}: anonymous got {response.status_code}"
+    owner = client_for(a.owner)
+    response = owner.get(url)
+    assert response.status_code == 200, f"{url}: its own organiser got {response.status_code}"
+    if route.route == OWN_HOME:
+        body = client_for(b.owner).get(url).content.decode()
+        assert a.club.name not in body and b.club.name in body
+        return
+    response = client_for(b.owner).get(url)
+    assert response.status_code == 404, f"{url}: another club's organiser got {response.status_code}"
+    for name in object_kwargs(route):
+        mixed = route.url(fill(route, a, world, **{name: value(name, route, b, world)}))
+        response = owner.get(mixed)
+        assert response.status_code == 404, f"{mixed}: with another club's <{name}>, " \
+                                             f"{response.status_code}"

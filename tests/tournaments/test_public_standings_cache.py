@@ -1,0 +1,73 @@
+"""Standings change with results only: their ETag is the tournament's version, and the rendered
+table is kept per version (what `make bench` measures as standings_full and standings_304)."""
+
+import pytest
+from django.core.cache import cache
+from django.utils.html import escape
+
+from scoring import engine
+from scoring import services as scoring
+from tests.tournaments.helpers import in_play, play, record
+from tests.tournaments.public_helpers import HTMX, swiss
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def tournament(club):
+    return swiss(club, size=8, fmt={"type": "fixed_deals", "deals": 2}, rounds=3)
+
+
+def standings(client, tournament, headers=None):
+    return client.get(f"/t/{tournament.slug}/standings/", headers=headers or {})
+
+
+def test_a_deal_that_decides_nothing_leaves_the_standings_unchanged(client, tournament):
+    etag = standings(client, tournament, HTMX)["ETag"]
+    record(in_play(tournament)[0].match, {"points": [70, 50]})  # 1 of 2 deals
+    assert standings(client, tournament, {**HTMX, "If-None-Match": etag}).status_code == 304
+
+
+def test_a_finished_match_changes_the_standings(client, tournament):
+    etag = standings(client, tournament, HTMX)["ETag"]
+    pairing = in_play(tournament)[0]
+    play(pairing, "A")
+    response = standings(client, tournament, {**HTMX, "If-None-Match": etag})
+    assert response.status_code == 200 and response["ETag"] != etag
+    winner = escape(pairing.a.partnership.display_name)
+    row = response.content.decode().split(winner)[1].split("</tr>")[0]
+    assert '<td class="key num">3</td>' in row  # a win is 3 points
+
+
+def test_a_correction_that_keeps_the_winner_still_changes_the_standings(client, tournament,
+                                                                        organiser):
+    pairing = in_play(tournament)[0]
+    play(pairing, "A")  # two deals of 70-50: 2 games to 0
+    etag = standings(client, tournament, HTMX)["ETag"]
+    deal = pairing.match.deals.filter(active=True).first()
+    scoring.deal_correct(deal=deal, replacement=engine.deal_from({"points": [95, 25]}),
+                         reason="95, not 70", user=organiser)
+    response = standings(client, tournament, {**HTMX, "If-None-Match": etag})
+    assert response.status_code == 200 and response["ETag"] != etag
+
+
+def test_the_table_is_built_once_per_version(client, tournament, django_assert_num_queries):
+    play(in_play(tournament)[0], "A")
+    first = standings(client, tournament).content
+    with django_assert_num_queries(1):  # the ETag's row; the tournament and table are kept
+        again = standings(client, tournament)
+    assert again.content.count(b"<tr") == first.count(b"<tr") == 9  # a header and 8 rows
+    with django_assert_num_queries(1):
+        assert b"<tr" in standings(client, tournament, HTMX).content
+
+
+def test_a_sorted_view_is_built_each_time_and_sorted(client, tournament):
+    play(in_play(tournament)[0], "B")
+    html = client.get(f"/t/{tournament.slug}/standings/?sort=-lost").content.decode()
+    default = standings(client, tournament).content.decode()
+    assert html != default and "<tbody" in html

@@ -1,0 +1,266 @@
+"""Spreadsheets of a tournament or of a club season: standings, results and every deal.
+
+Rows are plain dicts put in django-tables2 tables; django-tables2's TableExport turns them
+into tablib datasets and those into CSV or XLSX. No hand-written writer.
+"""
+
+import datetime
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import django_tables2 as tables
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django_tables2.export import TableExport
+
+from scoring.models import Deal, Match
+from sueca_club.models import Club
+from tournaments import selectors
+from tournaments.models import Tournament
+from tournaments.tables import StandingsTable, standing_rows
+from tournaments.views.manage import round_title
+
+Progress = Callable[[int], None]
+CSV_BOM = "\ufeff"  # so that spreadsheet programs read the accents of a UTF-8 CSV right
+SEATS_TEXT = ("1 (A)", "2 (B)", "3 (A)", "4 (B)")
+
+
+def no_progress(percent: int) -> None:
+    pass
+
+
+class ExportTable(tables.Table):
+    class Meta:
+        orderable = False
+
+
+class ResultsTable(ExportTable):
+    date = tables.Column(verbose_name=gettext_lazy("Date"))
+    event = tables.Column(verbose_name=gettext_lazy("Tournament"))
+    round = tables.Column(verbose_name=gettext_lazy("Round"))
+    table = tables.Column(verbose_name=gettext_lazy("Table"))
+    a = tables.Column(verbose_name=gettext_lazy("Partnership A"))
+    b = tables.Column(verbose_name=gettext_lazy("Partnership B"))
+    games_a = tables.Column(verbose_name=gettext_lazy("Games A"))
+    games_b = tables.Column(verbose_name=gettext_lazy("Games B"))
+    winner = tables.Column(verbose_name=gettext_lazy("Winner"))
+    status = tables.Column(verbose_name=gettext_lazy("Status"))
+
+
+class DealsTable(ExportTable):
+    date = tables.Column(verbose_name=gettext_lazy("Date"))
+    event = tables.Column(verbose_name=gettext_lazy("Tournament"))
+    round = tables.Column(verbose_name=gettext_lazy("Round"))
+    table = tables.Column(verbose_name=gettext_lazy("Table"))
+    a = tables.Column(verbose_name=gettext_lazy("Partnership A"))
+    b = tables.Column(verbose_name=gettext_lazy("Partnership B"))
+    deal = tables.Column(verbose_name=gettext_lazy("Deal"))
+    dealer = tables.Column(verbose_name=gettext_lazy("Dealer's seat"))
+    trump = tables.Column(verbose_name=gettext_lazy("Trump"))
+    points_a = tables.Column(verbose_name=gettext_lazy("Card points A"))
+    points_b = tables.Column(verbose_name=gettext_lazy("Card points B"))
+    flag = tables.Column(verbose_name=gettext_lazy("Flag"))
+    revoke = tables.Column(verbose_name=gettext_lazy("Revoke"))
+    games_a = tables.Column(verbose_name=gettext_lazy("Games A"))
+    games_b = tables.Column(verbose_name=gettext_lazy("Games B"))
+    total_a = tables.Column(verbose_name=gettext_lazy("Total games A"))
+    total_b = tables.Column(verbose_name=gettext_lazy("Total games B"))
+
+
+class SeasonStandingsTable(ExportTable):
+    rank = tables.Column(verbose_name="#")
+    partnership = tables.Column(verbose_name=gettext_lazy("Partnership"))
+    played = tables.Column(verbose_name=gettext_lazy("Played"))
+    won = tables.Column(verbose_name=gettext_lazy("Won"))
+    drawn = tables.Column(verbose_name=gettext_lazy("Drawn"))
+    lost = tables.Column(verbose_name=gettext_lazy("Lost"))
+    games_won = tables.Column(verbose_name=gettext_lazy("Games won"))
+    games_lost = tables.Column(verbose_name=gettext_lazy("Games lost"))
+    difference = tables.Column(verbose_name=gettext_lazy("Games difference"))
+
+
+TOURNAMENT_LEAVES_OUT = ("date", "event")  # one tournament: the file says which
+
+
+def file_content(table: tables.Table, fmt: str, title: str, exclude: Iterable[str] = ()) -> bytes:
+    """The table as a CSV (UTF-8 with a BOM) or XLSX file, through django-tables2's export."""
+    exporter = TableExport(fmt, table, exclude_columns=tuple(exclude),
+                           dataset_kwargs={"title": sheet_title(title)})
+    content = exporter.export()
+    return (CSV_BOM + content).encode() if isinstance(content, str) else content
+
+
+def sheet_title(title: str) -> str:
+    """A spreadsheet's sheet name: at most 31 characters, none of []:*?/\\."""
+    cleaned = "".join(" " if c in "[]:*?/\\" else c for c in title).strip()
+    return cleaned[:31] or "Sueca"
+
+
+# A tournament ------------------------------------------------------------------------------
+
+def tournament_standings(tournament: Tournament, fmt: str, progress: Progress = no_progress) -> bytes:
+    ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
+                                 selectors.entries(tournament))
+    progress(50)
+    return file_content(StandingsTable(standing_rows(ranked)), fmt, _("Standings"))
+
+
+RESULT_STATUS = {
+    "bye": gettext_lazy("bye"), "walkover": gettext_lazy("walkover"),
+    "finished": gettext_lazy("finished"), "draw": gettext_lazy("draw"),
+    "playing": gettext_lazy("playing"), "waiting": gettext_lazy("waiting for a table"),
+}
+
+
+def result_row(line: selectors.Line) -> dict:
+    winner = {"A": line.a, "B": line.b}.get(line.winner or "", "")
+    return {"round": round_title(line.pairing.round), "table": line.table or "",
+            "a": line.a, "b": line.b or "", "games_a": line.games[0], "games_b": line.games[1],
+            "winner": winner, "status": str(RESULT_STATUS[line.status])}
+
+
+def tournament_results(tournament: Tournament, fmt: str, progress: Progress = no_progress) -> bytes:
+    rows = [result_row(line) for line in selectors.lines(tournament, selectors.pairings(tournament))]
+    progress(50)
+    return file_content(ResultsTable(rows), fmt, _("Results"), exclude=TOURNAMENT_LEAVES_OUT)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a match was played, as the deals file says it."""
+
+    date: str = ""
+    event: str = ""
+    round: str = ""
+    table: int | str = ""
+
+
+def deal_rows(match: Match, deals: list[Deal], place: Place) -> list[dict]:
+    """Each active deal of `match` with what it gave and the running tally of games."""
+    played = match.state.get("deals", [])
+    total_a = total_b = 0
+    rows = []
+    for deal, result in zip(deals, played, strict=False):
+        games_a, games_b = result["games"]
+        total_a, total_b = total_a + games_a, total_b + games_b
+        points = deal.data.get("points") or ["", ""]
+        rows.append({
+            "date": place.date, "event": place.event, "round": place.round, "table": place.table,
+            "a": match.a.display_name, "b": match.b.display_name, "deal": deal.number,
+            "dealer": SEATS_TEXT[result["dealer"]], "trump": deal.get_trump_display(),
+            "points_a": points[0], "points_b": points[1], "flag": deal.data.get("flag", ""),
+            "revoke": deal.data.get("revoke", ""), "games_a": games_a, "games_b": games_b,
+            "total_a": total_a, "total_b": total_b,
+        })
+    return rows
+
+
+def active_deals_by_match(match_ids: list[int]) -> dict[int, list[Deal]]:
+    by_match: dict[int, list[Deal]] = {}
+    for deal in Deal.objects.filter(match_id__in=match_ids, active=True).order_by("match", "number"):
+        by_match.setdefault(deal.match_id, []).append(deal)
+    return by_match
+
+
+CHUNK = 200  # matches read at a time (and a progress step)
+
+
+def tournament_deals(tournament: Tournament, fmt: str, progress: Progress = no_progress) -> bytes:
+    played = [p for p in selectors.pairings(tournament) if p.match_id]
+    rows: list[dict] = []
+    for start in range(0, len(played), CHUNK):
+        chunk = played[start:start + CHUNK]
+        deals = active_deals_by_match([p.match_id for p in chunk])
+        for pairing in chunk:
+            place = Place(round=round_title(pairing.round),
+                          table=pairing.table.number if pairing.table_id else "")
+            rows.extend(deal_rows(pairing.match, deals.get(pairing.match_id, []), place))
+        progress(90 * (start + len(chunk)) // len(played))
+    return file_content(DealsTable(rows), fmt, _("Deals"), exclude=TOURNAMENT_LEAVES_OUT)
+
+
+# A club season: every match of the club between two dates, friendlies included -------------
+
+def season_matches(club: Club, start: datetime.date, end: datetime.date) -> QuerySet[Match]:
+    return (Match.objects.filter(club=club, created_at__date__gte=start, created_at__date__lte=end)
+            .select_related("a__player_1", "a__player_2", "b__player_1", "b__player_2",
+                            "pairing__round__tournament", "pairing__table")
+            .order_by("created_at", "id"))
+
+
+def season_place(match: Match) -> Place:
+    date = timezone.localtime(match.created_at).date().isoformat()
+    pairing = getattr(match, "pairing", None)
+    if pairing is None:
+        return Place(date=date, event=_("Friendly"))
+    return Place(date=date, event=pairing.round.tournament.name, round=round_title(pairing.round),
+                 table=pairing.table.number if pairing.table_id else "")
+
+
+def match_result_row(match: Match, place: Place) -> dict:
+    if match.finished:
+        status = _("finished")
+        winner = {"A": match.a.display_name, "B": match.b.display_name}.get(match.winner, "")
+    else:
+        status, winner = _("playing"), ""
+    return {"date": place.date, "event": place.event, "round": place.round, "table": place.table,
+            "a": match.a.display_name, "b": match.b.display_name, "games_a": match.games_a,
+            "games_b": match.games_b, "winner": winner, "status": status}
+
+
+def season_title(name: str, start: datetime.date, end: datetime.date) -> str:
+    return f"{name} {start:%Y-%m-%d} {end:%Y-%m-%d}"
+
+
+def season_results(club: Club, start: datetime.date, end: datetime.date, fmt: str,
+                   progress: Progress = no_progress) -> bytes:
+    rows = [match_result_row(m, season_place(m)) for m in season_matches(club, start, end)]
+    progress(50)
+    return file_content(ResultsTable(rows), fmt, _("Results"))
+
+
+def season_deals(club: Club, start: datetime.date, end: datetime.date, fmt: str,
+                 progress: Progress = no_progress) -> bytes:
+    matches = list(season_matches(club, start, end))
+    rows: list[dict] = []
+    for begin in range(0, len(matches), CHUNK):
+        chunk = matches[begin:begin + CHUNK]
+        deals = active_deals_by_match([m.pk for m in chunk])
+        for match in chunk:
+            rows.extend(deal_rows(match, deals.get(match.pk, []), season_place(match)))
+        progress(90 * (begin + len(chunk)) // len(matches))
+    return file_content(DealsTable(rows), fmt, _("Deals"))
+
+
+def season_standing_rows(matches: Iterable[Match]) -> list[dict]:
+    """Each partnership's finished matches of the season: most wins first, then games."""
+    table: dict[int, dict] = {}
+    for match in matches:
+        if not match.finished:
+            continue
+        for side, mine, theirs, partnership in (("A", match.games_a, match.games_b, match.a),
+                                                ("B", match.games_b, match.games_a, match.b)):
+            row = table.setdefault(partnership.pk, {
+                "partnership": partnership.display_name, "played": 0, "won": 0, "drawn": 0,
+                "lost": 0, "games_won": 0, "games_lost": 0})
+            row["played"] += 1
+            outcome = ("won" if match.winner == side
+                       else "lost" if match.winner in ("A", "B") else "drawn")
+            row[outcome] += 1
+            row["games_won"] += mine
+            row["games_lost"] += theirs
+    rows = sorted(table.values(), key=lambda r: (-r["won"], -r["drawn"],
+                                                 r["games_lost"] - r["games_won"], r["partnership"]))
+    for rank, row in enumerate(rows, start=1):
+        row["rank"], row["difference"] = rank, row["games_won"] - row["games_lost"]
+    return rows
+
+
+def season_standings(club: Club, start: datetime.date, end: datetime.date, fmt: str,
+                     progress: Progress = no_progress) -> bytes:
+    rows = season_standing_rows(season_matches(club, start, end))
+    progress(50)
+    return file_content(SeasonStandingsTable(rows), fmt, _("Standings"))
+

@@ -1,0 +1,233 @@
+"""A tournament as one JSON document, and back: to move it to another instance of the site.
+
+The document holds everything the tournament is made of: its settings, its entries (by
+partnership and player names), its tables, its rounds with their pairings, and the matches
+with their rules, format and every active deal. Ids never appear: entries are referred to
+by their position ("entry" numbers from 1), matches sit inside their pairings.
+
+`tournament_load` writes rows directly (never through the scoring services), so importing
+draws nothing, starts nothing and sends no match signal; it replays every match's deals
+through the engine and refuses a file whose results do not follow from its deals.
+"""
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+
+from scoring import engine
+from scoring.models import Deal, Match, RefereeLink
+from sueca_club.models import Club, Partnership, Player
+from tournaments import selectors
+from tournaments.models import Entry, Pairing, Round, Table, Tournament
+from tournaments.services.setup import unique_slug
+
+FORMAT = "sueca-club/tournament"
+VERSION = 1
+
+SETTINGS = ("name", "place", "tables_count", "rules", "format", "structure", "draw",
+            "third_place", "groups_count", "qualifiers_per_group", "pairing", "rounds_count",
+            "points_win", "points_loss", "points_draw", "points_no_show", "tie_breaks",
+            "walkover_games", "auto_advance", "seed", "status")
+
+
+class TransferError(Exception):
+    """The file cannot be imported; the message says why, in words for the organiser."""
+
+
+def _date(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+# Export ------------------------------------------------------------------------------------
+
+def entry_payload(entry: Entry) -> dict:
+    partnership = entry.partnership
+    return {"partnership": partnership.name,
+            "players": [partnership.player_1.name, partnership.player_2.name],
+            "seed": entry.seed, "checked_in": entry.checked_in, "withdrawn": entry.withdrawn,
+            "group": entry.group}
+
+
+def match_payload(match: Match, deals: list[Deal]) -> dict:
+    return {"rules": match.rules, "format": match.format, "first_dealer": match.first_dealer,
+            "confirm_by_opponent": match.confirm_by_opponent, "finished": match.finished,
+            "winner": match.winner, "games": [match.games_a, match.games_b],
+            "created_at": _date(match.created_at), "finished_at": _date(match.finished_at),
+            "deals": [{"number": d.number, "data": d.data, "trump": d.trump} for d in deals]}
+
+
+def tournament_dump(tournament: Tournament) -> dict:
+    """The whole tournament as plain JSON data (see the module's docstring)."""
+    entries = selectors.entries(tournament)
+    number = {entry.pk: i for i, entry in enumerate(entries, start=1)}
+    pairings = list(selectors.pairings(tournament))
+    deals: dict[int, list[Deal]] = {}
+    for deal in Deal.objects.filter(match__pairing__round__tournament=tournament, active=True
+                                    ).order_by("match", "number"):
+        deals.setdefault(deal.match_id, []).append(deal)
+    rounds: dict[int, dict] = {}
+    for r in tournament.rounds.order_by("number"):
+        rounds[r.pk] = {"number": r.number, "stage": r.stage, "code": r.code, "pairings": []}
+    for p in pairings:
+        rounds[p.round_id]["pairings"].append({
+            "slot": p.slot, "third_place": p.third_place, "group": p.group,
+            "a": number[p.a_id], "b": number.get(p.b_id), "table": p.table.number if p.table_id else None,
+            "walkover": p.walkover, "winner": number.get(p.winner_id), "finished": p.finished,
+            "match": match_payload(p.match, deals.get(p.match_id, [])) if p.match_id else None,
+        })
+    on_table = {p.match_id: [p.round.number, p.slot] for p in pairings if p.match_id}
+    tables = [{"number": t.number, "current": on_table.get(t.link.match_id)}
+              for t in tournament.tables.select_related("link").order_by("number")]
+    return {
+        "format": FORMAT, "version": VERSION,
+        "tournament": {"slug": tournament.slug, **{k: getattr(tournament, k) for k in SETTINGS},
+                       "starts_on": _date(tournament.starts_on), "ends_on": _date(tournament.ends_on),
+                       "champion": number.get(tournament.champion_id)},
+        "entries": [entry_payload(e) for e in entries],
+        "tables": tables,
+        "rounds": list(rounds.values()),
+    }
+
+
+# Import ------------------------------------------------------------------------------------
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise TransferError(message)
+
+
+def player_for(club: Club, name: str) -> Player:
+    name = " ".join(str(name).split())
+    _require(bool(name), _("A player has no name."))
+    player = Player.objects.filter(club=club, name__iexact=name).first()
+    return player or Player.objects.create(club=club, name=name)
+
+
+def partnership_for(club: Club, data: dict) -> Partnership:
+    """The club's partnership of these two players (in either order), or a new one."""
+    names = data.get("players") or []
+    _require(len(names) == 2, _("Each entry names its two players."))
+    first, second = player_for(club, names[0]), player_for(club, names[1])
+    _require(first.pk != second.pk, _("A partnership is two different players: %(name)s twice.")
+             % {"name": first.name})
+    found = Partnership.objects.filter(
+        Q(player_1=first, player_2=second) | Q(player_1=second, player_2=first), club=club).first()
+    return found or Partnership.objects.create(club=club, player_1=first, player_2=second,
+                                               name=data.get("partnership") or "")
+
+
+def _replayed(data: dict, where: str) -> tuple[engine.MatchState, list[engine.Deal]]:
+    try:
+        rules = engine.rules_from(overrides=data["rules"])
+        fmt = engine.format_from(data["format"])
+        deals = [engine.deal_from(d["data"]) for d in data.get("deals", [])]
+        state = engine.replay(rules, fmt, data["first_dealer"], deals)
+    except (engine.SuecaError, KeyError, TypeError) as error:
+        raise TransferError(_("%(where)s: its rules or deals are not valid (%(error)s).")
+                            % {"where": where, "error": error}) from error
+    said = (data.get("finished"), data.get("winner") or "", list(data.get("games") or []))
+    _require(said == (state.finished, state.winner or "", list(state.games)),
+             _("%(where)s: its deals give %(a)s–%(b)s, not what the file says.")
+             % {"where": where, "a": state.games[0], "b": state.games[1]})
+    return state, deals
+
+
+def match_load(club: Club, a: Partnership, b: Partnership, data: dict, where: str, by) -> Match:
+    state, _deals = _replayed(data, where)
+    match = Match.objects.create(
+        club=club, a=a, b=b, rules=data["rules"], format=data["format"],
+        first_dealer=data["first_dealer"], confirm_by_opponent=bool(data.get("confirm_by_opponent")),
+        state={**state.as_result(), "partida_games": list(state.partida_games)},
+        finished=state.finished, winner=state.winner or "", games_a=state.games[0],
+        games_b=state.games[1], created_by=by,
+        finished_at=parse_datetime(data["finished_at"]) if data.get("finished_at") else None)
+    if data.get("created_at"):  # auto_now_add ignores a value given on create
+        Match.objects.filter(pk=match.pk).update(created_at=parse_datetime(data["created_at"]))
+    Deal.objects.bulk_create([Deal(match=match, number=d["number"], data=d["data"],
+                                   trump=d.get("trump") or "", created_by=by)
+                              for d in data.get("deals", [])])
+    return match
+
+
+def _check_document(data: Any) -> None:
+    _require(isinstance(data, dict) and data.get("format") == FORMAT,
+             _("This is not a tournament exported by Sueca Club."))
+    _require(data.get("version") == VERSION,
+             _("This file is of version %(version)s; this site reads version %(ours)s.")
+             % {"version": data.get("version"), "ours": VERSION})
+    for part in ("tournament", "entries", "tables", "rounds"):
+        _require(part in data, _("The file has no %(part)s.") % {"part": part})
+
+
+@transaction.atomic(durable=True)
+def tournament_load(*, data: dict, club: Club, by=None) -> Tournament:
+    """Create the tournament of `data` in `club`; players and partnerships are found by name
+    or created. All or nothing: a TransferError leaves the database as it was."""
+    _check_document(data)
+    settings = data["tournament"]
+    slug = settings.get("slug") or ""
+    if not slug or Tournament.objects.filter(slug=slug).exists():
+        slug = unique_slug(settings["name"])
+    try:
+        tournament = Tournament.objects.create(
+            club=club, slug=slug, created_by=by, **{k: settings[k] for k in SETTINGS},
+            starts_on=parse_date(settings["starts_on"]) if settings.get("starts_on") else None,
+            ends_on=parse_date(settings["ends_on"]) if settings.get("ends_on") else None)
+    except KeyError as missing:
+        raise TransferError(_("The tournament's settings lack %(name)s.") % {"name": missing}) from None
+
+    entries: dict[int, Entry] = {}
+    for number, item in enumerate(data["entries"], start=1):
+        entries[number] = Entry.objects.create(
+            tournament=tournament, partnership=partnership_for(club, item), seed=item.get("seed"),
+            checked_in=bool(item.get("checked_in")), withdrawn=bool(item.get("withdrawn")),
+            group=item.get("group") or "")
+
+    def entry(number, where: str) -> Entry | None:
+        if number is None:
+            return None
+        _require(number in entries, _("%(where)s names entry %(number)s, which the file does "
+                                      "not have.") % {"where": where, "number": number})
+        return entries[number]
+
+    tables = {}
+    for item in data["tables"]:
+        link = RefereeLink.objects.create(club=club, table_number=item["number"],
+                                          label=tournament.name)
+        tables[item["number"]] = Table.objects.create(tournament=tournament,
+                                                      number=item["number"], link=link)
+
+    matches: dict[tuple[int, int], Match] = {}
+    for r in data["rounds"]:
+        round_ = Round.objects.create(tournament=tournament, number=r["number"], stage=r["stage"],
+                                      code=r.get("code") or "")
+        for p in r["pairings"]:
+            where = _("Round %(round)s, match %(slot)s") % {"round": r["number"],
+                                                             "slot": p["slot"] + 1}
+            a, b = entry(p["a"], where), entry(p.get("b"), where)
+            match = None
+            if p.get("match"):
+                _require(b is not None, _("%(where)s: a bye has no match.") % {"where": where})
+                match = match_load(club, a.partnership, b.partnership, p["match"], where, by)
+                matches[(r["number"], p["slot"])] = match
+            _require(p.get("table") is None or p["table"] in tables,
+                     _("%(where)s is on a table the file does not have.") % {"where": where})
+            Pairing.objects.create(
+                round=round_, slot=p["slot"], third_place=bool(p.get("third_place")),
+                group=p.get("group") or "", a=a, b=b, table=tables.get(p.get("table")),
+                match=match, walkover=p.get("walkover") or "", winner=entry(p.get("winner"), where),
+                finished=bool(p.get("finished")))
+
+    for item in data["tables"]:
+        if item.get("current"):
+            link = tables[item["number"]].link
+            link.match = matches.get(tuple(item["current"]))
+            link.save(update_fields=["match"])
+    if settings.get("champion"):
+        tournament.champion = entry(settings["champion"], _("The champion"))
+        tournament.save(update_fields=["champion"])
+    return tournament
+
