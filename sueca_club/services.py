@@ -55,13 +55,6 @@ def player_add(*, club: Club, name: str) -> Player:
 
 
 @transaction.atomic
-def player_rename(*, player: Player, name: str) -> Player:
-    player.name = name
-    player.save(update_fields=["name"])
-    return player
-
-
-@transaction.atomic
 def player_update(*, player: Player, name: str, email: str, notify: bool) -> Player:
     """Rename a player and set where and whether they are emailed about play."""
     player.name, player.email, player.notify = name, email, notify

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from tournaments import formats
@@ -108,10 +108,6 @@ def round_is_complete(round_: Round) -> bool:
 
 def group_letters(tournament: Tournament) -> list[str]:
     return sorted(set(tournament.entries.exclude(group="").values_list("group", flat=True)))
-
-
-def rounds_in_stage(tournament: Tournament, stage: str) -> int:
-    return tournament.rounds.filter(stage=stage).aggregate(n=Max("number"))["n"] or 0
 
 
 def tournaments_of_club(club) -> QuerySet[Tournament]:

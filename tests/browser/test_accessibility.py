@@ -1,0 +1,157 @@
+"""axe-core in a real Chromium, at a phone's size: no serious or critical violation on any
+main page. Each page is also saved as a screenshot in test-artifacts/screenshots/.
+
+axe is run with `page.evaluate`, which the devtools protocol runs outside the page's
+Content-Security-Policy (a <script> tag added by the test would be blocked, rightly).
+"""
+
+from pathlib import Path
+
+import pytest
+
+from scoring import engine
+from tests.browser.conftest import NO_PLAYWRIGHT
+from tests.conftest import PASSWORD
+from tests.tournaments.helpers import make_tournament, record
+from tournaments import services as tournament_services
+
+expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
+
+AXE = (Path(__file__).resolve().parent / "vendor" / "axe.min.js").read_text()
+RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.map((node) => node.target.join(" ")),
+  }));
+}"""
+SERIOUS = {"serious", "critical"}
+
+
+def violations(page) -> list[dict]:
+    page.wait_for_load_state("load")
+    if page.evaluate("typeof window.axe") == "undefined":
+        page.evaluate(AXE)
+    return [v for v in page.evaluate(RUN) if v["impact"] in SERIOUS]
+
+
+class Audit:
+    """Visits pages, screenshots each and collects axe's serious findings by page name."""
+
+    def __init__(self, page, screenshot):
+        self.page, self.screenshot, self.found = page, screenshot, {}
+
+    def check(self, name: str, url: str | None = None) -> None:
+        if url is not None:
+            response = self.page.goto(url)
+            assert response.status == 200, f"{name}: {url} answered {response.status}"
+        self.screenshot(self.page, name)
+        serious = violations(self.page)
+        if serious:
+            self.found[name] = serious
+
+    def assert_clean(self) -> None:
+        lines = []
+        for name, serious in self.found.items():
+            for v in serious:
+                nodes = ", ".join(v["targets"][:5])
+                lines.append(f"[{name}] {v['impact']} {v['id']}: {v['help']} -> {nodes}")
+        assert not lines, "axe found serious or critical violations:\n" + "\n".join(lines)
+
+
+@pytest.fixture
+def audit(phone, screenshot):
+    return Audit(phone, screenshot)
+
+
+def log_in(page, user) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").last.click()
+    page.wait_for_url("**/manage/")
+
+
+def running_tournament(club, size=4, structure="knockout", **options):
+    tournament = make_tournament(club, size, structure, tables_count=2, **options)
+    tournament_services.tournament_start(tournament=tournament)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def test_public_pages(audit, club, match):
+    record(match, {"points": [70, 50]})
+    audit.check("home", "/")
+    audit.check("club", f"/c/{club.slug}/")
+    audit.check("club-tv", f"/c/{club.slug}/tv/")
+    audit.check("ladder", f"/c/{club.slug}/ladder/")
+    audit.check("scoreboard", f"/m/{match.pk}/")
+    audit.assert_clean()
+
+
+def test_the_referee_page_and_its_confirmation(audit, referee_link):
+    page = audit.page
+    audit.check("referee", f"/r/{referee_link.token}/")
+    expect(page.locator("[data-pad]")).to_be_visible()
+    for digit in "95":
+        page.get_by_role("button", name=digit, exact=True).tap()
+    page.get_by_role("button", name="Next: check the deal").tap()
+    expect(page.get_by_role("heading", name="Check the deal")).to_be_visible()
+    audit.check("referee-confirm")
+    audit.assert_clean()
+
+
+def test_login_and_signup(audit):
+    audit.check("login", "/accounts/login/")
+    audit.check("signup", "/accounts/signup/")
+    audit.assert_clean()
+
+
+def test_the_public_tournament_pages(audit, club, other_club):
+    knockout = running_tournament(club)
+    base = f"/t/{knockout.slug}/"
+    for name, part in [("overview", ""), ("bracket", "bracket/"), ("standings", "standings/"),
+                       ("round", "rounds/1/"), ("results", "results/"), ("tv", "tv/")]:
+        audit.check(f"tournament-{name}", base + part)
+    groups = running_tournament(other_club, 8, "groups", groups_count=2)
+    audit.check("tournament-groups", f"/t/{groups.slug}/groups/")
+    audit.check("tournament-groups-overview", f"/t/{groups.slug}/")
+    audit.check("tournament-groups-standings", f"/t/{groups.slug}/standings/")
+    audit.check("tournament-groups-tv", f"/t/{groups.slug}/tv/")
+    audit.assert_clean()
+
+
+def test_the_organisers_pages(audit, club, organiser, match):
+    tournament = running_tournament(club)
+    draft = tournament_services.tournament_create(
+        club=club, name="Draft", rules=engine.rules_from("portugal"), fmt=engine.format_from(None),
+        structure="knockout", tables_count=1)
+    tournament_services.entries_register(tournament=draft, partnerships=[match.a, match.b])
+    log_in(audit.page, organiser)
+    audit.check("manage-home")
+    audit.check("manage-club", f"/manage/{club.slug}/")
+    audit.check("manage-match", f"/manage/matches/{match.pk}/")
+    audit.check("manage-match-new", f"/manage/{club.slug}/matches/new/")
+    audit.check("manage-tournament-new", f"/manage/{club.slug}/tournaments/new/")
+    base = f"/manage/tournaments/{tournament.slug}/"
+    audit.check("manage-tournament", base)
+    audit.check("manage-tables", f"{base}tables/")
+    audit.check("manage-board", f"{base}board/")
+    audit.check("manage-tournament-draft", f"/manage/tournaments/{draft.slug}/")
+    audit.assert_clean()
+
+
+def test_the_main_pages_in_the_dark_colour_scheme(audit, club, organiser, match, referee_link):
+    """Phones set to dark mode get the site's dark palette: it must keep its contrast too."""
+    audit.page.emulate_media(color_scheme="dark")
+    tournament = running_tournament(club)
+    audit.check("dark-home", "/")
+    audit.check("dark-club", f"/c/{club.slug}/")
+    audit.check("dark-scoreboard", f"/m/{match.pk}/")
+    audit.check("dark-referee", f"/r/{referee_link.token}/")
+    audit.check("dark-tournament-overview", f"/t/{tournament.slug}/")
+    audit.check("dark-tournament-standings", f"/t/{tournament.slug}/standings/")
+    log_in(audit.page, organiser)
+    audit.check("dark-manage-club", f"/manage/{club.slug}/")
+    audit.check("dark-manage-tournament", f"/manage/tournaments/{tournament.slug}/")
+    audit.assert_clean()
