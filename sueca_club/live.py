@@ -1,5 +1,6 @@
 """Live pages: the whole page, or only its fragment for an htmx poll, with an ETag and 304s."""
 
+from django.core.cache import cache
 from django.http import HttpResponseNotModified
 from django.shortcuts import render
 from django.utils import translation
@@ -24,3 +25,14 @@ def live_page(request, etag: str | None, template: str, fragment: str, context):
     patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def cached(key: str, version: str, make):
+    """`make()` once per version. The cache keeps only the newest copy under `key`, with no
+    timeout: a copy never goes stale, because a new version makes a new copy."""
+    kept = cache.get(key)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    value = make()
+    cache.set(key, (version, value), None)
+    return value

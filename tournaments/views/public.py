@@ -6,7 +6,6 @@ costing the one query of `selectors.live_etag`.
 
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
 from django.http import Http404
 from django.utils.html import strip_spaces_between_tags
 from django.utils.safestring import mark_safe
@@ -16,7 +15,7 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from scoring import presenters
-from sueca_club.live import live_page
+from sueca_club.live import cached, live_page
 from tournaments import formats, selectors, tables
 from tournaments.models import Round, Tournament
 from tournaments.selectors import Line
@@ -153,17 +152,6 @@ def current_round(tournament: Tournament) -> RoundLines | None:
 
 
 # Views ---------------------------------------------------------------------------------------
-
-def cached(key: str, version: str, make):
-    """`make()` once per version. The cache keeps only the newest copy under `key`, with no
-    timeout: a copy never goes stale, because a new version makes a new copy."""
-    kept = cache.get(key)
-    if kept is not None and kept[0] == version:
-        return kept[1]
-    value = make()
-    cache.set(key, (version, value), None)
-    return value
-
 
 def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
           results_only: bool = False):
