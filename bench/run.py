@@ -161,11 +161,33 @@ def rss_mb(pid: int, field: str) -> float:
     return int(match.group(1)) / 1024 if match else 0.0
 
 
-class MemorySampler:
-    """The largest resident size of each worker while a case runs (sampled every 100 ms)."""
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far, user and system (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def database_pids() -> list[int]:
+    """PostgreSQL's processes on this machine (its backends do the database's share of a
+    request); none for SQLite, whose work is done inside the workers."""
+    found = []
+    for comm in Path("/proc").glob("[0-9]*/comm"):
+        with contextlib.suppress(OSError):
+            if comm.read_text().strip() == "postgres":
+                found.append(int(comm.parent.name))
+    return found
+
+
+class Sampler:
+    """While a case runs: the largest resident size of each worker (sampled every 100 ms),
+    and the CPU time the workers and the database used."""
 
     def __init__(self, server: Server):
         self.pids, self.peak, self.stop_flag = server.workers(), Counter(), threading.Event()
+        self.database = database_pids()
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
@@ -173,13 +195,19 @@ class MemorySampler:
             for pid in self.pids:
                 self.peak[pid] = max(self.peak[pid], rss_mb(pid, "VmRSS"))
 
+    def _cpu(self) -> tuple[float, float]:
+        return (sum(cpu_seconds(pid) for pid in self.pids),
+                sum(cpu_seconds(pid) for pid in self.database))
+
     def __enter__(self):
+        self.cpu_before = self._cpu()
         self.thread.start()
         return self
 
     def __exit__(self, *exc):
         self.stop_flag.set()
         self.thread.join(timeout=5)
+        self.cpu_used = tuple(b - a for a, b in zip(self.cpu_before, self._cpu(), strict=True))
 
 
 # The cases ----------------------------------------------------------------------------------
@@ -215,11 +243,16 @@ def measure(server: Server, name: str, run) -> dict:
     log(f"  {name}")
     run(1)
     drain(server)
-    with MemorySampler(server) as memory:
+    with Sampler(server) as sample:
         result = run(SECONDS)
     drain(server)
-    result["peak_rss_mb"] = round(max(memory.peak.values(), default=0), 1)
-    result["peak_rss_mb_workers"] = [round(mb, 1) for _, mb in sorted(memory.peak.items())]
+    result["peak_rss_mb"] = round(max(sample.peak.values(), default=0), 1)
+    result["peak_rss_mb_workers"] = [round(mb, 1) for _, mb in sorted(sample.peak.items())]
+    # What one request costs the machine, whatever else shares it: where a case falls short,
+    # this says whether the time went to the workers (Python) or to the database.
+    requests = max(result["requests"], 1)
+    result["worker_cpu_ms"] = round(sample.cpu_used[0] * 1000 / requests, 3)
+    result["db_cpu_ms"] = round(sample.cpu_used[1] * 1000 / requests, 3)
     return result
 
 
@@ -278,10 +311,11 @@ def run_cases(server: Server, plan: dict, folder: Path) -> dict:
 def report(results: dict, lifetime_peaks: dict[int, float], label: str) -> list[str]:
     print(f"\nSueca Club bench: {label}; {SECONDS} s per case, gunicorn {WORKERS} sync workers")
     print(f"{'case':<16}{'rps':>10}{'p50 ms':>9}{'p95 ms':>9}{'ratio':>8}{'peak RSS MB':>13}"
-          f"{'errors':>8}")
+          f"{'errors':>8}{'CPU ms/request: workers':>26}{'database':>10}")
     for name, r in results.items():
         print(f"{name:<16}{r['rps']:>10.1f}{r['p50_ms']:>9.2f}{r['p95_ms']:>9.2f}"
-              f"{r['ratio']:>8.3f}{r['peak_rss_mb']:>13.1f}{r['errors']:>8}")
+              f"{r['ratio']:>8.3f}{r['peak_rss_mb']:>13.1f}{r['errors']:>8}"
+              f"{r['worker_cpu_ms']:>26.3f}{r['db_cpu_ms']:>10.3f}")
     print("\ntargets:")
     missed = []
     for what, case, measure_, limit, higher in TARGETS:

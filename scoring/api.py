@@ -51,15 +51,18 @@ def match_detail(request, pk: int):
     return match_response(request, selectors.matches_with_teams().get(pk=pk))
 
 
-def _link_or_error(token, *, needs_match: bool = True):
-    """The token's link and current match, or the JSON error that says why not."""
+def _link_or_error(token, *, needs_match: bool = True, with_match: bool = True):
+    """The token's link (and its match), or the JSON error that says why not.
+
+    Writes read the match themselves, under its row lock: they ask for the link alone.
+    """
     try:
-        link = referee_link(token)
+        link = referee_link(token, with_match=with_match)
     except Http404:
         return None, error(NO_LINK, 404)
     if link.revoked:
         return link, error(services.REVOKE_MESSAGE, 403)
-    if needs_match and link.match is None:
+    if needs_match and link.match_id is None:
         return link, error(NO_MATCH, 409)
     return link, None
 
@@ -81,10 +84,10 @@ def _key(request) -> str | None:
     return key if 0 < len(key) <= MAX_KEY_LENGTH and key.isascii() and key.isprintable() else None
 
 
-def _expected_version(request, match: Match) -> int | None:
+def _expected_version(request, match_id: int) -> int | None:
     """`If-Match: "m<id>-<version>"` makes the write refuse a score the client has not seen."""
     tag = request.headers.get("If-Match", "").strip()
-    prefix = f'"m{match.pk}-'
+    prefix = f'"m{match_id}-'
     version = tag[len(prefix):-1]
     # isdigit() alone takes "²" and 5,000 digits, which int() refuses.
     if (tag.startswith(prefix) and tag.endswith('"') and version.isascii() and version.isdigit()
@@ -94,7 +97,7 @@ def _expected_version(request, match: Match) -> int | None:
 
 
 def _referee_write(request, token, write, *, needs_match: bool = True):
-    link, refused = _link_or_error(token, needs_match=needs_match)
+    link, refused = _link_or_error(token, needs_match=needs_match, with_match=False)
     if refused:
         return refused
     key = _key(request)
@@ -145,11 +148,11 @@ def referee_deal(request, token):
             # A phone that was offline while its table moved on to another match: never score
             # the deal on the new match; a retry of one already recorded gets its first answer.
             return services.deal_answer(match_id=body.match, key=key, link=link)
-        if link.match is None:
+        if link.match_id is None:
             raise NoMatchHere(NO_MATCH)
         return services.deal_record(match_id=link.match_id, deal=body.deal, key=key, link=link,
                                     trump=body.trump, opponent_confirmed=body.confirmed,
-                                    expected_version=_expected_version(request, link.match))
+                                    expected_version=_expected_version(request, link.match_id))
     return _referee_write(request, token, write, needs_match=False)
 
 

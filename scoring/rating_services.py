@@ -32,9 +32,9 @@ HISTORY_POINTS = 30  # the ladder's chart shows at most this many latest ratings
 
 
 @receiver(match_changed, sender=Match)
-def rate_when_finished(sender, match: Match, **kwargs) -> None:
+def rate_when_finished(sender, match: Match, was_finished: bool, **kwargs) -> None:
     """Queue the rating of a match that finished, or the undoing of one no longer finished."""
-    if match.finished or RatingChange.objects.filter(match_id=match.pk).exists():
+    if match.finished or was_finished:
         from scoring import tasks
 
         enqueue(tasks.ratings_follow_match, match.pk, match.version)

@@ -65,8 +65,12 @@ def active_deals(match: Match) -> list[Deal]:
 
 
 def _store(match: Match, state: engine.MatchState, *, allow_reset: bool = False) -> None:
-    """Cache the engine's state on the match row and bump its version."""
-    match.state = {**state.as_result(), "partida_games": list(state.partida_games)}
+    """Cache the engine's state on the match row, bump its version and tell the listeners.
+
+    `was_finished` lets a listener that only cares about results skip the deals in between.
+    """
+    was_finished = match.finished
+    match.state = state.stored()
     match.finished = state.finished
     match.winner = state.winner or ""
     match.games_a, match.games_b = state.games
@@ -75,8 +79,16 @@ def _store(match: Match, state: engine.MatchState, *, allow_reset: bool = False)
     elif not state.finished:
         match.finished_at = None
     match.version += 1
-    match.save()
-    match_changed.send(sender=Match, match=match, allow_reset=allow_reset)
+    if match.pk is None:
+        match.save()
+    else:
+        match.save(update_fields=STORED_FIELDS)
+    match_changed.send(sender=Match, match=match, was_finished=was_finished,
+                       allow_reset=allow_reset)
+
+
+STORED_FIELDS = ["state", "finished", "winner", "games_a", "games_b", "finished_at", "version",
+                 "updated_at"]
 
 
 def _score(state: engine.MatchState) -> dict:
@@ -84,7 +96,8 @@ def _score(state: engine.MatchState) -> dict:
 
 
 def _locked(match_id: int) -> Match:
-    return Match.objects.select_for_update().select_related(
+    """The match, its row locked until the transaction ends (not its partnerships' rows)."""
+    return Match.objects.select_for_update(of=("self",)).select_related(
         "a__player_1", "a__player_2", "b__player_1", "b__player_2"
     ).get(pk=match_id)
 
@@ -128,14 +141,16 @@ class Preview:
 
 
 def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
-    """What `deal` would award and the state after it, without saving (the confirmation step)."""
+    """What `deal` would award and the state after it, without saving (the confirmation step).
+
+    The next deal is applied to the state cached on the row: no deal is read, nothing replayed.
+    """
     if match.finished:
         raise MatchFinished(_("This match is finished: no more deals."))
     rules, fmt = rules_and_format(match)
-    deals = [engine.deal_from(d.data) for d in active_deals(match)]
+    before = engine.state_from(match.state)
     try:
-        before = engine.replay(rules, fmt, match.first_dealer, deals)
-        return Preview(engine.apply(rules, fmt, before, deal, len(deals)),
+        return Preview(engine.apply(rules, fmt, before, deal, before.deals_played),
                        engine.award(rules, fmt, before, deal))
     except engine.DealError as error:
         raise ScoringRefused(engine_message(error)) from error
@@ -154,11 +169,11 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
             raise StaleScore(_("Another deal was recorded on this match meanwhile. "
                                "Check the score, then enter this deal again if it is still due."))
         before = _score_of(match)
-        current = active_deals(match)
-        number = current[-1].number + 1 if current else 1
-        saved = Deal.objects.create(match=match, number=number, data=deal.as_dict(), trump=trump,
-                                    created_by=user, via_link=link,
-                                    opponent_confirmed=opponent_confirmed)
+        # After the last active deal: a voided deal leaves a gap that numbers keep.
+        last = match.deals.filter(active=True).order_by("-number").values_list("number").first()
+        saved = Deal.objects.create(match=match, number=last[0] + 1 if last else 1,
+                                    data=deal.as_dict(), trump=trump, created_by=user,
+                                    via_link=link, opponent_confirmed=opponent_confirmed)
         _store(match, state)
         AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
                                   user=user, via_link=link, before=before,

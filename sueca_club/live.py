@@ -1,29 +1,59 @@
 """Live pages: the whole page, or only its fragment for an htmx poll, with an ETag and 304s."""
 
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
-from django.http import HttpResponseNotModified
+from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
+
+# Without these a visitor is anonymous with nothing to be told: every such visitor gets the
+# same page (no live page carries a CSRF token: tests/site/test_shared_live_pages.py).
+PERSONAL_COOKIES = (settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name)
 
 
 def live_page(request, etag: str | None, template: str, fragment: str, context):
     """Render a live page, or only its fragment for an htmx poll; 304 when nothing changed.
 
     `context` is a callable so that an unchanged poll costs nothing but the ETag's query.
-    The ETag also names what else changes the page: fragment or page, language and who is
-    logged in (the header differs), so a revalidation never brings back another version.
+    The ETag also names what else changes the page: fragment or page, language and, for a
+    whole page, who is logged in (the header differs; a fragment is the same for everyone),
+    so a revalidation never brings back another version. What every visitor sees alike (a
+    fragment, or the page of a visitor without a session) is rendered once per version.
     """
+    shared = request.htmx or not any(name in request.COOKIES for name in PERSONAL_COOKIES)
+    language = translation.get_language()
+    name = fragment if request.htmx else template
     if etag is not None:
-        user = request.user.pk if request.user.is_authenticated else 0
-        etag = f'"{etag}-{"f" if request.htmx else "p"}-{translation.get_language()}-u{user}"'
+        who = "f" if request.htmx else f"p-u{0 if shared else _user_id(request)}"
+        etag = f'"{etag}-{language}-{who}"'
         if etag in request.headers.get("If-None-Match", ""):
             return HttpResponseNotModified()
-    response = render(request, fragment if request.htmx else template, context())
+    if shared and etag is not None and not request.GET:
+        response = _shared(request, f"live:{request.path}:{name}:{language}", etag,
+                           lambda: render(request, name, context()))
+    else:
+        response = render(request, name, context())
     if etag is not None:
         response["ETag"] = etag
     patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ["HX-Request"])
+    patch_vary_headers(response, ["HX-Request", "Cookie"])
+    return response
+
+
+def _user_id(request) -> int:
+    return request.user.pk if request.user.is_authenticated else 0
+
+
+def _shared(request, key: str, etag: str, make) -> HttpResponse:
+    """The response body kept for `etag` (only the newest under `key`), or a new one kept."""
+    kept = cache.get(key)
+    if kept is not None and kept[0] == etag:
+        return HttpResponse(kept[1])
+    response = make()
+    if not request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):  # a page with a CSRF token is personal
+        cache.set(key, (etag, response.content), None)
     return response
 
 

@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from sueca_club.views import accounts, public
 
@@ -8,7 +10,9 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Without a CSRF check: it only sets the poster's own language cookie (the most another
+    # site can do is switch a visitor's language), and so the language form needs no token.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("manage/", include("sueca_club.urls_manage")),
     path("manage/", include("tournaments.urls_manage")),
     path("api/v1/", include("scoring.urls_api")),

@@ -140,7 +140,7 @@ def match_load(club: Club, a: Partnership, b: Partnership, data: dict, where: st
     match = Match.objects.create(
         club=club, a=a, b=b, rules=data["rules"], format=data["format"],
         first_dealer=data["first_dealer"], confirm_by_opponent=bool(data.get("confirm_by_opponent")),
-        state={**state.as_result(), "partida_games": list(state.partida_games)},
+        state=state.stored(),
         finished=state.finished, winner=state.winner or "", games_a=state.games[0],
         games_b=state.games[1], created_by=by,
         finished_at=parse_datetime(data["finished_at"]) if data.get("finished_at") else None)

@@ -9,7 +9,7 @@ from .formats import Format, format_from
 from .replay import Award, apply, award, replay
 from .rules import DEFAULT_PRESET, PRESETS, Rules, rules_from
 from .seats import leader, next_dealer, side_of
-from .state import DealResult, MatchState, new_match
+from .state import DealResult, MatchState, new_match, state_from
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -42,4 +42,5 @@ __all__ = [
     "rules_from",
     "score_case",
     "side_of",
+    "state_from",
 ]

@@ -61,6 +61,28 @@ class MatchState:
             "deals": [deal.as_dict() for deal in self.deals],
         }
 
+    def stored(self) -> dict:
+        """What a match row keeps: the conformance result and the current partida's games."""
+        return {**self.as_result(), "partida_games": list(self.partida_games)}
+
+
+def state_from(stored: dict) -> MatchState:
+    """The state that ``stored()`` gave, to apply the next deal without replaying them all.
+
+    Earlier deals come back with their dealer and games only: nothing later reads more.
+    """
+    return MatchState(
+        games=tuple(stored["games"]),
+        partidas=tuple(stored["partidas"]),
+        points=tuple(stored["points"]),
+        partida_games=tuple(stored["partida_games"]),
+        carry=stored["carry"],
+        finished=stored["finished"],
+        winner=stored["winner"],
+        next_dealer=stored["next_dealer"],
+        deals=tuple(DealResult(d["dealer"], tuple(d["games"])) for d in stored["deals"]),
+    )
+
 
 def new_match(rules: Rules, fmt: Format, first_dealer: int = 0) -> MatchState:
     """A match before its first deal (nothing in it depends on ``rules`` or ``fmt`` yet)."""

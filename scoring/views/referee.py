@@ -22,13 +22,14 @@ SHOWN_AT_INPUT = ("points_a", "points_b")  # the page shows these fields' errors
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes (URL-safe base64)
 
 
-def referee_link(token: str) -> RefereeLink:
+def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
+    """The token's link; `with_match` reads its match and who plays it in the same query."""
     if not TOKEN.fullmatch(token):  # PostgreSQL cannot even look up text with a NUL in it
         raise Http404("No such referee link.")
-    return get_object_or_404(
-        RefereeLink.objects.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED)),
-        token=token,
-    )
+    links = RefereeLink.objects
+    if with_match:
+        links = links.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED))
+    return get_object_or_404(links, token=token)
 
 
 def _render(request, link, template="scoring/referee.html", status=200, **context):

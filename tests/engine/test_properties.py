@@ -12,9 +12,11 @@ from scoring.engine import (
     MatchState,
     Rules,
     apply,
+    award,
     new_match,
     possible_points,
     replay,
+    state_from,
 )
 from tests.engine.helpers import revoke
 
@@ -97,6 +99,22 @@ def test_replaying_deals_one_by_one_equals_replaying_them_all(rules, fmt, first,
     for index, deal in enumerate(played[cut:], start=cut):
         state = apply(rules, fmt, state, deal, index)
     assert state == replay(rules, fmt, first, played)
+
+
+@CHECKS
+@given(rules_sets, formats, seats, deal_lists, st.integers(0, 40))
+def test_the_next_deal_on_a_stored_state_equals_replaying_them_all(rules, fmt, first, played, cut):
+    """A match row keeps `stored()`; a new deal is applied to `state_from` it, not a replay."""
+    count = len(_states(rules, fmt, first, played)) - 1
+    played, cut = played[:count], min(cut, count - 1)
+    if cut < 0:
+        return
+    before = replay(rules, fmt, first, played[:cut])
+    restored = state_from(before.stored())
+    assert restored.stored() == before.stored()
+    assert award(rules, fmt, restored, played[cut]) == award(rules, fmt, before, played[cut])
+    after = apply(rules, fmt, restored, played[cut], cut)
+    assert after.stored() == replay(rules, fmt, first, played[:cut + 1]).stored()
 
 
 @CHECKS

@@ -113,7 +113,7 @@ def assert_one_deal_and_replayed(match):
     assert AuditEntry.objects.filter(match=match, action=AuditEntry.Action.RECORDED).count() == 1
     match.refresh_from_db()
     state = services.replay(match, [engine.deal_from(d.data) for d in deals])
-    assert match.state == {**state.as_result(), "partida_games": list(state.partida_games)}
+    assert match.state == state.stored()
 
 
 def assert_the_answer_to_one_deal(response, version: int):

@@ -180,10 +180,21 @@ def test_a_write_from_a_page_refuses_a_post_without_the_csrf_token(route, world)
 
 
 def test_only_writes_that_take_no_cookie_skip_the_csrf_check():
-    """The referee API and the one-click unsubscribe authenticate by the URL, never by cookies."""
+    """The referee API and the one-click unsubscribe authenticate by the URL, never by cookies;
+    the language setter only sets the poster's own language cookie."""
     exempt = {route.route for route in urlmap.write_routes() if route.csrf_exempt}
     unexpected = {route for route in exempt if not route.startswith(tuple(urlmap.CSRF_EXEMPT))}
     assert not unexpected, f"csrf_exempt without a reason in urlmap.CSRF_EXEMPT: {unexpected}"
     for route in urlmap.write_routes():
-        if route.csrf_exempt:
+        if route.csrf_exempt and route.route != "i18n/setlang/":
             assert urlmap.audience(route) in (urlmap.TOKEN, urlmap.EMAILED_LINK), route
+
+
+def test_the_language_setter_changes_nothing_but_the_posters_language_cookie(world):
+    client = client_for(world.a.owner, csrf=True)  # its login writes last_login: before the snapshot
+    before = snapshot()
+    response = client.post(
+        "/i18n/setlang/", {"language": "en", "next": "https://evil.example/"})
+    assert response.status_code == 302 and response["Location"] == "/"  # no open redirect
+    assert set(response.cookies) == {"django_language"}
+    assert changes(before, snapshot()) == []

@@ -61,6 +61,8 @@ EMAILED_LINK_WRITES = {
 CSRF_EXEMPT = {
     "api/v1/referee/": "the referee's phone posts JSON with the table's token in the URL",
     "t/unsubscribe/": "one-click unsubscribe (RFC 8058): mail programs post without cookies",
+    "i18n/setlang/": "sets only the poster's own language cookie; with no token in the form, "
+                     "a public page is the same for every visitor and rendered once",
 }
 
 

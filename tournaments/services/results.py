@@ -33,8 +33,11 @@ def winner_entry(pairing: Pairing, side: str) -> int | None:
 
 
 @receiver(scoring.match_changed, sender=Match)
-def follow_match(sender, match: Match, allow_reset: bool = False, **kwargs) -> None:
+def follow_match(sender, match: Match, was_finished: bool, allow_reset: bool = False,
+                 **kwargs) -> None:
     """A tournament match changed: if its result did, the pairing and the event follow."""
+    if not (match.finished or was_finished):
+        return  # a deal in the middle of a match changes no result
     pairing = Pairing.objects.filter(match=match).select_related("round").first()
     if pairing is None or pairing.walkover:
         return

@@ -1,0 +1,84 @@
+"""What every visitor sees alike is rendered once per version (sueca_club/live.py): the htmx
+fragments, and the whole page for a visitor without a session. Nothing personal reaches
+another visitor, and a change shows at once."""
+
+import pytest
+from django.contrib.messages import constants
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import cache
+from django.test import Client, RequestFactory
+
+from tests.tournaments.helpers import record
+from tests.tournaments.public_helpers import HTMX, knockout_of_13, play_matches
+
+
+@pytest.fixture
+def tournament(club):
+    tournament = knockout_of_13(club)
+    play_matches(tournament, 1)
+    return tournament
+
+
+@pytest.fixture
+def paths(tournament, match, club):
+    slug = tournament.slug
+    return [f"/t/{slug}/{page}" for page in
+            ("", "bracket/", "groups/", "standings/", "rounds/1/", "results/", "tv/")] + [
+        f"/m/{match.pk}/", f"/c/{club.slug}/"]
+
+
+def test_no_live_page_carries_a_csrf_token_or_sets_a_cookie(paths, club):
+    for path in [*paths, f"/c/{club.slug}/tv/"]:
+        for headers in ({}, HTMX):
+            response = Client().get(path, headers=headers)
+            assert response.status_code == 200, path
+            assert "csrfmiddlewaretoken" not in response.content.decode(), path
+            assert not response.cookies, path
+
+
+def test_the_next_visitor_gets_the_same_page_for_the_etag_query_alone(
+        paths, django_assert_max_num_queries):
+    for path in paths:
+        first = Client().get(path)
+        with django_assert_max_num_queries(1):  # the ETag's; the page itself is kept
+            second = Client().get(path)
+        assert second.content == first.content and second["ETag"] == first["ETag"], path
+        assert "Cookie" in second["Vary"], path
+
+
+def test_a_logged_in_organiser_and_a_visitor_never_get_each_others_page(
+        tournament, organiser_client):
+    path = f"/t/{tournament.slug}/standings/"
+    for first in (Client(), organiser_client):  # whoever comes first, each gets their own
+        cache.clear()
+        first.get(path)
+        visitor, organiser = Client().get(path), organiser_client.get(path)
+        assert "Log out" in organiser.content.decode()
+        assert "Log out" not in visitor.content.decode() and "Log in" in visitor.content.decode()
+        assert organiser["ETag"] != visitor["ETag"]
+
+
+def test_a_fragment_is_the_same_for_everyone(tournament, organiser_client):
+    path = f"/t/{tournament.slug}/standings/"
+    visitor, organiser = Client().get(path, headers=HTMX), organiser_client.get(path, headers=HTMX)
+    assert visitor.content == organiser.content and visitor["ETag"] == organiser["ETag"]
+
+
+def test_a_message_reaches_only_its_own_visitor(tournament):
+    path = f"/t/{tournament.slug}/"
+    Client().get(path)  # the page every visitor shares is now kept
+    told = Client()
+    storage = CookieStorage(RequestFactory().get("/"))
+    told.cookies["messages"] = storage._encode([Message(constants.INFO, "Só para si")])
+    assert "Só para si" in told.get(path).content.decode()
+    assert "Só para si" not in Client().get(path).content.decode()
+
+
+def test_a_deal_shows_on_the_next_visitors_page_at_once(match):
+    path = f"/m/{match.pk}/"
+    before = Client().get(path)
+    record(match, {"points": [95, 25]})
+    after = Client().get(path)
+    assert after["ETag"] != before["ETag"]
+    assert after.content != before.content and "95" in after.content.decode()
