@@ -183,31 +183,47 @@ def database_pids() -> list[int]:
 
 class Sampler:
     """While a case runs: the largest resident size of each worker (sampled every 100 ms),
-    and the CPU time the workers and the database used."""
+    and the CPU time that the workers and the database's processes used. The database's
+    processes come and go (a backend ends with its connection): each is followed from when
+    it is first seen to when it is last seen."""
 
     def __init__(self, server: Server):
         self.pids, self.peak, self.stop_flag = server.workers(), Counter(), threading.Event()
-        self.database = database_pids()
+        self.first: dict[int, float] = {}
+        self.last: dict[int, float] = {}
         self.thread = threading.Thread(target=self._run, daemon=True)
 
+    def _follow(self, starting: bool = False) -> None:
+        for pid in [*self.pids, *database_pids()]:
+            used = cpu_seconds(pid)
+            if used:
+                self.first.setdefault(pid, used if starting else 0.0)
+                self.last[pid] = used
+
     def _run(self) -> None:
+        ticks = 0
         while not self.stop_flag.wait(0.1):
             for pid in self.pids:
                 self.peak[pid] = max(self.peak[pid], rss_mb(pid, "VmRSS"))
+            ticks += 1
+            if ticks % 5 == 0:
+                self._follow()
 
-    def _cpu(self) -> tuple[float, float]:
-        return (sum(cpu_seconds(pid) for pid in self.pids),
-                sum(cpu_seconds(pid) for pid in self.database))
+    def cpu_used(self) -> tuple[float, float]:
+        """CPU seconds of the workers, and of the database."""
+        used = {pid: self.last[pid] - self.first[pid] for pid in self.last}
+        workers = sum(used.get(pid, 0.0) for pid in self.pids)
+        return workers, sum(used.values()) - workers
 
     def __enter__(self):
-        self.cpu_before = self._cpu()
+        self._follow(starting=True)
         self.thread.start()
         return self
 
     def __exit__(self, *exc):
         self.stop_flag.set()
         self.thread.join(timeout=5)
-        self.cpu_used = tuple(b - a for a, b in zip(self.cpu_before, self._cpu(), strict=True))
+        self._follow()
 
 
 # The cases ----------------------------------------------------------------------------------
@@ -250,9 +266,9 @@ def measure(server: Server, name: str, run) -> dict:
     result["peak_rss_mb_workers"] = [round(mb, 1) for _, mb in sorted(sample.peak.items())]
     # What one request costs the machine, whatever else shares it: where a case falls short,
     # this says whether the time went to the workers (Python) or to the database.
-    requests = max(result["requests"], 1)
-    result["worker_cpu_ms"] = round(sample.cpu_used[0] * 1000 / requests, 3)
-    result["db_cpu_ms"] = round(sample.cpu_used[1] * 1000 / requests, 3)
+    requests, (workers, database) = max(result["requests"], 1), sample.cpu_used()
+    result["worker_cpu_ms"] = round(workers * 1000 / requests, 3)
+    result["db_cpu_ms"] = round(database * 1000 / requests, 3)
     return result
 
 

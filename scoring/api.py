@@ -96,8 +96,10 @@ def _expected_version(request, match_id: int) -> int | None:
     return None
 
 
-def _referee_write(request, token, write, *, needs_match: bool = True):
-    link, refused = _link_or_error(token, needs_match=needs_match, with_match=False)
+def _referee_write(request, token, write):
+    """A referee's write by token. The write itself says what it needs of the table's match:
+    a retry may be for a match the table has moved on from."""
+    link, refused = _link_or_error(token, needs_match=False, with_match=False)
     if refused:
         return refused
     key = _key(request)
@@ -117,6 +119,13 @@ class DealBody(NamedTuple):
     confirmed: bool  # a player of the other side confirmed it on the phone
 
 
+def _match_named(value) -> int | None:
+    """The `match` field of a write: the id of the match the phone made it for, or None."""
+    if value is not None and (type(value) is not int or not 1 <= value <= MAX_ID):
+        raise services.ScoringRefused(_("match must be the id of a match."))
+    return value
+
+
 def _deal_body(request) -> DealBody:
     try:
         body = json.loads(request.body)
@@ -127,9 +136,7 @@ def _deal_body(request) -> DealBody:
     trump = body.pop("trump", "")
     if trump not in ("", "S", "H", "D", "C"):
         raise services.ScoringRefused(_("Trump must be one of S, H, D or C."))
-    match = body.pop("match", None)
-    if match is not None and (type(match) is not int or not 1 <= match <= MAX_ID):
-        raise services.ScoringRefused(_("match must be the id of a match."))
+    match = _match_named(body.pop("match", None))
     confirmed = body.pop("confirmed", False)
     if type(confirmed) is not bool:
         raise services.ScoringRefused(_("confirmed must be true or false."))
@@ -147,18 +154,37 @@ def referee_deal(request, token):
         if body.match is not None and body.match != link.match_id:
             # A phone that was offline while its table moved on to another match: never score
             # the deal on the new match; a retry of one already recorded gets its first answer.
-            return services.deal_answer(match_id=body.match, key=key, link=link)
+            return services.earlier_answer(match_id=body.match, key=key, link=link,
+                                           action="deal")
         if link.match_id is None:
             raise NoMatchHere(NO_MATCH)
         return services.deal_record(match_id=link.match_id, deal=body.deal, key=key, link=link,
                                     trump=body.trump, opponent_confirmed=body.confirmed,
                                     expected_version=_expected_version(request, link.match_id))
-    return _referee_write(request, token, write, needs_match=False)
+    return _referee_write(request, token, write)
+
+
+def _undo_for(request) -> int | None:
+    """The match an undo was made for, when its body names one: `{"match": <id>}`.
+
+    An undo needs no body, and anything else in one is ignored (docs/api.md).
+    """
+    try:
+        body = json.loads(request.body)
+    except (ValueError, RecursionError, RequestDataTooBig):
+        return None
+    return _match_named(body.get("match")) if isinstance(body, dict) else None
 
 
 @csrf_exempt
 @require_POST
 def referee_undo(request, token):
     def write(link, key):
+        made_for = _undo_for(request)
+        if made_for is not None and made_for != link.match_id:
+            # A retry after the table moved on: never undo a deal of the table's new match.
+            return services.earlier_answer(match_id=made_for, key=key, link=link, action="undo")
+        if link.match_id is None:
+            raise NoMatchHere(NO_MATCH)
         return services.deal_undo(match_id=link.match_id, key=key, link=link)
     return _referee_write(request, token, write)

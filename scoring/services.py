@@ -181,18 +181,27 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
         return _remember(match, key, "deal", Answer(201, json.dumps(match_payload(match))))
 
 
-def deal_answer(*, match_id: int, key: str, link: RefereeLink) -> Answer:
-    """The first answer to a deal sent for `match_id`, a match `link` has moved on from.
+EARLIER_MATCH = {
+    "deal": gettext_lazy("This deal was entered for an earlier match at this table: "
+                         "it was not recorded."),
+    "undo": gettext_lazy("That undo was for an earlier match at this table: "
+                         "nothing was undone."),
+}
+
+
+def earlier_answer(*, match_id: int, key: str, link: RefereeLink, action: str) -> Answer:
+    """The first answer to a write (`deal` or `undo`) sent for `match_id`, a match `link` has
+    moved on from.
 
     A phone that kept a deal while offline may send it after its table moved on to the next
-    match: if the deal was recorded (its answer was lost), the retry gets that answer back;
-    if not, it is refused, and never recorded on the table's new match.
+    match; a phone whose answer was lost retries with the same key. If the write was done,
+    the retry gets its first answer back; if not, it is refused, and never done on the
+    table's new match.
     """
     request = RefereeRequest.objects.filter(match_id=match_id, match__club_id=link.club_id,
-                                            key=key, action="deal").first()
+                                            key=key, action=action).first()
     if request is None:
-        raise MatchFinished(_("This deal was entered for an earlier match at this table: "
-                              "it was not recorded."))
+        raise MatchFinished(str(EARLIER_MATCH[action]))
     return Answer(request.status, request.body)
 
 

@@ -37,4 +37,6 @@ def cache_from_url(url: str) -> dict:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {url!r}.")
-    return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    # A Redis that stops answering costs a request a second, not a hang (sueca_club/cache.py).
+    return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}

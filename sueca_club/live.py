@@ -2,11 +2,11 @@
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils import translation
-from django.utils.cache import patch_cache_control, patch_vary_headers
+
+from sueca_club import cache
 
 # Without these a visitor is anonymous with nothing to be told: every such visitor gets the
 # same page (no live page carries a CSRF token: tests/site/test_shared_live_pages.py).
@@ -22,23 +22,30 @@ def live_page(request, etag: str | None, template: str, fragment: str, context):
     so a revalidation never brings back another version. What every visitor sees alike (a
     fragment, or the page of a visitor without a session) is rendered once per version.
     """
-    shared = request.htmx or not any(name in request.COOKIES for name in PERSONAL_COOKIES)
+    htmx = bool(request.htmx)
+    shared = htmx or not any(name in request.COOKIES for name in PERSONAL_COOKIES)
     language = translation.get_language()
-    name = fragment if request.htmx else template
+    name = fragment if htmx else template
     if etag is not None:
-        who = "f" if request.htmx else f"p-u{0 if shared else _user_id(request)}"
+        who = "f" if htmx else f"p-u{0 if shared else _user_id(request)}"
         etag = f'"{etag}-{language}-{who}"'
-        if etag in request.headers.get("If-None-Match", ""):
-            return HttpResponseNotModified()
+        if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
+            return _revalidated(HttpResponseNotModified(), etag)
     if shared and etag is not None and not request.GET:
         response = _shared(request, f"live:{request.path}:{name}:{language}", etag,
                            lambda: render(request, name, context()))
     else:
         response = render(request, name, context())
+    return _revalidated(response, etag)
+
+
+def _revalidated(response, etag: str | None):
+    """What a 200 and a 304 both carry (RFC 9110): the ETag, ask again every time, and what
+    else the page depends on."""
     if etag is not None:
         response["ETag"] = etag
-    patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ["HX-Request", "Cookie"])
+    response["Cache-Control"] = "no-cache"  # the response is new: nothing to merge with
+    response["Vary"] = "HX-Request, Cookie"
     return response
 
 

@@ -13,6 +13,7 @@ is limited without anyone remembering to wrap it.
 
 import hashlib
 import ipaddress
+import logging
 
 from django.conf import settings
 from django.contrib.admin.sites import AdminSite
@@ -23,7 +24,10 @@ from django.core.cache import cache
 from django.dispatch import receiver
 from django.shortcuts import render
 
+from sueca_club.cache import UNAVAILABLE
+
 PREFIX = "login-failures"
+logger = logging.getLogger(__name__)
 
 
 def client_address(request) -> str:
@@ -58,18 +62,28 @@ def _keys(request, username: str) -> list[str]:
 
 
 def blocked(request, username: str) -> bool:
+    """Whether the address or the username is over the limit; not while the cache is down
+    (logins go on, uncounted, rather than fail: sueca_club/cache.py)."""
     attempts, _window = settings.LOGIN_RATE_LIMIT
-    return any(count >= attempts for count in cache.get_many(_keys(request, username)).values())
+    try:
+        counts = cache.get_many(_keys(request, username))
+    except UNAVAILABLE:
+        logger.warning("The cache is unavailable: login attempts are not limited", exc_info=True)
+        return False
+    return any(count >= attempts for count in counts.values())
 
 
 def count_failure(request, username: str) -> None:
     _attempts, window = settings.LOGIN_RATE_LIMIT
-    for key in _keys(request, username):
-        cache.add(key, 0, timeout=window)  # the window starts at the first failure
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, timeout=window)
+    try:
+        for key in _keys(request, username):
+            cache.add(key, 0, timeout=window)  # the window starts at the first failure
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between add and incr
+                cache.set(key, 1, timeout=window)
+    except UNAVAILABLE:
+        logger.warning("The cache is unavailable: a failed login is not counted", exc_info=True)
 
 
 def reset(request, username: str = "") -> None:

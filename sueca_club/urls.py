@@ -7,6 +7,9 @@ from django.views.i18n import set_language
 from sueca_club.views import accounts, public
 
 urlpatterns = [
+    # The pages that spectators poll come first: each poll resolves its URL.
+    path("t/", include("tournaments.urls_public")),
+    path("", include("scoring.urls_public")),
     path("", public.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
@@ -17,9 +20,7 @@ urlpatterns = [
     path("manage/", include("tournaments.urls_manage")),
     path("api/v1/", include("scoring.urls_api")),
     path("api/v1/", include("tournaments.urls_api")),
-    path("t/", include("tournaments.urls_public")),
     path("r/", include("scoring.urls_referee")),
-    path("", include("scoring.urls_public")),
     path("admin/", admin.site.urls),
 ]
 

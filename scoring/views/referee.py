@@ -65,7 +65,8 @@ def _made_for_another_match(request, link, form, *, undo: bool = False) -> bool:
                                   "nothing was undone."))
         return True
     try:
-        services.deal_answer(match_id=sent_for, key=str(form.cleaned_data["key"]), link=link)
+        services.earlier_answer(match_id=sent_for, key=str(form.cleaned_data["key"]), link=link,
+                                action="deal")
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
     else:

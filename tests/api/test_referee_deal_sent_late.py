@@ -17,18 +17,6 @@ def post(client, link, body, key=None, **headers):
     )
 
 
-@pytest.fixture
-def table(match):
-    """A tournament table's link: it moves on from match to match."""
-    return RefereeLink.objects.create(club=match.club, match=match, table_number=3)
-
-
-def move_on(link, club, pair_a, pair_b):
-    link.match = make_match(club, pair_b, pair_a)
-    link.save()
-    return link.match
-
-
 def test_a_deal_naming_the_links_match_is_recorded(client, table, match):
     response = post(client, table, {"points": [95, 25], "match": match.pk})
     assert response.status_code == 201
@@ -36,8 +24,8 @@ def test_a_deal_naming_the_links_match_is_recorded(client, table, match):
 
 
 def test_a_deal_for_a_match_the_table_moved_on_from_is_refused_and_not_scored(
-        client, table, match, club, pair_a, pair_b):
-    new = move_on(table, club, pair_a, pair_b)
+        client, table, match, move_on):
+    new = move_on()
     response = post(client, table, {"points": [95, 25], "match": match.pk})
     assert response.status_code == 409
     assert "earlier match" in response.json()["error"]
@@ -45,11 +33,10 @@ def test_a_deal_for_a_match_the_table_moved_on_from_is_refused_and_not_scored(
     assert new.deals.count() == 0
 
 
-def test_a_retry_after_the_table_moved_on_gets_its_first_answer(client, table, match, club,
-                                                                pair_a, pair_b):
+def test_a_retry_after_the_table_moved_on_gets_its_first_answer(client, table, match, move_on):
     first = post(client, table, {"points": [120, 0], "flag": "A", "match": match.pk}, key="k1")
     assert first.status_code == 201
-    new = move_on(table, club, pair_a, pair_b)
+    new = move_on()
     again = post(client, table, {"points": [120, 0], "flag": "A", "match": match.pk}, key="k1")
     assert (again.status_code, again.json()) == (201, first.json())
     assert Deal.objects.filter(match=match).count() == 1

@@ -41,6 +41,9 @@ def test_an_unchanged_poll_is_a_304_costing_one_query(client, tournament, path,
         response = client.get(f"/t/{tournament.slug}/{path}",
                               headers={**HTMX, "If-None-Match": etag})
     assert response.status_code == 304
+    # RFC 9110: a 304 carries the ETag, Cache-Control and Vary that a 200 would have.
+    assert response["ETag"] == etag and response["Cache-Control"] == "no-cache"
+    assert {"HX-Request", "Cookie"} <= {v.strip() for v in response["Vary"].split(",")}
 
 
 @pytest.mark.parametrize("path", [p for p in PAGES if p != "standings/"])  # results only:
