@@ -1,14 +1,20 @@
-"""Failed logins are limited per client address and per username (settings.LOGIN_RATE_LIMIT).
+"""Rate limits: failed logins per client address and per username (settings.LOGIN_RATE_LIMIT),
+and the requests that create an account or send an email (settings.POST_RATE_LIMITS).
 
 The counters live in the default cache, which is Redis in production, so every gunicorn
-process sees the same counts. Only failures count (a café full of organisers behind one
-address can log in all evening), and a success never resets them: otherwise an attacker
-could clear the address's count by logging into an account of their own between guesses.
+process sees the same counts. For logins only failures count (a café full of organisers
+behind one address can log in all evening), and a success never resets them: otherwise an
+attacker could clear the address's count by logging into an account of their own between
+guesses.
 
 Once either count reaches the limit, a login POST is answered 429 before the login view runs,
 so no password is checked at all until the window has passed. The middleware recognises the
 login views themselves (any LoginView, and the admin's login), so a login page added later
 is limited without anyone remembering to wrap it.
+
+A sign-up or a password reset counts whatever its outcome, per client address, and a reset
+also per email address it would write to: nobody can fill a stranger's inbox, or make
+accounts by the thousand. Over the limit, the view does not run.
 """
 
 import hashlib
@@ -62,28 +68,44 @@ def _keys(request, username: str) -> list[str]:
 
 
 def blocked(request, username: str) -> bool:
-    """Whether the address or the username is over the limit; not while the cache is down
-    (logins go on, uncounted, rather than fail: sueca_club/cache.py)."""
     attempts, _window = settings.LOGIN_RATE_LIMIT
-    try:
-        counts = cache.get_many(_keys(request, username))
-    except UNAVAILABLE:
-        logger.warning("The cache is unavailable: login attempts are not limited", exc_info=True)
-        return False
-    return any(count >= attempts for count in counts.values())
+    return _over(_keys(request, username), attempts)
 
 
 def count_failure(request, username: str) -> None:
     _attempts, window = settings.LOGIN_RATE_LIMIT
+    _count(_keys(request, username), window)
+
+
+def _over(keys: list[str], attempts: int) -> bool:
+    """Whether any count is at the limit; never while the cache is down (the requests go on,
+    uncounted, rather than fail: sueca_club/cache.py)."""
     try:
-        for key in _keys(request, username):
-            cache.add(key, 0, timeout=window)  # the window starts at the first failure
+        counts = cache.get_many(keys)
+    except UNAVAILABLE:
+        logger.warning("The cache is unavailable: requests are not limited", exc_info=True)
+        return False
+    return any(count >= attempts for count in counts.values())
+
+
+def _count(keys: list[str], window: int) -> None:
+    try:
+        for key in keys:
+            cache.add(key, 0, timeout=window)  # the window starts at the first request
             try:
                 cache.incr(key)
             except ValueError:  # expired between add and incr
                 cache.set(key, 1, timeout=window)
     except UNAVAILABLE:
-        logger.warning("The cache is unavailable: a failed login is not counted", exc_info=True)
+        logger.warning("The cache is unavailable: a request is not counted", exc_info=True)
+
+
+def _post_keys(request, name: str) -> list[str]:
+    keys = [f"posts:{name}:ip:{client_address(request)}"]
+    email = request.POST.get("email", "").strip().lower()
+    if name == "password_reset" and email:
+        keys.append(f"posts:{name}:email:{hashlib.sha256(email.encode()).hexdigest()}")
+    return keys
 
 
 def reset(request, username: str = "") -> None:
@@ -105,8 +127,9 @@ def is_login_view(view) -> bool:
     return isinstance(getattr(view, "__self__", None), AdminSite) and view.__name__ == "login"
 
 
-class LoginRateLimitMiddleware:
-    """Answer 429, without checking any password, to a login POST over the limit."""
+class RateLimitMiddleware:
+    """Answer 429, without running the view, to a login, a sign-up or a password reset POST
+    over its limit."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -115,13 +138,25 @@ class LoginRateLimitMiddleware:
         return self.get_response(request)
 
     def process_view(self, request, view, view_args, view_kwargs):
-        if request.method != "POST" or not is_login_view(view):
+        if request.method != "POST":
             return None
-        username = request.POST.get(get_user_model().USERNAME_FIELD, "")
-        if not blocked(request, username):
+        if is_login_view(view):
+            if blocked(request, request.POST.get(get_user_model().USERNAME_FIELD, "")):
+                return _refused(request, "registration/login_limited.html",
+                                settings.LOGIN_RATE_LIMIT[1])
             return None
-        _attempts, window = settings.LOGIN_RATE_LIMIT
-        response = render(request, "registration/login_limited.html",
-                          {"minutes": max(window // 60, 1)}, status=429)
-        response["Retry-After"] = str(window)
-        return response
+        name = request.resolver_match.url_name if request.resolver_match else None
+        if name not in settings.POST_RATE_LIMITS:
+            return None
+        attempts, window = settings.POST_RATE_LIMITS[name]
+        keys = _post_keys(request, name)
+        if _over(keys, attempts):
+            return _refused(request, "registration/too_many.html", window)
+        _count(keys, window)
+        return None
+
+
+def _refused(request, template: str, window: int):
+    response = render(request, template, {"minutes": max(window // 60, 1)}, status=429)
+    response["Retry-After"] = str(window)
+    return response

@@ -51,7 +51,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "sueca_club.ratelimit.LoginRateLimitMiddleware",
+    "sueca_club.ratelimit.RateLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -180,6 +180,9 @@ CONTENT_SECURITY_POLICY = "; ".join([
 # sueca_club/ratelimit.py: failed logins per client address and per username, in the cache
 # (Redis in production, shared by every web process): (failures, window in seconds).
 LOGIN_RATE_LIMIT = (10, 300)
+# Requests that create an account or send an email, by URL name: (requests, window in
+# seconds) per client address, and for a reset also per email address it would write to.
+POST_RATE_LIMITS = {"signup": (10, 3600), "password_reset": (5, 3600)}
 # Reverse proxies in front of gunicorn that append to X-Forwarded-For: the client address
 # is that many entries from the right. Production runs behind one (it also sets
 # X-Forwarded-Proto, trusted below).

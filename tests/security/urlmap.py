@@ -40,8 +40,10 @@ PREFIXES = [
 PUBLIC_WRITES = {
     "accounts/login/": "logging in; failures are rate-limited (sueca_club/ratelimit.py)",
     "admin/login/": "the admin's login; rate-limited like the site's",
-    "accounts/signup/": "anyone may register (and then create a club of their own)",
-    "accounts/password_reset/": "asks for a reset email; says nothing about the address",
+    "accounts/signup/": "anyone may register (and then create a club of their own); "
+                        "rate-limited per address",
+    "accounts/password_reset/": "asks for a reset email; says nothing about the address; "
+                                "rate-limited per address and per email",
     "accounts/reset/<uidb64>/<token>/": "Django's signed, expiring token in the email is the "
                                         "credential",
     "i18n/setlang/": "sets the visitor's own language cookie",
