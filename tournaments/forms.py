@@ -44,12 +44,8 @@ def _number(name: str, *, minimum: int = 0, maximum: int = 999, initial=None, **
                               initial=initial, **kwargs)
 
 
-class TournamentForm(RulesFormatForm):
-    """A tournament's name, place, dates, tables, rules, match format and structure.
-
-    The settings of the structures not chosen are kept at what the form shows but play no
-    part. The tie-break chain is one select per position, best first; blanks are skipped.
-    """
+class TournamentDetailsForm(forms.Form):
+    """A tournament's name, place and dates: what an organiser may change at any time."""
 
     name = forms.CharField(label=_label("name"), max_length=120)
     place = forms.CharField(label=_label("place"), max_length=120, required=False)
@@ -57,6 +53,21 @@ class TournamentForm(RulesFormatForm):
                                 widget=forms.DateInput(attrs={"type": "date"}))
     ends_on = forms.DateField(label=_label("ends_on"), required=False,
                               widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        starts, ends = self.cleaned_data.get("starts_on"), self.cleaned_data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The tournament cannot end before it starts."))
+        return super().clean()
+
+
+class TournamentForm(TournamentDetailsForm, RulesFormatForm):
+    """A new tournament: its details, tables, rules, match format and structure.
+
+    The settings of the structures not chosen are kept at what the form shows but play no
+    part. The tie-break chain is one select per position, best first; blanks are skipped.
+    """
+
     tables_count = _number("tables_count", minimum=1, maximum=200, initial=8,
                            help_text=_("Each table gets a QR card for the whole event."))
     # A fixed number of deals in a tournament is 8 or 12, so every player deals equally.
@@ -120,9 +131,6 @@ class TournamentForm(RulesFormatForm):
 
     def clean(self):
         data = self.cleaned_data
-        starts, ends = data.get("starts_on"), data.get("ends_on")
-        if starts and ends and ends < starts:
-            self.add_error("ends_on", _("The tournament cannot end before it starts."))
         groups, qualifiers = data.get("groups_count"), data.get("qualifiers_per_group")
         if (data.get("structure") == Tournament.Structure.GROUPS and groups and qualifiers
                 and groups * qualifiers < 2):

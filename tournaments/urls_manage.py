@@ -11,6 +11,7 @@ T = "tournaments/<slug:slug>/"
 urlpatterns = [
     path("<slug:club_slug>/tournaments/new/", manage.tournament_new, name="new"),
     path(T, manage.tournament, name="tournament"),
+    path(T + "edit/", manage.tournament_edit, name="edit"),
     path(T + "start/", manage.tournament_start, name="start"),
     path(T + "finish/", manage.tournament_finish, name="finish"),
     path(T + "rounds/next/", manage.round_draw_next, name="draw_next"),

@@ -13,6 +13,7 @@ from tournaments.services.setup import (
     round_redraw,
     table_link_renew,
     tournament_create,
+    tournament_details_change,
     tournament_finish,
     tournament_start,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "round_redraw",
     "table_link_renew",
     "tournament_create",
+    "tournament_details_change",
     "tournament_finish",
     "tournament_start",
 ]

@@ -220,6 +220,19 @@ def table_link_renew(*, table: Table, user) -> Table:
 
 
 @transaction.atomic
+def tournament_details_change(*, tournament: Tournament, name: str, place: str, starts_on,
+                              ends_on) -> Tournament:
+    """Rename the tournament, or move its place or dates: at any time, since none of these
+    changes how it is played. Its public pages show the new details at once."""
+    tournament = results.locked(tournament.pk)
+    tournament.name, tournament.place = name, place
+    tournament.starts_on, tournament.ends_on = starts_on, ends_on
+    tournament.save(update_fields=["name", "place", "starts_on", "ends_on"])
+    results.bump(tournament)
+    return tournament
+
+
+@transaction.atomic
 def tournament_finish(*, tournament: Tournament) -> None:
     """The organiser closes the tournament: it must have played its last round to the end."""
     tournament = results.locked(tournament.pk)

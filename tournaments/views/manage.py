@@ -17,7 +17,13 @@ from scoring import presenters
 from scoring.services import ScoringRefused
 from sueca_club.permissions import club_for, owned_or_404
 from tournaments import selectors, services
-from tournaments.forms import RegisterForm, SwapForm, TournamentForm, criterion_label
+from tournaments.forms import (
+    RegisterForm,
+    SwapForm,
+    TournamentDetailsForm,
+    TournamentForm,
+    criterion_label,
+)
 from tournaments.models import Pairing, Round, Tournament
 
 
@@ -53,6 +59,20 @@ def tournament_new(request, club_slug):
         messages.success(request, _("Tournament created. Register its partnerships next."))
         return back(tournament)
     return render(request, "tournaments/manage/new.html", {"club": club, "form": form})
+
+
+@login_required
+def tournament_edit(request, slug):
+    """The name, place and dates, at any time (the rest is fixed once it is created)."""
+    tournament = owned_tournament(request, slug)
+    form = TournamentDetailsForm(request.POST or None, initial={
+        name: getattr(tournament, name) for name in TournamentDetailsForm.base_fields})
+    if request.method == "POST" and form.is_valid():
+        services.tournament_details_change(tournament=tournament, **form.cleaned_data)
+        messages.success(request, _("The tournament's details are saved."))
+        return back(tournament)
+    return render(request, "tournaments/manage/edit.html",
+                  {"tournament": tournament, "club": tournament.club, "form": form})
 
 
 def round_title(round_: Round) -> str:
