@@ -64,6 +64,11 @@ def active_deals(match: Match) -> list[Deal]:
     return list(match.deals.filter(active=True).order_by("number"))
 
 
+# What _store writes on a match that exists (a new one is saved whole).
+STORED_FIELDS = ["state", "finished", "winner", "games_a", "games_b", "finished_at", "version",
+                 "updated_at"]
+
+
 def _store(match: Match, state: engine.MatchState, *, allow_reset: bool = False) -> None:
     """Cache the engine's state on the match row, bump its version and tell the listeners.
 
@@ -85,10 +90,6 @@ def _store(match: Match, state: engine.MatchState, *, allow_reset: bool = False)
         match.save(update_fields=STORED_FIELDS)
     match_changed.send(sender=Match, match=match, was_finished=was_finished,
                        allow_reset=allow_reset)
-
-
-STORED_FIELDS = ["state", "finished", "winner", "games_a", "games_b", "finished_at", "version",
-                 "updated_at"]
 
 
 def _score(state: engine.MatchState) -> dict:

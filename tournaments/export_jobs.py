@@ -196,6 +196,21 @@ def export_build(*, export_id: int) -> None:
     export.file.save(name, ContentFile(content), save=False)
     Export.objects.filter(pk=export.pk).update(file=export.file.name, status=Export.Status.DONE,
                                                progress=100, finished_at=timezone.now())
+    _forget_superseded(export)
+
+
+def _forget_superseded(export: Export) -> None:
+    """Delete the files of the same thing (scope, kind, format and options) made from older
+    data: they show what has changed since, and would pile up on the disk all season. A file
+    still being made is left to finish."""
+    same_thing = export.key.rsplit(":", 1)[0] + ":"
+    older = (Export.objects.filter(key__startswith=same_thing, created_at__lt=export.created_at,
+                                   status__in=[Export.Status.DONE, Export.Status.FAILED])
+             .exclude(key=export.key))
+    for old in older:
+        if old.file:
+            old.file.delete(save=False)
+        old.delete()
 
 
 def export_failed(exc: BaseException, export_id: int, *args, **kwargs) -> None:
