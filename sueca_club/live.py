@@ -53,6 +53,11 @@ def _user_id(request) -> int:
     return request.user.pk if request.user.is_authenticated else 0
 
 
+# A kept copy never goes stale (a new version makes a new one); this only lets the cache
+# forget the pages of last season's matches, which nobody reads any more.
+KEPT_SECONDS = 24 * 3600
+
+
 def _shared(request, key: str, etag: str, make) -> HttpResponse:
     """The response body kept for `etag` (only the newest under `key`), or a new one kept."""
     kept = cache.get(key)
@@ -60,16 +65,15 @@ def _shared(request, key: str, etag: str, make) -> HttpResponse:
         return HttpResponse(kept[1])
     response = make()
     if not request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):  # a page with a CSRF token is personal
-        cache.set(key, (etag, response.content), None)
+        cache.set(key, (etag, response.content), KEPT_SECONDS)
     return response
 
 
 def cached(key: str, version: str, make):
-    """`make()` once per version. The cache keeps only the newest copy under `key`, with no
-    timeout: a copy never goes stale, because a new version makes a new copy."""
+    """`make()` once per version. The cache keeps only the newest copy under `key`."""
     kept = cache.get(key)
     if kept is not None and kept[0] == version:
         return kept[1]
     value = make()
-    cache.set(key, (version, value), None)
+    cache.set(key, (version, value), KEPT_SECONDS)
     return value

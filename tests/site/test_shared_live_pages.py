@@ -7,8 +7,12 @@ from django.contrib.messages import constants
 from django.contrib.messages.storage.base import Message
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
+from django.core.cache.backends import locmem
+from django.db import connection
 from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 
+from sueca_club.live import KEPT_SECONDS
 from tests.tournaments.helpers import record
 from tests.tournaments.public_helpers import HTMX, knockout_of_13, play_matches
 
@@ -82,3 +86,21 @@ def test_a_deal_shows_on_the_next_visitors_page_at_once(match):
     after = Client().get(path)
     assert after["ETag"] != before["ETag"]
     assert after.content != before.content and "95" in after.content.decode()
+
+
+def test_a_kept_page_is_forgotten_a_day_after_it_was_made(tournament, monkeypatch, settings):
+    if settings.CACHES["default"]["BACKEND"] != "django.core.cache.backends.locmem.LocMemCache":
+        pytest.skip("moves the local-memory cache's clock; Redis expires keys by itself")
+    path = f"/t/{tournament.slug}/standings/"
+    Client().get(path)
+    now = locmem.time.time()
+
+    def queries_at(later: float) -> int:
+        monkeypatch.setattr(locmem, "time", type("Clock", (), {"time": staticmethod(
+            lambda: now + later)}))
+        with CaptureQueriesContext(connection) as captured:
+            Client().get(path)
+        return len(captured)
+
+    assert queries_at(KEPT_SECONDS - 60) == 1  # the ETag's: the page is still kept
+    assert queries_at(KEPT_SECONDS + 1) > 1  # forgotten, so made again
