@@ -14,6 +14,8 @@
   language (settings.LANGUAGE_CODE, pt-PT) with the same text in English below it, as the QR
   table cards do; on an English site it is English only.
 - A result is told once: a later correction of a finished match sends nothing new.
+- A swap of partnerships between two pairings voids what their players were told: everyone
+  in the two pairings is told their opponent and table again.
 """
 
 from dataclasses import dataclass
@@ -50,6 +52,17 @@ def table_given(pairing: Pairing) -> None:
     from tournaments import tasks_notify
 
     enqueue(tasks_notify.notify_pairing, pairing.pk)
+
+
+def pairings_changed(pairings: list[Pairing]) -> None:
+    """A swap changed who plays whom: what these pairings' players were told is void, so
+    everyone in them now is told their opponent and table again."""
+    from tournaments import tasks_notify
+
+    Notification.objects.filter(kind__in=[Kind.PAIRING, Kind.TABLE],
+                                object_id__in=[p.pk for p in pairings]).delete()
+    for pairing in pairings:
+        enqueue(tasks_notify.notify_pairing, pairing.pk)
 
 
 @receiver(match_changed, sender=Match)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from scoring import engine
 from scoring import services as scoring
 from scoring.models import Match, RefereeLink
-from tournaments import formats, selectors
+from tournaments import formats, notifications, selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
 from tournaments.services import draws, results
 from tournaments.services.errors import TournamentRefused
@@ -178,6 +178,7 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
             scoring.match_change_teams(match=pairing.match, a=entries[pairing.a_id].partnership,
                                        b=entries[pairing.b_id].partnership)
     results.bump(tournament)
+    notifications.pairings_changed([first, second])
 
 
 @transaction.atomic
