@@ -101,6 +101,21 @@ def test_a_bad_new_tournament_is_refused_with_its_errors(organiser_client, club,
     assert_page_refusal(response)
 
 
+DETAILS = ("name", "place", "starts_on", "ends_on")
+
+
+@given(data=st.one_of(
+    broken({name: VALID[name] for name in DETAILS}, {name: BREAKERS[name] for name in DETAILS}),
+    st.just({"name": "Taça", "starts_on": "2026-05-02", "ends_on": "2026-05-01"}),
+    st.just({"name": "Taça", "starts_on": "0000-01-01"}), st.just({})))
+@FUZZ
+def test_bad_details_of_a_tournament_are_refused_with_their_errors(organiser_client, draft,
+                                                                 data):
+    with NothingWritten():
+        response = post_form(organiser_client, f"/manage/tournaments/{draft.slug}/edit/", data)
+    assert_page_refusal(response)
+
+
 # Entries, seeds, check-in, walkovers and swaps. `draft` takes entries; `running` has its first
 # round drawn; `elsewhere` are tournaments whose ids must not work here.
 
