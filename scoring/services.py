@@ -151,10 +151,10 @@ def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
     rules, fmt = rules_and_format(match)
     before = engine.state_from(match.state)
     try:
-        return Preview(engine.apply(rules, fmt, before, deal, before.deals_played),
-                       engine.award(rules, fmt, before, deal))
+        after = engine.apply(rules, fmt, before, deal, before.deals_played)
     except engine.DealError as error:
         raise ScoringRefused(engine_message(error)) from error
+    return Preview(after, engine.Award.between(before, after))
 
 
 def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink | None = None,

@@ -65,14 +65,18 @@ class Award:
         """The side that wins games with this deal (None for a tie, or in the points format)."""
         return ahead(self.games)
 
+    @classmethod
+    def between(cls, before: MatchState, after: MatchState) -> "Award":
+        """What the last deal of ``after`` gave, ``before`` being the state it was played on."""
+        last = after.deals[-1]
+        return cls(dealer=last.dealer, kind=last.kind, games=last.games, points=last.points,
+                   carry=after.carry, ends_partida=after.partidas != before.partidas,
+                   ends_match=after.finished, winner=after.winner)
+
 
 def award(rules: Rules, fmt: Format, state: MatchState, deal: Deal) -> Award:
     """Preview ``deal`` on ``state`` with the same checks and scoring as ``apply``."""
-    after = apply(rules, fmt, state, deal)
-    last = after.deals[-1]
-    return Award(dealer=last.dealer, kind=last.kind, games=last.games, points=last.points,
-                 carry=after.carry, ends_partida=after.partidas != state.partidas,
-                 ends_match=after.finished, winner=after.winner)
+    return Award.between(state, apply(rules, fmt, state, deal))
 
 
 def _settle(rules: Rules, fmt: Format, state: MatchState, score: DealScore) -> MatchState:
