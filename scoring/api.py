@@ -51,18 +51,17 @@ def match_detail(request, pk: int):
     return match_response(request, selectors.matches_with_teams().get(pk=pk))
 
 
-def _link_or_error(token, *, needs_match: bool = True, with_match: bool = True):
-    """The token's link (and its match), or the JSON error that says why not.
-
-    Writes read the match themselves, under its row lock: they ask for the link alone.
-    """
+def _link_or_error(token, *, with_match: bool = True):
+    """The token's link, or the JSON error that says why not. A read gets the link with its
+    match (a 409 when the table has none); a write asks for the link alone, reads the match
+    itself under its row lock, and may be a retry for a match the table has moved on from."""
     try:
         link = referee_link(token, with_match=with_match)
     except Http404:
         return None, error(NO_LINK, 404)
     if link.revoked:
         return link, error(services.REVOKE_MESSAGE, 403)
-    if needs_match and link.match_id is None:
+    if with_match and link.match_id is None:
         return link, error(NO_MATCH, 409)
     return link, None
 
@@ -97,9 +96,8 @@ def _expected_version(request, match_id: int) -> int | None:
 
 
 def _referee_write(request, token, write):
-    """A referee's write by token. The write itself says what it needs of the table's match:
-    a retry may be for a match the table has moved on from."""
-    link, refused = _link_or_error(token, needs_match=False, with_match=False)
+    """A referee's write by token: `write(link, key)` gives its answer."""
+    link, refused = _link_or_error(token, with_match=False)
     if refused:
         return refused
     key = _key(request)
@@ -110,6 +108,17 @@ def _referee_write(request, token, write):
     except services.ScoringRefused as refusal:
         return error(refusal.message, refusal.status)
     return HttpResponse(answer.body, status=answer.status, content_type="application/json")
+
+
+def _answered_earlier(link, key: str, made_for: int | None, action: str):
+    """When the phone made this write for a match the table has moved on from: the first
+    answer to it, or a refusal, and never the write on the table's new match (a phone that was
+    offline, or whose answer was lost). None when the write is for the table's match now."""
+    if made_for is not None and made_for != link.match_id:
+        return services.earlier_answer(match_id=made_for, key=key, link=link, action=action)
+    if link.match_id is None:
+        raise NoMatchHere(NO_MATCH)
+    return None
 
 
 class DealBody(NamedTuple):
@@ -151,16 +160,10 @@ def _deal_body(request) -> DealBody:
 def referee_deal(request, token):
     def write(link, key):
         body = _deal_body(request)
-        if body.match is not None and body.match != link.match_id:
-            # A phone that was offline while its table moved on to another match: never score
-            # the deal on the new match; a retry of one already recorded gets its first answer.
-            return services.earlier_answer(match_id=body.match, key=key, link=link,
-                                           action="deal")
-        if link.match_id is None:
-            raise NoMatchHere(NO_MATCH)
-        return services.deal_record(match_id=link.match_id, deal=body.deal, key=key, link=link,
-                                    trump=body.trump, opponent_confirmed=body.confirmed,
-                                    expected_version=_expected_version(request, link.match_id))
+        return _answered_earlier(link, key, body.match, "deal") or services.deal_record(
+            match_id=link.match_id, deal=body.deal, key=key, link=link, trump=body.trump,
+            opponent_confirmed=body.confirmed,
+            expected_version=_expected_version(request, link.match_id))
     return _referee_write(request, token, write)
 
 
@@ -180,11 +183,6 @@ def _undo_for(request) -> int | None:
 @require_POST
 def referee_undo(request, token):
     def write(link, key):
-        made_for = _undo_for(request)
-        if made_for is not None and made_for != link.match_id:
-            # A retry after the table moved on: never undo a deal of the table's new match.
-            return services.earlier_answer(match_id=made_for, key=key, link=link, action="undo")
-        if link.match_id is None:
-            raise NoMatchHere(NO_MATCH)
-        return services.deal_undo(match_id=link.match_id, key=key, link=link)
+        return (_answered_earlier(link, key, _undo_for(request), "undo")
+                or services.deal_undo(match_id=link.match_id, key=key, link=link))
     return _referee_write(request, token, write)
