@@ -32,8 +32,11 @@ def live_page(request, etag: str | None, template: str, fragment: str, context):
         if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
             return _revalidated(HttpResponseNotModified(), etag)
     if shared and etag is not None and not request.GET:
-        response = _shared(request, f"live:{request.path}:{name}:{language}", etag,
-                           lambda: render(request, name, context()))
+        # A page that used a CSRF token is personal after all: it is not kept.
+        response = HttpResponse(cached(
+            f"live:{request.path}:{name}:{language}", etag,
+            lambda: render(request, name, context()).content,
+            keep=lambda _: not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")))
     else:
         response = render(request, name, context())
     return _revalidated(response, etag)
@@ -58,22 +61,13 @@ def _user_id(request) -> int:
 KEPT_SECONDS = 24 * 3600
 
 
-def _shared(request, key: str, etag: str, make) -> HttpResponse:
-    """The response body kept for `etag` (only the newest under `key`), or a new one kept."""
-    kept = cache.get(key)
-    if kept is not None and kept[0] == etag:
-        return HttpResponse(kept[1])
-    response = make()
-    if not request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):  # a page with a CSRF token is personal
-        cache.set(key, (etag, response.content), KEPT_SECONDS)
-    return response
-
-
-def cached(key: str, version: str, make):
-    """`make()` once per version. The cache keeps only the newest copy under `key`."""
+def cached(key: str, version: str, make, *, keep=lambda value: True):
+    """`make()` once per version. The cache keeps only the newest copy under `key`, and only
+    a value that `keep` accepts."""
     kept = cache.get(key)
     if kept is not None and kept[0] == version:
         return kept[1]
     value = make()
-    cache.set(key, (version, value), KEPT_SECONDS)
+    if keep(value):
+        cache.set(key, (version, value), KEPT_SECONDS)
     return value

@@ -104,3 +104,18 @@ def test_a_kept_page_is_forgotten_a_day_after_it_was_made(tournament, monkeypatc
 
     assert queries_at(KEPT_SECONDS - 60) == 1  # the ETag's: the page is still kept
     assert queries_at(KEPT_SECONDS + 1) > 1  # forgotten, so made again
+
+
+def test_a_page_that_uses_a_csrf_token_is_never_kept(db):
+    """Its token is one visitor's: kept, it would go to everyone."""
+    from django.contrib.auth.forms import AuthenticationForm
+    from django_htmx.middleware import HtmxDetails
+
+    from sueca_club.live import live_page
+
+    request = RequestFactory().get("/with-a-form/")
+    request.htmx = HtmxDetails(request)
+    response = live_page(request, "v1", "registration/login.html", "registration/login.html",
+                         lambda: {"form": AuthenticationForm()})
+    assert "csrfmiddlewaretoken" in response.content.decode()
+    assert cache.get("live:/with-a-form/:registration/login.html:en") is None
