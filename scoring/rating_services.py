@@ -59,10 +59,10 @@ def ratings_follow_match(*, match_id: int, version: int) -> str:
     """Bring the club's ratings up to date with one match; says what it did (for the tests)."""
     with transaction.atomic():
         # The match's row lock orders this after any write to the match still under way.
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = (Match.objects.select_for_update(of=("self",)).select_related("a", "b")
+                 .filter(pk=match_id).first())
         if match is None:
             return "gone"
-        match = Match.objects.select_related("a", "b").get(pk=match_id)
         _lock(match.club_id)
         rated = {c.partnership_id: c for c in
                  RatingChange.objects.filter(match=match, partnership__isnull=False)}
