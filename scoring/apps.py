@@ -7,4 +7,4 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self):
-        from scoring import rating_services  # noqa: F401 - connects rate_when_finished
+        from scoring import steps  # noqa: F401 - registers the outbox steps

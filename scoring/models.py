@@ -121,9 +121,16 @@ class Deal(models.Model):
 
 
 class RefereeRequest(models.Model):
-    """The first answer to a referee write, kept so a retry with the same key gets it back."""
+    """The first answer to a referee write, kept so a retry with the same key gets it back.
+
+    A key sent through a referee link is the link's for the link's whole life: a table's link
+    moves on from match to match, and a retry must get its first answer, never be recorded on
+    the table's next match (as Stripe's keys belong to the request, not to the resource).
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    link = models.ForeignKey(RefereeLink, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="+")
     key = models.CharField(max_length=64)
     action = models.CharField(max_length=10)
     status = models.PositiveSmallIntegerField()
@@ -132,7 +139,10 @@ class RefereeRequest(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["match", "key"], name="idempotency_key_once_per_match"),
+            models.UniqueConstraint(fields=["link", "key"], name="idempotency_key_once_per_link",
+                                    condition=models.Q(link__isnull=False)),
+            models.UniqueConstraint(fields=["match", "key"], name="idempotency_key_once_per_match",
+                                    condition=models.Q(link__isnull=True)),
         ]
 
     def __str__(self):

@@ -5,12 +5,13 @@ The arithmetic is in ratings.py. Here: which matches count, in which order, and 
 - Every finished match counts, friendly or tournament, in the order (finished_at, id). A
   walkover never counts: it has no finished match (giving one deletes the empty match, or
   leaves a started one unfinished).
-- When a match finishes, ``match_changed`` queues `ratings_follow_match` on commit (task in
-  tasks.py), keyed by the match id and version. If the match sorts after every match the club
-  has rated, its six changes are applied to the current ratings (the common case, a few
-  rows). Anything else (a correction that changes a rated result, a finished match taken back,
-  a match whose task runs after a later one's) rebuilds the club's ratings from scratch:
-  simplest, and correct whatever the order the tasks ran in. A correction that keeps the
+- When a match's result changes, the outbox step `scoring.ratings_follow_match` (steps.py)
+  runs this after the commit, in a worker, keyed by the match id and version. If the match
+  sorts after every match the club has rated, its six changes are applied to the current
+  ratings (the common case, a few rows). Anything else (a correction that changes a rated
+  result, a finished match taken back, a match whose task runs after a later one's)
+  rebuilds the club's ratings from scratch: simplest, and correct whatever the order the
+  tasks ran in. A correction that keeps the
   result only moves the stored version.
 - `ratings_rebuild` (also ``manage.py rebuild_ratings``) replays the same matches in the same
   order through the same function, so it gives exactly the numbers the updates gave.
@@ -20,24 +21,12 @@ The arithmetic is in ratings.py. Here: which matches count, in which order, and 
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.dispatch import receiver
 
 from scoring import ratings
 from scoring.models import Match, PartnershipRating, PlayerRating, RatingChange
-from scoring.services import match_changed
-from sueca_club.jobs import enqueue
 from sueca_club.models import Club, Partnership, Player
 
 HISTORY_POINTS = 30  # the ladder's chart shows at most this many latest ratings
-
-
-@receiver(match_changed, sender=Match)
-def rate_when_finished(sender, match: Match, was_finished: bool, **kwargs) -> None:
-    """Queue the rating of a match that finished, or the undoing of one no longer finished."""
-    if match.finished or was_finished:
-        from scoring import tasks
-
-        enqueue(tasks.ratings_follow_match, match.pk, match.version)
 
 
 def rated_matches(club_id: int):
@@ -51,8 +40,19 @@ def game_of(match: Match) -> ratings.Game:
                         a=match.a_id, b=match.b_id, outcome=match.winner)
 
 
+RATINGS_LOCK_SPACE = 0x5352  # the first key of the ratings' advisory locks ("SR")
+
+
 def _lock(club_id: int) -> None:
-    Club.objects.select_for_update().filter(pk=club_id).values_list("pk").first()
+    """One club's ratings change one transaction at a time. On PostgreSQL an advisory lock,
+    not the club's row: a row lock would also wait on (and deadlock with) every transaction
+    that inserts a row pointing at the club, such as the next round's matches."""
+    connection = transaction.get_connection()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RATINGS_LOCK_SPACE, club_id])
+    else:
+        Club.objects.select_for_update().filter(pk=club_id).values_list("pk").first()
 
 
 def ratings_follow_match(*, match_id: int, version: int) -> str:

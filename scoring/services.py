@@ -3,8 +3,7 @@
 import json
 from dataclasses import dataclass
 
-from django.db import models, transaction
-from django.dispatch import Signal
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -12,11 +11,14 @@ from django.utils.translation import gettext_lazy
 from scoring import engine
 from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
 from scoring.selectors import match_payload
+from sueca_club import outbox
 
-# Sent inside the transaction that changed a match, so listeners (tournaments) change with it.
-# Listeners may refuse the change by raising ScoringRefused, which rolls it back; `allow_reset`
-# says the organiser confirmed resetting later matches that the change affects.
-match_changed = Signal()  # sender=Match, match=Match, allow_reset=bool
+# A change of a match's result (it finished, or a finished one changed or reopened) is the
+# event "match_result": its steps (the tournament's next round, the ratings, the result
+# emails) run after the commit (sueca_club/outbox.py). Before an organiser's correction
+# commits, each guard may refuse it: `guard(match, allow_reset)` raises ConfirmationNeeded
+# when the correction would reset later matches that are under way.
+RESULT_GUARDS: list = []
 
 
 class ScoringRefused(Exception):
@@ -69,11 +71,10 @@ STORED_FIELDS = ["state", "finished", "winner", "games_a", "games_b", "finished_
                  "updated_at"]
 
 
-def _store(match: Match, state: engine.MatchState, *, allow_reset: bool = False) -> None:
-    """Cache the engine's state on the match row, bump its version and tell the listeners.
-
-    `was_finished` lets a listener that only cares about results skip the deals in between.
-    """
+def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None = None) -> None:
+    """Cache the engine's state on the match row, bump its version and, when the result
+    changed, record what follows it. `allow_reset` is None for a referee's write; True or
+    False for an organiser's, who may have confirmed resetting later matches."""
     was_finished = match.finished
     match.state = state.stored()
     match.finished = state.finished
@@ -88,8 +89,12 @@ def _store(match: Match, state: engine.MatchState, *, allow_reset: bool = False)
         match.save()
     else:
         match.save(update_fields=STORED_FIELDS)
-    match_changed.send(sender=Match, match=match, was_finished=was_finished,
-                       allow_reset=allow_reset)
+    if state.finished or was_finished:
+        if allow_reset is not None:
+            for guard in RESULT_GUARDS:
+                guard(match, allow_reset)
+        outbox.emit("match_result", match_id=match.pk, version=match.version,
+                    allow_reset=bool(allow_reset))
 
 
 def _score(state: engine.MatchState) -> dict:
@@ -124,14 +129,35 @@ class Answer:
     body: str  # JSON text, byte for byte what the first answer sent
 
 
-def _remembered(match: Match, key: str) -> Answer | None:
-    request = RefereeRequest.objects.filter(match=match, key=key).first()
+def _requests(match: Match, link: RefereeLink | None, key: str):
+    """Where a key is looked up: a referee link's keys are its own for its whole life (a
+    retry gets its first answer whatever match the table plays now); without a link, the
+    match's."""
+    if link is not None:
+        return RefereeRequest.objects.filter(link=link, key=key)
+    return RefereeRequest.objects.filter(match=match, link=None, key=key)
+
+
+def _remembered(match: Match, link: RefereeLink | None, key: str) -> Answer | None:
+    request = _requests(match, link, key).first()
     return request and Answer(request.status, request.body)
 
 
-def _remember(match: Match, key: str, action: str, answer: Answer) -> Answer:
-    RefereeRequest.objects.create(match=match, key=key, action=action, status=answer.status,
-                                  body=answer.body)
+def _claim(match: Match, link: RefereeLink | None, key: str, action: str) -> Answer | None:
+    """Take the key for this write, or the first answer if a twin of it got there first (two
+    copies of one request at once: the second waits for the first's commit, then answers
+    what it answered)."""
+    try:
+        with transaction.atomic():
+            RefereeRequest.objects.create(match=match, link=link, key=key, action=action,
+                                          status=0, body="")
+    except IntegrityError:
+        return _remembered(match, link, key)
+    return None
+
+
+def _remember(match: Match, link: RefereeLink | None, key: str, answer: Answer) -> Answer:
+    _requests(match, link, key).update(status=answer.status, body=answer.body)
     return answer
 
 
@@ -157,29 +183,31 @@ def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
     return Preview(after, engine.Award.between(before, after))
 
 
+@outbox.service
 def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink | None = None,
                 user=None, trump: str = "", expected_version: int | None = None,
                 opponent_confirmed: bool = False) -> Answer:
     """Append a deal. Serialised per match by a row lock; the key makes retries harmless."""
-    with transaction.atomic(durable=True):
-        match = _locked(match_id)
-        if answer := _remembered(match, key):
-            return answer
-        state = deal_preview(match=match, deal=deal).state  # a finished match says so first
-        if expected_version is not None and expected_version != match.version:
-            raise StaleScore(_("Another deal was recorded on this match meanwhile. "
-                               "Check the score, then enter this deal again if it is still due."))
-        before = _score_of(match)
-        # After the last active deal: a voided deal leaves a gap that numbers keep.
-        last = match.deals.filter(active=True).order_by("-number").values_list("number").first()
-        saved = Deal.objects.create(match=match, number=last[0] + 1 if last else 1,
-                                    data=deal.as_dict(), trump=trump, created_by=user,
-                                    via_link=link, opponent_confirmed=opponent_confirmed)
-        _store(match, state)
-        AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
-                                  user=user, via_link=link, before=before,
-                                  after={"deal": saved.data, **_score(state)})
-        return _remember(match, key, "deal", Answer(201, json.dumps(match_payload(match))))
+    match = _locked(match_id)
+    if answer := _remembered(match, link, key):
+        return answer
+    state = deal_preview(match=match, deal=deal).state  # a finished match says so first
+    if answer := _claim(match, link, key, "deal"):
+        return answer
+    if expected_version is not None and expected_version != match.version:
+        raise StaleScore(_("Another deal was recorded on this match meanwhile. "
+                           "Check the score, then enter this deal again if it is still due."))
+    before = _score_of(match)
+    # After the last active deal: a voided deal leaves a gap that numbers keep.
+    last = match.deals.filter(active=True).order_by("-number").values_list("number").first()
+    saved = Deal.objects.create(match=match, number=last[0] + 1 if last else 1,
+                                data=deal.as_dict(), trump=trump, created_by=user,
+                                via_link=link, opponent_confirmed=opponent_confirmed)
+    _store(match, state)
+    AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
+                              user=user, via_link=link, before=before,
+                              after={"deal": saved.data, **_score(state)})
+    return _remember(match, link, key, Answer(201, json.dumps(match_payload(match))))
 
 
 EARLIER_MATCH = {
@@ -199,8 +227,8 @@ def earlier_answer(*, match_id: int, key: str, link: RefereeLink, action: str) -
     the retry gets its first answer back; if not, it is refused, and never done on the
     table's new match.
     """
-    request = RefereeRequest.objects.filter(match_id=match_id, match__club_id=link.club_id,
-                                            key=key, action=action).first()
+    request = RefereeRequest.objects.filter(link=link, match_id=match_id, key=key,
+                                            action=action).first()
     if request is None:
         raise MatchFinished(str(EARLIER_MATCH[action]))
     return Answer(request.status, request.body)
@@ -210,36 +238,38 @@ def _score_of(match: Match) -> dict:
     return {"games": match.state["games"], "partidas": match.state["partidas"]}
 
 
+@outbox.service
 def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=None) -> Answer:
     """Take back the last deal of a match (the referee's undo); audited."""
-    with transaction.atomic(durable=True):
-        match = _locked(match_id)
-        if answer := _remembered(match, key):
-            return answer
-        current = active_deals(match)
-        if not current:
-            raise ScoringRefused(_("There is no deal to undo."))
-        _supersede(match, current, current[-1], action=AuditEntry.Action.UNDONE, user=user,
-                   link=link)
-        return _remember(match, key, "undo", Answer(200, json.dumps(match_payload(match))))
+    match = _locked(match_id)
+    if answer := _remembered(match, link, key):
+        return answer
+    current = active_deals(match)
+    if not current:
+        raise ScoringRefused(_("There is no deal to undo."))
+    if answer := _claim(match, link, key, "undo"):
+        return answer
+    _supersede(match, current, current[-1], action=AuditEntry.Action.UNDONE, user=user,
+               link=link)
+    return _remember(match, link, key, Answer(200, json.dumps(match_payload(match))))
 
 
+@outbox.service
 def deal_correct(*, deal: Deal, replacement: engine.Deal, reason: str, user,
                  allow_reset: bool = False) -> Deal:
     """An organiser's correction: the deal is replaced in place and the match replayed."""
-    with transaction.atomic(durable=True):
-        match = _locked(deal.match_id)
-        return _supersede(match, active_deals(match), deal, action=AuditEntry.Action.CORRECTED,
-                          user=user, reason=reason, replacement=replacement,
-                          allow_reset=allow_reset)
+    match = _locked(deal.match_id)
+    return _supersede(match, active_deals(match), deal, action=AuditEntry.Action.CORRECTED,
+                      user=user, reason=reason, replacement=replacement,
+                      allow_reset=allow_reset)
 
 
+@outbox.service
 def deal_void(*, deal: Deal, reason: str, user, allow_reset: bool = False) -> None:
     """An organiser voids a deal that should never have been recorded."""
-    with transaction.atomic(durable=True):
-        match = _locked(deal.match_id)
-        _supersede(match, active_deals(match), deal, action=AuditEntry.Action.VOIDED, user=user,
-                   reason=reason, allow_reset=allow_reset)
+    match = _locked(deal.match_id)
+    _supersede(match, active_deals(match), deal, action=AuditEntry.Action.VOIDED, user=user,
+               reason=reason, allow_reset=allow_reset)
 
 
 def match_reset(*, match_id: int, user, reason: str) -> Match:
@@ -249,7 +279,7 @@ def match_reset(*, match_id: int, user, reason: str) -> Match:
     match.deals.filter(active=True).update(active=False)
     rules, fmt = rules_and_format(match)
     state = engine.new_match(rules, fmt, match.first_dealer)
-    _store(match, state, allow_reset=True)
+    _store(match, state)
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.RESET, user=user,
                               reason=reason, before=before, after=_score(state))
     return match
@@ -264,7 +294,7 @@ def match_change_teams(*, match: Match, a, b) -> None:
 
 def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=None, link=None,
                reason: str = "", replacement: engine.Deal | None = None,
-               allow_reset: bool = False) -> Deal | None:
+               allow_reset: bool | None = None) -> Deal | None:
     """Drop or replace one active deal, replay the match, store the state and audit it."""
     if target.pk not in {d.pk for d in current}:
         raise ScoringRefused(_("That deal was already corrected or undone."))

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Greatest, Least, Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 PRESET_CHOICES = [
@@ -14,6 +15,34 @@ PRESET_CHOICES = [
     ("points_flag", _("120 points is a flag")),
     ("strict_revoke", _("A revoke loses the match")),
 ]
+
+
+class OutboxStep(models.Model):
+    """What must follow a committed write (DESIGN.md): written in the write's own transaction,
+    run after it commits, each step in its own transaction (sueca_club/outbox.py)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("to do")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    name = models.CharField(max_length=60)  # a step registered in sueca_club/outbox.py
+    args = models.JSONField(default=dict)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    run_after = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)  # handed to a worker
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["status", "run_after"], name="outbox_due",
+                                condition=models.Q(status="pending"))]
+
+    def __str__(self):
+        return f"{self.name} {self.args} ({self.status})"
 
 
 class Club(models.Model):

@@ -130,6 +130,7 @@ STORAGES = {
 }
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_TIMEOUT = 10  # seconds: a mail server that hangs fails the step, which is retried
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Sueca Club <noreply@localhost>")
 # Where the site is, for the links in emails (sent by tasks, with no request to ask).
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
@@ -149,9 +150,12 @@ CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A message not acknowledged within this time goes to another worker (acks_late): longer than
 # any task may run.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT * 2}
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 3, "interval_start": 0.2,
-                                    "interval_step": 0.5, "interval_max": 2}
+# A broker that is down or frozen costs the outbox's sender thread two seconds, never a
+# request (sueca_club/outbox.py hands steps over with retry=False; its sweep retries).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT * 2,
+                                   "socket_timeout": 2, "socket_connect_timeout": 2}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY = False
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # Files that tasks make (exports, printables). Never served as static media: the downloads go

@@ -96,3 +96,4 @@ def referee_link(match):
 def organiser_client(client, organiser):
     client.force_login(organiser)
     return client
+

@@ -7,5 +7,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from tournaments import notifications  # noqa: F401 - connects result_ready
-        from tournaments.services import results  # noqa: F401 - connects follow_match
+        from tournaments import steps  # noqa: F401 - registers the outbox steps and the guard

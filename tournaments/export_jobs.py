@@ -21,8 +21,10 @@ from django.db.models import Count, Max, Sum
 from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from sueca_club.jobs import PermanentError, enqueue
+from sueca_club import outbox
+from sueca_club.jobs import PermanentError
 from sueca_club.models import Club
 from tournaments import exports, printables, transfer
 from tournaments.models import Export, Tournament
@@ -118,12 +120,24 @@ def product_for(export: Export) -> Product:
 
 # Asking, making, failing --------------------------------------------------------------------
 
+DEADLINE = datetime.timedelta(minutes=10)  # longer than any file takes (bench: seconds)
+OVERDUE = gettext_lazy("This file was not made in time (the server that makes files may be busy or "
+            "down). Ask for it again.")
+
+
+def overdue(export: Export) -> bool:
+    """A file still not made past its deadline: a worker died, or none is running. It is
+    shown as failed, and asking again starts a new one."""
+    return export.working and export.created_at < timezone.now() - DEADLINE
+
 def _request(*, club: Club, tournament: Tournament | None, kind: str, fmt: str, params: dict,
              version: str, by) -> tuple[Export, bool]:
     scope = f"t{tournament.pk}" if tournament else f"c{club.pk}"
     key = f"{scope}:{kind}:{fmt}:{_digest(sorted(params.items()))}:{version}"
     existing = Export.objects.filter(key=key).exclude(status=Export.Status.FAILED).first()
-    if existing:
+    if existing and overdue(existing):
+        export_failed(OVERDUE, existing.pk)
+    elif existing:
         return existing, False
     export = Export(club=club, tournament=tournament, kind=kind, format=fmt, params=params,
                     data_version=version, key=key, created_by=by)
@@ -131,14 +145,13 @@ def _request(*, club: Club, tournament: Tournament | None, kind: str, fmt: str, 
     try:
         with transaction.atomic():
             export.save()
+        outbox.follow("tournaments.export_build", export_id=export.pk)
     except IntegrityError:  # asked twice at once: the other request made it
         return Export.objects.exclude(status=Export.Status.FAILED).get(key=key), False
-    from tournaments.tasks import export_build as task
-
-    enqueue(task, export.pk)
     return export, True
 
 
+@outbox.service
 def tournament_export_request(*, tournament: Tournament, kind: str, fmt: str, by=None,
                               params: dict | None = None) -> tuple[Export, bool]:
     """The file `kind` in `fmt` of the tournament as it is now: (the export, made now?)."""
@@ -151,6 +164,7 @@ def tournament_export_request(*, tournament: Tournament, kind: str, fmt: str, by
                     params=params, version=tournament_version(tournament), by=by)
 
 
+@outbox.service
 def season_export_request(*, club: Club, kind: str, fmt: str, start: datetime.date,
                           end: datetime.date, by=None) -> tuple[Export, bool]:
     if end < start:
@@ -221,5 +235,9 @@ def export_failed(exc: BaseException, export_id: int, *args, **kwargs) -> None:
 
 
 def exports_of(*, club: Club, tournament: Tournament | None, limit: int = 20) -> list[Export]:
-    rows = Export.objects.filter(club=club, tournament=tournament).select_related("tournament")
-    return list(rows[:limit])
+    rows = list(Export.objects.filter(club=club, tournament=tournament)
+                .select_related("tournament")[:limit])
+    for export in rows:
+        if overdue(export):  # shown as what it is; asking again marks it and starts anew
+            export.status, export.error = Export.Status.FAILED, str(OVERDUE)
+    return rows

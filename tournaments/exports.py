@@ -109,6 +109,7 @@ def tournament_standings(tournament: Tournament, fmt: str, progress: Progress = 
 
 RESULT_STATUS = {
     "bye": gettext_lazy("bye"), "walkover": gettext_lazy("walkover"),
+    "forfeit": gettext_lazy("double forfeit"),
     "finished": gettext_lazy("finished"), "draw": gettext_lazy("draw"),
     "playing": gettext_lazy("playing"), "waiting": gettext_lazy("waiting for a table"),
 }

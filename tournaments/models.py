@@ -68,6 +68,22 @@ class Tournament(models.Model):
         help_text=_("The winner of a walkover is scored this many games to none."))
     auto_advance = models.BooleanField(
         _("draw the next round when the last match finishes"), default=True)
+
+    class Bye(models.TextChoices):
+        WIN = "win", _("a win (its points and the games of a walkover)")
+        DRAW = "draw", _("a draw")
+        NOTHING = "nothing", _("nothing")
+
+    bye_result = models.CharField(_("a bye counts as"), max_length=8, choices=Bye.choices,
+                                  default=Bye.WIN)
+    best_of_next = models.PositiveSmallIntegerField(
+        _("best next-placed teams who also qualify"), default=0,
+        help_text=_("For unequal groups: this many of the teams placed just below the "
+                    "qualifying places, the best across all groups, also go through."))
+    allow_rematches = models.BooleanField(
+        _("allow the least-bad rematch when no round can be drawn without one"), default=False)
+    # Why the next round is not drawn, for the organiser (empty when nothing is wrong).
+    draw_problem = models.TextField(blank=True)
     seed = models.CharField(max_length=32, default=new_seed, editable=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     version = models.PositiveIntegerField(default=1)
@@ -185,6 +201,36 @@ class Pairing(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.b_id is None
+
+
+class Action(models.Model):
+    """What an organiser did to a tournament, when and why: the tournament's action log."""
+
+    class Kind(models.TextChoices):
+        START = "start", _("started the tournament")
+        DRAW = "draw", _("drew the next round")
+        REDRAW = "redraw", _("drew the round again")
+        SWAP = "swap", _("swapped two partnerships")
+        WALKOVER = "walkover", _("gave a walkover")
+        WITHDRAWAL = "withdrawal", _("withdrew a partnership")
+        CORRECTION = "correction", _("corrected a result")
+        RESET = "reset", _("reset later matches")
+        FINISH = "finish", _("finished the tournament")
+        REMATCH = "rematch", _("allowed a rematch")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    what = models.TextField(blank=True)  # which partnerships, round or match, in words
+    reason = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} ({self.tournament_id})"
 
 
 def export_path(export: "Export", filename: str) -> str:

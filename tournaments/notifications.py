@@ -3,8 +3,8 @@
 - Who: a player with an email address and `notify` on. A player opts out on the page every
   email links to (a signed token, no login) or the organiser unticks it on the player's page.
 - When: the draw services call `round_drawn` and `table_given`; a finished match (friendly or
-  tournament) reaches `result_ready` through ``match_changed``. Each queues a task on commit
-  (tasks_notify.py), which calls the service below.
+  tournament) is the outbox event "match_result". Each records an outbox step (steps.py) that
+  a worker runs after the commit, calling the service below.
 - Never twice: each email is recorded as a `Notification` row, unique per (player, kind,
   object), created in the same transaction that sends the email. A retried task finds the row
   and sends nothing; if sending fails the row is rolled back and the retry sends it. A player
@@ -24,15 +24,13 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
-from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.models import Match
-from scoring.services import match_changed
-from sueca_club.jobs import enqueue
+from sueca_club import outbox
 from sueca_club.models import Partnership, Player
 from tournaments.models import Notification, Pairing, Round
 
@@ -40,37 +38,24 @@ UNSUBSCRIBE_SALT = "tournaments.notifications.unsubscribe"
 Kind = Notification.Kind
 
 
-# Hooks: called inside the transaction that drew or placed or finished -----------------------
+# Hooks: called inside the transaction that drew or placed; the emails go after it commits,
+# from a worker (steps.py).
 
 def round_drawn(round_: Round) -> None:
-    from tournaments import tasks_notify
-
-    enqueue(tasks_notify.notify_round, round_.pk)
+    outbox.follow("tournaments.notify_round", round_id=round_.pk)
 
 
 def table_given(pairing: Pairing) -> None:
-    from tournaments import tasks_notify
-
-    enqueue(tasks_notify.notify_pairing, pairing.pk)
+    outbox.follow("tournaments.notify_pairing", pairing_id=pairing.pk)
 
 
 def pairings_changed(pairings: list[Pairing]) -> None:
     """A swap changed who plays whom: what these pairings' players were told is void, so
     everyone in them now is told their opponent and table again."""
-    from tournaments import tasks_notify
-
     Notification.objects.filter(kind__in=[Kind.PAIRING, Kind.TABLE],
                                 object_id__in=[p.pk for p in pairings]).delete()
     for pairing in pairings:
-        enqueue(tasks_notify.notify_pairing, pairing.pk)
-
-
-@receiver(match_changed, sender=Match)
-def result_ready(sender, match: Match, **kwargs) -> None:
-    if match.finished:
-        from tournaments import tasks_notify
-
-        enqueue(tasks_notify.notify_result, match.pk, match.version)
+        outbox.follow("tournaments.notify_pairing", pairing_id=pairing.pk)
 
 
 # Links --------------------------------------------------------------------------------------

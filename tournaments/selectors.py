@@ -57,14 +57,27 @@ def points_scheme(tournament: Tournament) -> formats.PointsScheme:
                                 draw=tournament.points_draw, no_show=tournament.points_no_show)
 
 
-def result_of(pairing: Pairing, walkover_games: int) -> formats.MatchResult | None:
-    """The finished pairing as the standings see it (None for a bye or an unfinished one)."""
+def walkover_partidas(tournament: Tournament) -> int:
+    """The partidas a walkover gives in the partidas format (a full win), else none."""
+    fmt = tournament.format
+    return fmt.get("to_win") or 0 if fmt.get("type") == "partidas" else 0
+
+
+def result_of(pairing: Pairing, walkover_games: int,
+              partidas: int = 0) -> formats.MatchResult | None:
+    """The finished pairing as the standings see it (None for a bye or an unfinished one).
+
+    A walkover is a full win: the games (and partidas) of one; a double forfeit ("-") gives
+    neither side anything (RULES.md)."""
     if not pairing.finished or pairing.b_id is None:
         return None
     if pairing.walkover:
-        won = (walkover_games, 0) if pairing.walkover == "A" else (0, walkover_games)
+        games, won = {"A": ((walkover_games, 0), (partidas, 0)),
+                      "B": ((0, walkover_games), (0, partidas))}.get(pairing.walkover,
+                                                                    ((0, 0), (0, 0)))
         return formats.MatchResult(pairing.a_id, pairing.b_id, pairing.winner_id,
-                                   games_a=won[0], games_b=won[1], walkover=True)
+                                   games_a=games[0], games_b=games[1], partidas_a=won[0],
+                                   partidas_b=won[1], walkover=True)
     state = pairing.match.state
     return formats.MatchResult(
         pairing.a_id, pairing.b_id, pairing.winner_id,
@@ -85,7 +98,8 @@ def standings(tournament: Tournament, all_pairings: list[Pairing], field: list[E
     """Rank `field` on the finished pairings of `stage` (and `group`), by the tie-break chain."""
     counted = [p for p in all_pairings
                if (stage is None or p.round.stage == stage) and (not group or p.group == group)]
-    results = [r for p in counted if (r := result_of(p, tournament.walkover_games))]
+    partidas = walkover_partidas(tournament)
+    results = [r for p in counted if (r := result_of(p, tournament.walkover_games, partidas))]
     rows = formats.rank([e.pk for e in field], results, tournament.tie_breaks,
                         lots_seed=tournament.seed, scheme=points_scheme(tournament))
     by_id = {entry.pk: entry for entry in field}
@@ -100,6 +114,11 @@ def started(pairing: Pairing) -> bool:
     """Has anything been played or decided on this pairing?"""
     return bool(pairing.finished or pairing.walkover
                 or (pairing.match_id and pairing.match.state["deals"]))
+
+
+def untouched(pairings) -> bool:
+    """No match among `pairings` has a deal or a result (byes and walkovers aside)."""
+    return not any(started(p) and not (p.is_bye or p.walkover) for p in pairings)
 
 
 def round_is_complete(round_: Round) -> bool:
@@ -134,8 +153,9 @@ def tournament_page(slug: str) -> Tournament | None:
 class Line:
     """One pairing as the public pages and the API show it.
 
-    `status` is "bye", "walkover", "finished", "draw" (a level fixed-deal match), "playing"
-    (a match on a table) or "waiting" (no table free yet). `winner` is "A", "B" or None;
+    `status` is "bye", "walkover", "forfeit" (neither side came: a double forfeit),
+    "finished", "draw" (a level fixed-deal match), "playing" (a match on a table) or
+    "waiting" (no table free yet). `winner` is "A", "B" or None;
     `games` are the match's games, the games a walkover awards, or (0, 0) for a bye.
     """
 
@@ -161,8 +181,9 @@ def line_of(pairing: Pairing, walkover_games: int) -> Line:
     if pairing.b_id is None:
         games, status = (0, 0), "bye"
     elif pairing.walkover:
-        games = (walkover_games, 0) if pairing.walkover == "A" else (0, walkover_games)
-        status = "walkover"
+        games = {"A": (walkover_games, 0), "B": (0, walkover_games)}.get(pairing.walkover,
+                                                                         (0, 0))
+        status = "walkover" if winner else "forfeit"
     elif pairing.match_id:
         games = (pairing.match.games_a, pairing.match.games_b)
         status = ("finished" if winner else "draw") if pairing.finished else "playing"

@@ -17,6 +17,7 @@ urlpatterns = [
     path(T + "rounds/next/", manage.round_draw_next, name="draw_next"),
     path(T + "rounds/redraw/", manage.round_redraw, name="redraw"),
     path(T + "rounds/swap/", manage.pairings_swap, name="swap"),
+    path(T + "rounds/rematch/", manage.rematch_allow, name="rematch"),
     path(T + "pairings/<int:pairing_id>/walkover/", manage.pairing_walkover, name="walkover"),
     path(T + "entries/add/", manage_entries.entries_register, name="register"),
     path(T + "entries/<int:entry_id>/seed/", manage_entries.entry_seed, name="seed"),

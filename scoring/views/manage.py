@@ -17,6 +17,7 @@ from scoring.forms.deal import DealForm
 from scoring.forms.match import CorrectionForm, MatchForm, VoidForm
 from scoring.models import Deal, Match, RefereeLink
 from sueca_club.permissions import club_for, owned_or_404
+from sueca_club.snapshot import consistent_reads
 
 
 @login_required
@@ -78,6 +79,7 @@ def _deal_rows(match: Match, seats: list[selectors.Seat]) -> list[DealRow]:
 
 
 @login_required
+@consistent_reads
 def match(request, match_id):
     match = _owned_match(request, match_id)
     board = selectors.board(match)

@@ -64,7 +64,8 @@ class Site:
             "PYTHONUNBUFFERED": "1",
             **(extra_env or {}),
         }
-        env.pop("CELERY_BROKER_URL", None)  # a deal's background work runs in-process here
+        if "CELERY_BROKER_URL" not in (extra_env or {}):
+            env.pop("CELERY_BROKER_URL", None)  # a deal's background work runs in-process
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "sueca_club.wsgi", "--workers", str(workers),
              "--bind", f"127.0.0.1:{self.port}", "--timeout", "60", "--graceful-timeout", "2",

@@ -1,9 +1,9 @@
 """A Celery worker killed in the middle of an export: the task runs again, and its file is right.
 
-Real workers (`celery worker`, prefork, one pool process) run the project's export task
-from tournaments/tasks.py against the test database and the Redis at 127.0.0.1:6379, under
-a key prefix of the test's own. The first attempt stops half-way (tests/faults/celery_worker.py)
-and the test SIGKILLs:
+Real workers (`celery worker`, prefork, one pool process) run the project's export step
+(handed to them as `sueca_club.tasks.outbox_run`) against the test database and the Redis
+at 127.0.0.1:6379, under a key prefix of the test's own. The first attempt stops half-way
+(tests/faults/celery_worker.py) and the test SIGKILLs:
 
 - the pool process running it: the worker sees it lost, and `reject_on_worker_lost` with
   `acks_late` puts the message back, so the same worker runs it again;
@@ -28,6 +28,8 @@ from celery import Celery
 from django.conf import settings as django_settings
 from django.utils import translation
 
+from sueca_club import outbox
+from sueca_club.models import OutboxStep
 from tests.concurrency import postgres_only
 from tests.faults.conftest import wait_until
 from tests.faults.site import ROOT, database_url
@@ -38,7 +40,7 @@ from tournaments.models import Export
 
 pytestmark = [*postgres_only, pytest.mark.faults, pytest.mark.usefixtures("needs_postgres")]
 
-TASK = "tournaments.tasks.export_build"
+TASK = "sueca_club.tasks.outbox_run"
 START_TIMEOUT = 60  # a worker imports Django and connects: seconds, not minutes
 
 
@@ -118,10 +120,12 @@ def workers(transactional_db, redis_prefix, tmp_path, settings):
             return worker
 
         def send(self, export: Export) -> None:
+            step = OutboxStep.objects.get(name="tournaments.export_build",
+                                          args__export_id=export.pk)
             producer = Celery("faults-producer", broker=broker_url(), set_as_current=False)
             producer.conf.broker_transport_options = {"global_keyprefix": redis_prefix}
             try:
-                producer.send_task(TASK, args=[export.pk], queue=queue)
+                producer.send_task(TASK, args=[step.pk], queue=queue)
             finally:
                 producer.close()
 
@@ -144,7 +148,7 @@ def export(club, monkeypatch) -> Export:
     tournament = make_tournament(club, 4, tables_count=2, fmt={"type": "fixed_deals", "deals": 2})
     tournament_services.tournament_start(tournament=tournament)
     play_to_the_end(tournament)
-    monkeypatch.setattr(export_jobs, "enqueue", lambda task, *args, **kwargs: None)
+    monkeypatch.setattr(outbox, "dispatch", lambda *args: None)  # the test hands it over
     row, made = export_jobs.tournament_export_request(tournament=tournament, kind="deals",
                                                       fmt="csv")
     assert made and row.status == Export.Status.PENDING

@@ -80,13 +80,18 @@ class Pause:
 
 @pytest.fixture(params=["deal-written", "answer-built"])
 def pause(request, monkeypatch):
-    """Pause after the deal row and the match are written (where match_changed is sent), or
+    """Pause after the deal row and the match are written (when the state is stored), or
     later, when the answer is built, just before the idempotency key is stored."""
     hook = Pause()
     if request.param == "deal-written":
-        services.match_changed.connect(hook, weak=False, dispatch_uid="fault-pause")
+        store = services._store
+
+        def stored(*args, **kwargs):
+            store(*args, **kwargs)
+            hook()
+
+        monkeypatch.setattr(services, "_store", stored)
         yield hook
-        services.match_changed.disconnect(dispatch_uid="fault-pause")
     else:
         build = services.match_payload
 

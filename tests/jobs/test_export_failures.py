@@ -2,6 +2,8 @@
 
 from unittest import mock
 
+from django.db import transaction
+
 from tests.jobs.conftest import export_file
 from tournaments import exports
 from tournaments.models import Export
@@ -40,7 +42,12 @@ def test_asking_again_after_a_failure_makes_a_new_file(organiser_client, swiss, 
 
 
 def test_a_file_whose_export_row_is_gone_fails_without_retrying(db):
-    from tournaments.tasks import export_build
+    from sueca_club import outbox
+    from sueca_club.models import OutboxStep
 
-    result = export_build.apply(args=(123456,), throw=False)
-    assert result.failed() and "no longer exists" in str(result.result)
+    with transaction.atomic():
+        outbox.follow("tournaments.export_build", export_id=123456)
+    outbox.relay()
+    step = OutboxStep.objects.get()
+    assert (step.status, step.attempts) == ("failed", 1)
+    assert "no longer exists" in step.error

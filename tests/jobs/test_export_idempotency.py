@@ -5,9 +5,8 @@ import pytest
 
 from tests.jobs.conftest import export_file, pdf_pages
 from tests.tournaments.helpers import in_play, play
-from tournaments import export_jobs
+from tournaments import export_jobs, steps
 from tournaments.models import Export
-from tournaments.tasks import export_build
 
 
 def ask(tournament, kind="standings", fmt="csv", **params):
@@ -63,7 +62,7 @@ def test_running_the_task_again_leaves_a_made_file_alone(swiss, run_queued):
     with run_queued():
         export, _ = ask(swiss, "transfer", "json")
     name = export_file(export) and Export.objects.get(pk=export.pk).file.name
-    export_build.apply(args=(export.pk,))
+    steps.export_build(export_id=export.pk)
     assert Export.objects.get(pk=export.pk).file.name == name
 
 

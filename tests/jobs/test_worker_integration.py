@@ -1,8 +1,10 @@
-"""A real Celery worker on the machine's Redis builds a spreadsheet and a PDF, and records a
-failure, against this test's database. Runs where CELERY_BROKER_URL points at a reachable
+"""A real Celery worker on the machine's Redis runs every step the site hands it (its registry
+holds every job), builds a spreadsheet and a PDF, and records a failure, against this test's
+database. Runs where CELERY_BROKER_URL points at a reachable
 Redis and the database is one another process can open (CI's PostgreSQL + Redis pass)."""
 
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -12,12 +14,14 @@ from urllib.parse import quote
 
 import pytest
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 
+from sueca_club import outbox
+from sueca_club.models import OutboxStep
+from sueca_club.tasks import outbox_run
 from tests.jobs.conftest import pdf_pages
 from tournaments import export_jobs
 from tournaments.models import Export
-from tournaments.tasks import export_build
 
 ROOT = Path(__file__).resolve().parents[2]
 CELERY = Path(sys.executable).with_name("celery")
@@ -67,8 +71,9 @@ def worker(transactional_db, media_root, monkeypatch, tmp_path):
              "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
              "-n", f"{queue}@%h"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     app.conf.task_always_eager = False  # the autouse tasks_in_process fixture restores it
-    send = export_build.apply_async
-    monkeypatch.setattr(export_build, "apply_async", lambda *a, **kw: send(*a, queue=queue, **kw))
+    send = outbox_run.apply_async
+    monkeypatch.setattr(outbox_run, "apply_async", lambda *a, **kw: send(*a, queue=queue, **kw))
+    process.queue = queue
     process.log = log
     yield process
     process.terminate()
@@ -108,16 +113,45 @@ def test_a_real_worker_makes_a_spreadsheet_and_a_pdf(worker, finished_knockout):
     with pdf_export.file.open("rb") as handle:
         content = handle.read()
     assert content.startswith(b"%PDF-") and pdf_pages(content) == 1
-    assert "tournaments.tasks.export_build" in worker.log.read_text()
+    assert "sueca_club.tasks.outbox_run" in worker.log.read_text()
 
 
 def test_a_real_worker_records_a_failure_on_the_export(worker, finished_knockout):
-    # a row no request would make (cards come only as PDF): the task fails for good, at once
+    # a row no request would make (cards come only as PDF): the step fails for good, at once
     export = Export.objects.create(club=finished_knockout.club, tournament=finished_knockout,
                                    kind="cards", format="csv", data_version="v", key="bad",
                                    params={"language": "en"})
-    from sueca_club.jobs import enqueue
-
-    enqueue(export_build, export.pk)
+    with transaction.atomic():
+        outbox.follow("tournaments.export_build", export_id=export.pk)
+    outbox.relay()
     export = finished(export, worker)
     assert export.status == "failed" and "cannot be made in that format" in export.error
+
+
+def test_the_workers_registry_holds_every_job_and_it_runs_every_worker_step(worker):
+    """Every task the site can queue is one the worker knows (a task it does not know, it
+    discards), and every step the outbox hands to workers is run there."""
+    from sueca_club.celery import app
+
+    deadline = time.monotonic() + WAIT
+    registered = None
+    while registered is None and time.monotonic() < deadline:
+        replies = app.control.inspect(destination=[f"{worker.queue}@{socket.gethostname()}"],
+                                      timeout=2).registered() or {}
+        registered = next(iter(replies.values()), None)
+    assert registered is not None, worker.log.read_text()
+    ours = {name for name in app.tasks if not name.startswith("celery.")}
+    assert ours and ours <= set(registered)
+
+    in_worker = [s for s in outbox.STEPS.values() if s.in_worker]
+    args = {"tournaments.export_build": {"export_id": 0}, "tournaments.notify_round":
+            {"round_id": 0}, "tournaments.notify_pairing": {"pairing_id": 0}}
+    with transaction.atomic():
+        for spec in in_worker:
+            outbox.follow(spec.name, **args.get(
+                spec.name, {"match_id": 0, "version": 1, "allow_reset": False}))
+    outbox.relay()
+    while time.monotonic() < deadline and OutboxStep.objects.filter(status="pending").exists():
+        time.sleep(0.25)
+    left = list(OutboxStep.objects.filter(status="pending").values_list("name", flat=True))
+    assert not left, worker.log.read_text()

@@ -4,7 +4,7 @@ opponent and table once; nobody else hears anything."""
 import pytest
 
 from tests.notifications.helpers import pairings, started, to
-from tournaments import services, tasks_notify
+from tournaments import services, steps
 
 pytestmark = pytest.mark.django_db
 
@@ -30,5 +30,5 @@ def test_a_swap_tells_the_players_of_both_pairings_their_new_opponent_once(
 
     mailoutbox.clear()
     with django_capture_on_commit_callbacks(execute=True):  # a retried task sends nothing
-        tasks_notify.notify_pairing.apply(args=(first.pk,))
+        steps.notify_pairing(pairing_id=first.pk)
     assert mailoutbox == []

@@ -8,6 +8,7 @@ from django.core.management import call_command
 from scoring import rating_services
 from scoring.models import PartnershipRating, RatingChange
 from scoring.rating_services import ratings_rebuild
+from sueca_club import outbox
 from tests.conftest import make_match, make_partnership
 from tests.ratings.helpers import correct, finish, play, snapshot
 
@@ -78,15 +79,17 @@ def test_a_finished_match_taken_back_leaves_the_ratings(club, pairs,
 
 
 def test_matches_whose_tasks_run_out_of_order_still_equal_a_rebuild(
-        club, pairs, django_capture_on_commit_callbacks):
+        club, pairs, django_capture_on_commit_callbacks, monkeypatch):
     play_season(django_capture_on_commit_callbacks, club, pairs, 4)
     first = make_match(club, pairs[0], pairs[1])
     second = make_match(club, pairs[2], pairs[3])
-    with django_capture_on_commit_callbacks(execute=False) as queued:
+    with monkeypatch.context() as held:
+        queued: list[int] = []
+        held.setattr(outbox, "dispatch", lambda step_id, name: queued.append(step_id))
         finish(first, "A")
         finish(second, "B")
-    for callback in reversed(queued):  # the second match's task runs first
-        callback()
+    for step_id in reversed(queued):  # the second match's steps run first
+        outbox.run(step_id)
     assert RatingChange.objects.filter(match__in=[first, second]).count() == 12
     late = snapshot(club)
     ratings_rebuild(club=club)

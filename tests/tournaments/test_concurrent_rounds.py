@@ -65,3 +65,29 @@ def test_sixteen_phones_posting_deals_and_retries_record_exactly_the_intended_de
     assert list(Round.objects.filter(tournament=tournament).values_list("number", flat=True)) == [
         1, 2]
     assert Pairing.objects.filter(round__number=2).count() == 4
+
+
+def test_a_crash_between_the_last_deals_and_the_draw_is_repaired_once_by_the_sweeps(
+        club, monkeypatch):
+    """Every table's last deal commits, then the process dies before anything follows (no
+    relay): nothing is drawn. Sweeps run at once from four processes draw the round once."""
+    from sueca_club import outbox
+    from sueca_club.models import OutboxStep
+
+    tournament = make_tournament(club, 16, tables_count=8)
+    services.tournament_start(tournament=tournament)
+    matches = [p.match for p in Pairing.objects.filter(round__number=1).select_related("match")]
+    with monkeypatch.context() as dead:
+        dead.setattr(outbox, "relay", lambda: None)
+        results = run_together(8, lambda i: record(matches[i], WIN["A"]))
+    assert all(r.status == 201 for r in results), results
+    assert tournament.rounds.count() == 1
+    follows = OutboxStep.objects.filter(name="tournaments.follow_match", status="pending")
+    assert follows.count() == 8
+    follows.update(created_at=follows[0].created_at.replace(year=2020))
+
+    run_together(4, lambda i: outbox.sweep())
+    assert list(Round.objects.filter(tournament=tournament).values_list("number", "code")) == [
+        (1, "round_of_16"), (2, "quarter_final")]
+    assert not OutboxStep.objects.filter(name="tournaments.follow_match",
+                                         status="pending").exists()

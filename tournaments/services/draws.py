@@ -52,11 +52,10 @@ def draw_next_round(tournament: Tournament, current: Round) -> Round | None:
     if current.stage == Round.Stage.KNOCKOUT:
         if current.code == formats.FINAL:
             return None
-        winners = [p.winner for p in all_pairings
-                   if p.round_id == current.pk and not p.third_place]
+        winners = _winners_by_slot(current, all_pairings)
         if tournament.draw == Tournament.Draw.REDRAW:
-            return _knockout_round(tournament, number, winners, redraw=True,
-                                   semi_finals=_semis(current, all_pairings))
+            return _knockout_round(tournament, number, [w for w in winners if w is not None],
+                                   redraw=True, semi_finals=_semis(current, all_pairings))
         return _knockout_round(tournament, number, winners, bracket=True,
                                semi_finals=_semis(current, all_pairings))
     if current.stage == Round.Stage.GROUPS:
@@ -71,6 +70,26 @@ def draw_next_round(tournament: Tournament, current: Round) -> Round | None:
     return _swiss_round(tournament, number, all_pairings)
 
 
+def _winners_by_slot(current: Round, all_pairings: list[Pairing]) -> list[Entry | None]:
+    """The winner of each slot of a knockout round, None where nobody went through (a double
+    forfeit, or a slot left empty by one earlier)."""
+    places = {formats.FINAL: 2, formats.SEMI_FINAL: 4, formats.QUARTER_FINAL: 8}.get(
+        current.code) or int(current.code.removeprefix("round_of_"))
+    by_slot = {p.slot: p.winner for p in all_pairings
+               if p.round_id == current.pk and not p.third_place}
+    return [by_slot.get(slot) for slot in range(places // 2)]
+
+
+def _bracket_pairs(winners: list[Entry | None]) -> list[tuple[int | None, int | None]]:
+    """Slot 2k's winner meets slot 2k+1's; one alone has a bye, and where neither went
+    through the slot stays empty (None, None)."""
+    pairs = []
+    for first, second in zip(winners[0::2], winners[1::2], strict=True):
+        a, b = (first, second) if first is not None else (second, None)
+        pairs.append((a and a.pk, b and b.pk))
+    return pairs
+
+
 def _semis(current: Round, all_pairings: list[Pairing]) -> list[Pairing] | None:
     return ([p for p in all_pairings if p.round_id == current.pk]
             if current.code == formats.SEMI_FINAL else None)
@@ -78,20 +97,22 @@ def _semis(current: Round, all_pairings: list[Pairing]) -> list[Pairing] | None:
 
 def _knockout_round(tournament, number, field: list[Entry], *, bracket=False, redraw=False,
                     semi_finals=None) -> Round:
-    ids = [entry.pk for entry in field]
     if bracket:
-        drawn = formats.next_round(ids)
-    elif redraw or tournament.draw not in (Tournament.Draw.SEEDED, Tournament.Draw.RATING):
-        drawn = formats.random_draw(ids, f"{tournament.seed}-{number}")
+        slots = _bracket_pairs(field)
     else:
-        drawn = formats.knockout_first_round(ids)
-    code = formats.round_code(len(drawn) * 2)
-    pairs = [(p.a, p.b, False, "") for p in drawn]
-    if semi_finals and tournament.third_place:
+        ids = [entry.pk for entry in field]
+        if redraw or tournament.draw not in (Tournament.Draw.SEEDED, Tournament.Draw.RATING):
+            drawn = formats.random_draw(ids, f"{tournament.seed}-{number}")
+        else:
+            drawn = formats.knockout_first_round(ids)
+        slots = [(p.a, p.b) for p in drawn]
+    code = formats.round_code(len(slots) * 2)
+    pairs = [(a, b, False, "", slot) for slot, (a, b) in enumerate(slots) if a is not None]
+    if semi_finals and tournament.third_place and all(p.winner_id for p in semi_finals):
         third = formats.third_place_match(
             [formats.Pairing(p.slot, p.a_id, p.b_id) for p in semi_finals],
             [p.winner_id for p in semi_finals])
-        pairs.append((third.a, third.b, True, ""))
+        pairs.append((third.a, third.b, True, "", len(slots)))
     return create_round(tournament, number, Round.Stage.KNOCKOUT, code, pairs)
 
 
@@ -126,7 +147,8 @@ def group_qualifiers(tournament: Tournament, all_pairings: list[Pairing]) -> lis
     return [
         [s.entry.pk for s in selectors.standings(
             tournament, all_pairings, [e for e in field if e.group == letter],
-            stage=Round.Stage.GROUPS, group=letter)][:tournament.qualifiers_per_group]
+            stage=Round.Stage.GROUPS, group=letter)
+         if not s.entry.withdrawn][:tournament.qualifiers_per_group]  # the next one moves up
         for letter in selectors.group_letters(tournament)
     ]
 
@@ -177,13 +199,17 @@ def _swiss_round(tournament: Tournament, number: int, all_pairings: list[Pairing
 
 
 def create_round(tournament, number, stage, code, pairs) -> Round:
-    """Store a drawn round: byes and withdrawn entries are decided at once, the rest placed."""
+    """Store a drawn round: byes and withdrawn entries are decided at once, the rest placed.
+
+    `pairs` are (a, b, third place?, group) or, where the bracket fixes the slots, (..., slot).
+    """
     round_ = Round.objects.create(tournament=tournament, number=number, stage=stage, code=code)
     withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
     Pairing.objects.bulk_create([
-        Pairing(round=round_, slot=slot, a_id=a, b_id=b, third_place=third, group=group,
-                **_decided(a, b, withdrawn))
-        for slot, (a, b, third, group) in enumerate(pairs)
+        Pairing(round=round_, slot=pair[4] if len(pair) > 4 else index, a_id=pair[0],
+                b_id=pair[1], third_place=pair[2], group=pair[3],
+                **_decided(pair[0], pair[1], withdrawn))
+        for index, pair in enumerate(pairs)
     ])
     place_waiting(tournament)
     notifications.round_drawn(round_)
@@ -191,10 +217,14 @@ def create_round(tournament, number, stage, code, pairs) -> Round:
 
 
 def _decided(a, b, withdrawn: set[int]) -> dict:
-    """A bye goes through; a withdrawn entry hands its opponent a walkover."""
-    if b is None or b in withdrawn:
+    """A bye goes through; a withdrawn entry hands its opponent a walkover, and never goes
+    through itself: two withdrawn entries, or one with a bye, are a double forfeit ("-")."""
+    gone_a, gone_b = a in withdrawn, b is None or b in withdrawn
+    if gone_a and gone_b:
+        return {"finished": True, "winner_id": None, "walkover": "-"}
+    if gone_b:
         return {"finished": True, "winner_id": a, "walkover": "A" if b is not None else ""}
-    if a in withdrawn:
+    if gone_a:
         return {"finished": True, "winner_id": b, "walkover": "B"}
     return {}
 

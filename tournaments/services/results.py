@@ -1,7 +1,6 @@
 """How results move a tournament: pairings follow their matches, rounds advance, corrections flow."""
 
-from django.db import models
-from django.dispatch import receiver
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from scoring import services as scoring
@@ -32,24 +31,46 @@ def winner_entry(pairing: Pairing, side: str) -> int | None:
     return {"A": pairing.a_id, "B": pairing.b_id}.get(side)
 
 
-@receiver(scoring.match_changed, sender=Match)
-def follow_match(sender, match: Match, was_finished: bool, allow_reset: bool = False,
-                 **kwargs) -> None:
-    """A tournament match changed: if its result did, the pairing and the event follow."""
-    if not (match.finished or was_finished):
-        return  # a deal in the middle of a match changes no result
-    pairing = Pairing.objects.filter(match=match).select_related("round").first()
-    if pairing is None or pairing.walkover:
+def follow_match(*, match_id: int, allow_reset: bool = False) -> None:
+    """After a match's result changed (an outbox step, run after the commit): its pairing
+    follows it, and the round advances when it is complete. Idempotent: it brings the pairing
+    to what the match says now, so running it twice, late, or after a crash is harmless.
+
+    Locks the tournament only: the match is read as committed, never locked here, so the
+    referees' writes (which lock their match alone) never wait on a draw.
+    """
+    found = (Pairing.objects.filter(match_id=match_id)
+             .values_list("pk", "round__tournament_id").first())
+    if found is None:
+        return  # a friendly match
+    tournament = locked(found[1])
+    pairing = Pairing.objects.select_related("round", "match").get(pk=found[0])
+    if pairing.walkover or pairing.match_id != match_id:
         return
+    match = pairing.match
     winner = winner_entry(pairing, match.winner) if match.finished else None
     if (pairing.finished, pairing.winner_id) == (match.finished, winner):
         if pairing.finished:  # a correction that keeps the winner still changes the scores
-            bump(locked(pairing.round.tournament_id))
+            bump(tournament)
         return
-    tournament = locked(pairing.round.tournament_id)
-    pairing = Pairing.objects.select_related("round", "match").get(pk=pairing.pk)
     set_result(tournament, pairing, finished=match.finished, winner=winner,
                allow_reset=allow_reset)
+
+
+def result_change_guard(match: Match, allow_reset: bool) -> None:
+    """Before an organiser's correction of a tournament match commits: refuse it, asking for
+    confirmation, when it would reset later matches already under way."""
+    pairing = Pairing.objects.filter(match=match).select_related("round__tournament").first()
+    if pairing is None or pairing.walkover or allow_reset:
+        return
+    winner = winner_entry(pairing, match.winner) if match.finished else None
+    later = _later_changes(pairing.round.tournament, pairing, match.finished, winner)
+    under_way = [p for p in later if selectors.started(p)]
+    if under_way:
+        raise LaterMatchesStarted(under_way)
+
+
+scoring.RESULT_GUARDS.append(result_change_guard)
 
 
 def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
@@ -153,7 +174,11 @@ def _advance(tournament: Tournament, round_: Round) -> None:
     automatic = tournament.auto_advance or tournament.status == Tournament.Status.FINISHED
     if (automatic and round_.pk == selectors.last_round(tournament).pk
             and selectors.round_is_complete(round_)):
-        advance(tournament)
+        try:
+            with transaction.atomic():
+                advance(tournament)
+        except TournamentRefused as refused:  # the results stand; the organiser decides
+            draw_problem_set(tournament, refused.message)
 
 
 def advance(tournament: Tournament) -> Round | None:
@@ -163,8 +188,17 @@ def advance(tournament: Tournament) -> Round | None:
     drawn = draws.draw_next_round(tournament, current)
     if drawn is None:
         finish(tournament, current)
+    draw_problem_set(tournament, "")
     bump(tournament)
     return drawn
+
+
+def draw_problem_set(tournament: Tournament, problem: str) -> None:
+    """Say on the organiser's pages why the next round is not drawn (empty: it is)."""
+    if tournament.draw_problem != problem:
+        tournament.draw_problem = problem
+        Tournament.objects.filter(pk=tournament.pk).update(draw_problem=problem)
+        bump(tournament)
 
 
 def finish(tournament: Tournament, last: Round) -> None:

@@ -8,8 +8,9 @@ from django.utils.translation import gettext as _
 from scoring import engine
 from scoring import services as scoring
 from scoring.models import Match, RefereeLink
+from sueca_club import outbox
 from tournaments import formats, notifications, selectors
-from tournaments.models import Entry, Pairing, Round, Table, Tournament
+from tournaments.models import Action, Entry, Pairing, Round, Table, Tournament
 from tournaments.services import draws, results
 from tournaments.services.errors import TournamentRefused
 
@@ -30,15 +31,18 @@ def tournament_create(*, club, name: str, rules: engine.Rules, fmt: engine.Forma
     tournament = Tournament(club=club, name=name, slug=slug or unique_slug(name),
                             rules=rules.as_dict(),
                             format=fmt.as_dict(), structure=structure, created_by=by, **options)
-    if structure == Tournament.Structure.KNOCKOUT or structure == Tournament.Structure.GROUPS:
-        tournament.walkover_games = options.get("walkover_games", _full_win(fmt))
+    if fmt.type != "fixed_deals":
+        tournament.walkover_games = _full_win(fmt)
     tournament.full_clean(exclude=["slug", "seed"])
     tournament.save()
     return tournament
 
 
 def _full_win(fmt: engine.Format) -> int:
-    return fmt.target if fmt.type in ("first_to", "partidas") and fmt.target else 4
+    """The games of a walkover: a full win in the match's format (RULES.md)."""
+    if fmt.type == "partidas":
+        return fmt.to_win * fmt.target
+    return fmt.target
 
 
 def _editable(tournament: Tournament) -> Tournament:
@@ -54,9 +58,30 @@ def entries_register(*, tournament: Tournament, partnerships) -> list[Entry]:
     taken = set(tournament.entries.values_list("partnership_id", flat=True))
     new = [Entry(tournament=tournament, partnership=p) for p in partnerships
            if p.pk not in taken and p.club_id == tournament.club_id]
+    _require_one_entry_per_player(tournament, [e.partnership for e in new])
     Entry.objects.bulk_create(new)
     results.bump(tournament)
     return new
+
+
+def _require_one_entry_per_player(tournament: Tournament, joining) -> None:
+    """A player plays in one partnership of a tournament only (RULES.md): refuse a second,
+    naming the player."""
+    seen = {}
+    entered = tournament.entries.select_related("partnership__player_1", "partnership__player_2")
+    for partnership in [e.partnership for e in entered] + list(joining):
+        for player in partnership.players:
+            other = seen.setdefault(player.pk, partnership)
+            if other.pk != partnership.pk:
+                raise TournamentRefused(
+                    _("%(player)s cannot play in two partnerships of one tournament "
+                      "(%(first)s and %(second)s).")
+                    % {"player": player.name, "first": other.display_name,
+                       "second": partnership.display_name})
+
+
+def log(tournament: Tournament, kind: str, by=None, what: str = "", reason: str = "") -> None:
+    Action.objects.create(tournament=tournament, kind=kind, user=by, what=what, reason=reason)
 
 
 KEEP = object()  # entry_update: leave the seed as it is
@@ -86,8 +111,8 @@ def entry_remove(*, entry: Entry) -> None:
     results.bump(tournament)
 
 
-@transaction.atomic
-def tournament_start(*, tournament: Tournament) -> Round:
+@outbox.service
+def tournament_start(*, tournament: Tournament, by=None) -> Round:
     """Close registration, set up the tables with their QR cards and draw the first round.
 
     When anyone has checked in, only the partnerships that checked in play.
@@ -97,6 +122,8 @@ def tournament_start(*, tournament: Tournament) -> Round:
         tournament.entries.filter(checked_in=False).delete()
     if tournament.entries.count() < 2:
         raise TournamentRefused(_("A tournament needs at least two partnerships."))
+    _require_one_entry_per_player(tournament, [])
+    log(tournament, Action.Kind.START, by)
     for number in range(1, tournament.tables_count + 1):
         Table.objects.create(tournament=tournament, number=number,
                              link=RefereeLink.objects.create(
@@ -109,14 +136,29 @@ def tournament_start(*, tournament: Tournament) -> Round:
     return first
 
 
-@transaction.atomic
-def round_draw_next(*, tournament: Tournament) -> Round | None:
-    """The organiser draws the next round by hand (when automatic drawing is off)."""
-    return results.advance(results.locked(tournament.pk))
+@outbox.service
+def round_draw_next(*, tournament: Tournament, by=None) -> Round | None:
+    """The organiser draws the next round by hand (when automatic drawing is off, or after
+    the automatic draw found no way)."""
+    tournament = results.locked(tournament.pk)
+    drawn = results.advance(tournament)
+    log(tournament, Action.Kind.DRAW, by, _("Round %(number)s") % {"number": drawn.number}
+        if drawn else "")
+    return drawn
 
 
-@transaction.atomic
-def round_redraw(*, tournament: Tournament) -> Round:
+@outbox.service
+def rematch_allow(*, tournament: Tournament, by=None) -> Round | None:
+    """No round can be drawn without a rematch: allow the least-bad one, and draw."""
+    tournament = results.locked(tournament.pk)
+    tournament.allow_rematches = True
+    tournament.save(update_fields=["allow_rematches"])
+    log(tournament, Action.Kind.REMATCH, by)
+    return results.advance(tournament)
+
+
+@outbox.service
+def round_redraw(*, tournament: Tournament, by=None) -> Round:
     """Draw the last round again, as long as none of its matches has a deal."""
     tournament = results.locked(tournament.pk)
     current = selectors.last_round(tournament)
@@ -135,12 +177,12 @@ def round_redraw(*, tournament: Tournament) -> Round:
         drawn = draws.draw_next_round(tournament, previous)
     results.bump(tournament)
     assert drawn is not None and drawn.number == number
+    log(tournament, Action.Kind.REDRAW, by, _("Round %(number)s") % {"number": number})
     return drawn
 
 
 def _require_untouched(round_: Round) -> None:
-    if any(selectors.started(p) and not (p.is_bye or p.walkover)
-           for p in selectors.pairings(round_.tournament).filter(round=round_)):
+    if not selectors.untouched(selectors.pairings(round_.tournament).filter(round=round_)):
         raise TournamentRefused(_("Matches of this round have started: it cannot change now."))
 
 
@@ -151,8 +193,9 @@ def _discard_round(round_: Round) -> None:
     Match.objects.filter(pk__in=matches).delete()
 
 
-@transaction.atomic
-def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_side: str) -> None:
+@outbox.service
+def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_side: str,
+                  by=None) -> None:
     """Swap two partnerships between pairings of the last round before it has any deal."""
     tournament = results.locked(first.round.tournament_id)
     if first.round_id != second.round_id or first.round_id != selectors.last_round(tournament).pk:
@@ -170,6 +213,8 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
     for pairing in (first, second):
         if pairing.a_id == pairing.b_id:
             raise TournamentRefused(_("A partnership cannot play itself."))
+    names = dict(Entry.objects.filter(pk__in=[x, y]).values_list("pk", "partnership__name"))
+    x_name, y_name = names.get(x) or f"#{x}", names.get(y) or f"#{y}"
     for pairing in (first, second):
         pairing.save(update_fields=["a", "b"])
         if pairing.match_id:
@@ -179,35 +224,65 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
                                        b=entries[pairing.b_id].partnership)
     results.bump(tournament)
     notifications.pairings_changed([first, second])
+    log(tournament, Action.Kind.SWAP, by, f"{x_name} ⇄ {y_name}")
 
 
-@transaction.atomic
-def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = False) -> None:
+@outbox.service
+def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = False,
+                     by=None) -> None:
     """A no-show: the side that came (`present`, A or B) wins by walkover."""
     tournament = results.locked(pairing.round.tournament_id)
-    pairing = Pairing.objects.select_related("round", "match").get(pk=pairing.pk)
+    pairing = Pairing.objects.select_related("round", "match", "a__partnership",
+                                             "b__partnership").get(pk=pairing.pk)
     if pairing.is_bye:
         raise TournamentRefused(_("A bye has no opponent to give a walkover to."))
-    winner = results.winner_entry(pairing, present)
+    if present not in ("A", "B", "-"):
+        raise TournamentRefused(_("Say which partnership came to the table."))
+    if pairing.finished:
+        raise TournamentRefused(_("This match already has a result: correct it from its page."))
+    winner = {"A": pairing.a, "B": pairing.b}.get(present)
+    if winner is not None and winner.withdrawn:
+        raise TournamentRefused(_("%(name)s has withdrawn: it cannot win by walkover.")
+                                % {"name": winner.partnership.display_name})
+    _walkover(tournament, pairing, present, allow_reset=allow_reset)
+    log(tournament, Action.Kind.WALKOVER, by,
+        f"{pairing}: {winner.partnership.display_name if winner else '-'}")
+
+
+def _walkover(tournament: Tournament, pairing: Pairing, present: str, *,
+              allow_reset: bool = False) -> None:
+    """Decide a pairing without play: `present` (A or B) wins, or nobody ("-", both absent
+    or withdrawn: a double forfeit). An empty match on its table is taken away."""
     if pairing.match_id and not pairing.match.state["deals"]:
         RefereeLink.objects.filter(match_id=pairing.match_id).update(match=None)
         match_id = pairing.match_id
         Pairing.objects.filter(pk=pairing.pk).update(match=None, table=None)
         pairing.match, pairing.table = None, None
         Match.objects.filter(pk=match_id, deals__isnull=True).delete()
-    results.set_result(tournament, pairing, finished=True, winner=winner,
-                       walkover=present, allow_reset=allow_reset)
+    results.set_result(tournament, pairing, finished=True,
+                       winner=results.winner_entry(pairing, present), walkover=present,
+                       allow_reset=allow_reset)
 
 
-@transaction.atomic
-def entry_withdraw(*, entry: Entry) -> None:
-    """A partnership leaves mid-event: each match it still had is a walkover to its opponent."""
+@outbox.service
+def entry_withdraw(*, entry: Entry, by=None, reason: str = "") -> None:
+    """A partnership leaves mid-event: each match it still had is a walkover to its opponent
+    (a double forfeit where the opponent has withdrawn too). It never qualifies or advances
+    again: later draws leave it out, or hand its place to its opponent."""
     tournament = results.locked(entry.tournament_id)
+    entry = Entry.objects.select_related("partnership").get(pk=entry.pk)
+    if entry.withdrawn or tournament.status != Tournament.Status.RUNNING:
+        raise TournamentRefused(_("Only a partnership still playing can withdraw."))
     Entry.objects.filter(pk=entry.pk).update(withdrawn=True)
-    unfinished = Pairing.objects.filter(Q(a=entry) | Q(b=entry), finished=False,
-                                        round__tournament_id=entry.tournament_id)
-    for pairing in unfinished.select_related("round"):
-        pairing_walkover(pairing=pairing, present="B" if pairing.a_id == entry.pk else "A")
+    unfinished = (Pairing.objects.filter(Q(a=entry) | Q(b=entry), finished=False,
+                                         round__tournament_id=entry.tournament_id)
+                  .select_related("round", "match", "a", "b").order_by("round__number", "slot"))
+    for pairing in unfinished:
+        opponent = pairing.b if pairing.a_id == entry.pk else pairing.a
+        present = "-" if opponent is None or opponent.withdrawn else (
+            "B" if pairing.a_id == entry.pk else "A")
+        _walkover(tournament, pairing, present)
+    log(tournament, Action.Kind.WITHDRAWAL, by, entry.partnership.display_name, reason)
     results.bump(tournament)
 
 
@@ -233,8 +308,8 @@ def tournament_details_change(*, tournament: Tournament, name: str, place: str, 
     return tournament
 
 
-@transaction.atomic
-def tournament_finish(*, tournament: Tournament) -> None:
+@outbox.service
+def tournament_finish(*, tournament: Tournament, by=None) -> None:
     """The organiser closes the tournament: it must have played its last round to the end."""
     tournament = results.locked(tournament.pk)
     last = selectors.last_round(tournament)
@@ -243,4 +318,5 @@ def tournament_finish(*, tournament: Tournament) -> None:
     if last.stage != Round.Stage.ROUNDS and last.code != formats.FINAL:
         raise TournamentRefused(_("A knockout ends with its final."))
     results.finish(tournament, last)
+    log(tournament, Action.Kind.FINISH, by)
     results.bump(tournament)

@@ -100,9 +100,7 @@ class RoundView:
 
     @property
     def untouched(self) -> bool:
-        """No match of the round has a deal or a result (byes and walkovers aside)."""
-        return not any(selectors.started(p) and not (p.is_bye or p.walkover)
-                       for p in self.pairings)
+        return selectors.untouched(self.pairings)
 
 
 def rounds_with_pairings(tournament: Tournament) -> list[RoundView]:
@@ -140,6 +138,7 @@ def tournament(request, slug):
         "can_draw_next": bool(running and current and current.complete),
         "format_text": presenters.format_text(tournament.format),
         "chain": [criterion_label(code) for code in tournament.tie_breaks],
+        "actions": list(tournament.actions.select_related("user")[:50]),
     })
 
 
@@ -147,7 +146,7 @@ def tournament(request, slug):
 @require_POST
 def tournament_start(request, slug):
     tournament = owned_tournament(request, slug)
-    attempt(request, lambda: services.tournament_start(tournament=tournament),
+    attempt(request, lambda: services.tournament_start(tournament=tournament, by=request.user),
             _("Round 1 is drawn and on the tables. Put the QR cards on the tables."))
     return back(tournament)
 
@@ -157,7 +156,8 @@ def tournament_start(request, slug):
 def round_draw_next(request, slug):
     tournament = owned_tournament(request, slug)
     drawn: list[Round | None] = []
-    if attempt(request, lambda: drawn.append(services.round_draw_next(tournament=tournament)),
+    if attempt(request, lambda: drawn.append(services.round_draw_next(tournament=tournament,
+                                                                   by=request.user)),
                _("The next round is drawn.")) and drawn[0] is None:
         messages.info(request, _("That was the last round: the tournament is finished."))
     return back(tournament)
@@ -165,9 +165,18 @@ def round_draw_next(request, slug):
 
 @login_required
 @require_POST
+def rematch_allow(request, slug):
+    tournament = owned_tournament(request, slug)
+    attempt(request, lambda: services.rematch_allow(tournament=tournament, by=request.user),
+            _("The next round is drawn, with the fewest rematches possible."))
+    return back(tournament)
+
+
+@login_required
+@require_POST
 def round_redraw(request, slug):
     tournament = owned_tournament(request, slug)
-    attempt(request, lambda: services.round_redraw(tournament=tournament),
+    attempt(request, lambda: services.round_redraw(tournament=tournament, by=request.user),
             _("The round was drawn again."))
     return back(tournament)
 
@@ -185,7 +194,8 @@ def pairings_swap(request, slug):
     (first, first_side), (second, second_side) = form.places
     attempt(request, lambda: services.pairings_swap(first=first, second=second,
                                                      first_side=first_side,
-                                                     second_side=second_side),
+                                                     second_side=second_side,
+                                                     by=request.user),
             _("The two partnerships were swapped."))
     return back(tournament)
 
@@ -197,15 +207,12 @@ def pairing_walkover(request, slug, pairing_id):
     pairing = get_object_or_404(
         Pairing.objects.select_related("round", "a__partnership", "b__partnership"),
         round__tournament=tournament, pk=pairing_id)
-    present = request.POST.get("present")
-    if present not in ("A", "B") or pairing.is_bye:
-        messages.error(request, _("Say which partnership came to the table."))
-    elif pairing.finished:
-        messages.error(request, _("This match already has a result: correct it from its page."))
-    else:
-        winner = pairing.a if present == "A" else pairing.b
-        attempt(request, lambda: services.pairing_walkover(pairing=pairing, present=present),
-                _("%(name)s wins by walkover.") % {"name": winner.partnership.display_name})
+    present = request.POST.get("present", "")
+    winner = {"A": pairing.a, "B": pairing.b}.get(present)
+    attempt(request, lambda: services.pairing_walkover(pairing=pairing, present=present,
+                                                       by=request.user),
+            _("%(name)s wins by walkover.") % {"name": winner.partnership.display_name}
+            if winner else _("Neither partnership came: a double forfeit."))
     return back(tournament)
 
 
@@ -213,6 +220,6 @@ def pairing_walkover(request, slug, pairing_id):
 @require_POST
 def tournament_finish(request, slug):
     tournament = owned_tournament(request, slug)
-    attempt(request, lambda: services.tournament_finish(tournament=tournament),
+    attempt(request, lambda: services.tournament_finish(tournament=tournament, by=request.user),
             _("The tournament is finished."))
     return back(tournament)

@@ -83,10 +83,8 @@ def entry_remove(request, slug, entry_id):
 def entry_withdraw(request, slug, entry_id):
     tournament = owned_tournament(request, slug)
     entry = _entry(tournament, entry_id)
-    if tournament.status != Tournament.Status.RUNNING or entry.withdrawn:
-        messages.error(request, _("Only a partnership still playing can withdraw."))
-        return back(tournament)
-    attempt(request, lambda: services.entry_withdraw(entry=entry),
+    attempt(request, lambda: services.entry_withdraw(entry=entry, by=request.user,
+                                                     reason=request.POST.get("reason", "")),
             _("%(name)s withdrew: each match it still had is a walkover to its opponent.")
             % {"name": entry.partnership.display_name})
     return back(tournament)

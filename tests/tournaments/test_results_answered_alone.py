@@ -1,0 +1,86 @@
+"""A referee's deal is recorded and answered in its own transaction; drawing the next round
+follows after the commit, so a draw that fails or crashes never refuses, fails or slows the
+deal, and is repaired by running it again."""
+
+import datetime
+import json
+
+import pytest
+from django.utils import timezone
+
+from sueca_club import outbox
+from sueca_club.models import OutboxStep
+from tests.tournaments.helpers import make_tournament
+from tournaments import services
+from tournaments.models import Action, Pairing, Round
+from tournaments.services import TournamentRefused, draws
+
+FLAG = {"points": [120, 0], "flag": "A"}
+
+
+@pytest.fixture
+def last_match(club):
+    """A Swiss of two tables whose first round has one match left: the table of that match."""
+    tournament = make_tournament(club, 4, structure="rounds", tables_count=2, rounds_count=3)
+    services.tournament_start(tournament=tournament)
+    first, last = tournament.tables.select_related("link__match").order_by("number")
+    post_deal(first.link.token, "round-1-table-1")
+    return tournament, last
+
+
+def post_deal(token, key):
+    from django.test import Client
+
+    return Client().post(f"/api/v1/referee/{token}/deals", data=json.dumps(FLAG),
+                         content_type="application/json", headers={"Idempotency-Key": key})
+
+
+def test_a_draw_that_finds_no_way_is_told_to_the_organiser_and_the_deal_is_saved(
+        last_match, monkeypatch, organiser_client):
+    tournament, table = last_match
+    monkeypatch.setattr(draws, "draw_next_round", refuse)
+    answer = post_deal(table.link.token, "the-last-deal")
+    assert answer.status_code == 201 and answer.json()["finished"]
+    assert Pairing.objects.filter(round__tournament=tournament, finished=True).count() == 2
+    tournament.refresh_from_db()
+    assert tournament.draw_problem == "No Swiss pairing is left without a rematch."
+    page = organiser_client.get(f"/manage/tournaments/{tournament.slug}/").content.decode()
+    assert "The next round could not be drawn" in page and "least-bad rematch" in page
+
+    monkeypatch.undo()
+    organiser_client.post(f"/manage/tournaments/{tournament.slug}/rounds/rematch/")
+    tournament.refresh_from_db()
+    assert tournament.rounds.count() == 2 and tournament.draw_problem == ""
+    assert tournament.allow_rematches
+    assert Action.objects.filter(tournament=tournament, kind="rematch").exists()
+
+
+def test_a_draw_that_crashes_fails_nothing_and_the_retry_draws_the_round(last_match,
+                                                                          monkeypatch):
+    tournament, table = last_match
+    monkeypatch.setattr(draws, "draw_next_round", crash)
+    answer = post_deal(table.link.token, "the-last-deal")
+    assert answer.status_code == 201 and answer.json()["finished"]
+    assert tournament.rounds.count() == 1
+    step = OutboxStep.objects.get(name="tournaments.follow_match", status="pending",
+                                  args__match_id=answer.json()["id"])
+    assert (step.attempts, step.error) == (1, "the server went away")
+
+    monkeypatch.undo()
+    OutboxStep.objects.filter(pk=step.pk).update(
+        run_after=timezone.now(), created_at=timezone.now() - datetime.timedelta(minutes=1))
+    assert outbox.sweep() >= 1
+    assert list(Round.objects.filter(tournament=tournament).values_list("number", flat=True)) == [
+        1, 2]
+    step.refresh_from_db()
+    assert step.status == "done"
+    outbox.run(step.pk)  # run again: done already, nothing more is drawn
+    assert tournament.rounds.count() == 2
+
+
+def refuse(*args, **kwargs):
+    raise TournamentRefused("No Swiss pairing is left without a rematch.")
+
+
+def crash(*args, **kwargs):
+    raise ConnectionError("the server went away")
