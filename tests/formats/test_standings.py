@@ -71,9 +71,61 @@ def test_it_refuses_a_result_for_an_entrant_not_in_the_standings():
         rank(["A", "B"], [won("A", "Z")], ["points"])
 
 
-def test_a_walkover_needs_a_winner():
+def test_a_double_forfeit_gives_both_the_no_show_points_and_is_no_draw():
+    double_forfeit = MatchResult("A", "B", winner=None, walkover=True)
+    assert points_awarded(double_forfeit, PointsScheme(no_show=-1)) == (-1, -1)
+    rows = by_entrant(rank(["A", "B"], [double_forfeit], ["points"]))
+    for row in rows.values():
+        assert (row.played, row.won, row.drawn, row.lost, row.points) == (1, 0, 0, 1, 0)
+        assert (row.games_won, row.games_lost, row.partidas_won, row.partidas_lost) == (0, 0, 0, 0)
+
+
+def test_a_double_forfeit_refuses_games():
     with pytest.raises(ValueError):
-        MatchResult("A", "B", winner=None, walkover=True)
+        MatchResult("A", "B", winner=None, walkover=True, games_a=4)
+
+
+def test_a_no_show_loses_the_partidas_of_the_walkover_as_if_beaten_at_the_table():
+    walkover = MatchResult("A", "B", winner="A", games_a=20, partidas_a=2, walkover=True)
+    beaten = won("C", "D", games_a=20, games_b=0, partidas_a=2, partidas_b=0)
+    rows = by_entrant(rank(["A", "B", "C", "D"], [walkover, beaten], ["points"]))
+    assert (rows["B"].partidas_won, rows["B"].partidas_lost, rows["B"].games_lost) == (0, 2, 20)
+    assert (rows["A"].partidas_won, rows["A"].won, rows["A"].points) == (2, 1, 3)
+    assert rows["B"].points < rows["D"].points
+
+
+def test_a_bye_is_worth_a_win_and_the_games_and_partidas_of_a_walkover():
+    results = [won("A", "B")]
+    rows = by_entrant(rank(["A", "B", "C"], results, ["points"], byes=["C"], bye_games=4, bye_partidas=2))
+    row = rows["C"]
+    assert (row.byes, row.points, row.games_won, row.partidas_won) == (1, 3, 4, 2)
+    assert (row.played, row.won, row.lost, row.games_lost) == (0, 0, 0, 0)
+
+
+def test_a_tournament_can_make_a_bye_worth_less_than_a_win():
+    rows = by_entrant(rank(["A", "B"], [], ["points"], scheme=PointsScheme(bye_points=1), byes=["A", "A"]))
+    assert (rows["A"].byes, rows["A"].points) == (2, 2)
+
+
+def test_a_bye_brings_no_opponent_to_buchholz_but_its_points_count_for_those_met():
+    results = [won("A", "B"), won("B", "C")]
+    rows = by_entrant(rank(["A", "B", "C"], results, ["points"], byes=["C"]))
+    assert rows["C"].buchholz == rows["B"].points == 4
+    assert rows["B"].buchholz == rows["A"].points + rows["C"].points == 3 + 4
+
+
+def test_a_bye_counts_nothing_in_head_to_head():
+    scheme = PointsScheme(bye_points=2)
+    chain = ["points", "head_to_head"]
+    rows = by_entrant(rank(["A", "B"], [won("A", "B")], chain, scheme=scheme, byes=["B"]))
+    assert rows["A"].points == rows["B"].points == 3
+    assert (rows["A"].head_to_head, rows["B"].head_to_head) == (3, 1)
+    assert rows["A"].rank == 1
+
+
+def test_it_refuses_a_bye_for_an_entrant_not_in_the_standings():
+    with pytest.raises(ValueError):
+        rank(["A", "B"], [], ["points"], byes=["Z"])
 
 
 def test_a_winner_must_have_played_the_match():

@@ -4,37 +4,59 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import SwissPairingError, swiss_pairings
+from tournaments.formats import (
+    SwissPairingError,
+    lookahead,
+    swiss_feasible,
+    swiss_pairings,
+    swiss_rounds_possible,
+)
+from tournaments.formats import swiss as swiss_module
 
 
 class SwissEvent:
-    """A Swiss tournament played out with random results (win 3, loss 1)."""
+    """A Swiss tournament played out with random results (win 3, loss 1).
 
-    def __init__(self, n, seed=0):
+    Given ``rounds``, every draw is told how many rounds are still to come; with
+    ``any_scores`` each side scores 0 to 3 points a match, whatever the result.
+    """
+
+    def __init__(self, n, seed=0, rounds=None, any_scores=False):
         self.entrants = list(range(1, n + 1))
         self.scores = dict.fromkeys(self.entrants, 0)
         self.played = set()
         self.had_bye = set()
         self.rng = random.Random(seed)
         self.draws = []
+        self.rounds, self.any_scores = rounds, any_scores
 
     def standings(self):
         return sorted(self.entrants, key=lambda entrant: (-self.scores[entrant], entrant))
 
     def play_round(self):
-        draw = swiss_pairings(self.standings(), self.scores, self.played, self.had_bye)
+        rounds_left = self.rounds - len(self.draws) - 1 if self.rounds else 0
+        draw = swiss_pairings(
+            self.standings(), self.scores, self.played, self.had_bye, rounds_left=rounds_left
+        )
         for a, b in draw.pairs:
             assert frozenset((a, b)) not in self.played, f"{a} and {b} met again"
             self.played.add(frozenset((a, b)))
-            winner, loser = (a, b) if self.rng.random() < 0.5 else (b, a)
-            self.scores[winner] += 3
-            self.scores[loser] += 1
+            self.score(a, b)
         if draw.bye is not None:
             assert draw.bye not in self.had_bye
             self.had_bye.add(draw.bye)
             self.scores[draw.bye] += 3
         self.draws.append(draw)
         return draw
+
+    def score(self, a, b):
+        if self.any_scores:
+            self.scores[a] += self.rng.randint(0, 3)
+            self.scores[b] += self.rng.randint(0, 3)
+            return
+        winner, loser = (a, b) if self.rng.random() < 0.5 else (b, a)
+        self.scores[winner] += 3
+        self.scores[loser] += 1
 
 
 def sides(draw):
@@ -153,3 +175,101 @@ def test_with_few_rounds_played_score_groups_of_even_size_stay_together():
         before = dict(event.scores)
         draw = event.play_round()
         assert all(before[a] == before[b] for a, b in draw.pairs)
+
+
+def pairs_of(*pairs):
+    return {frozenset(pair) for pair in pairs}
+
+
+SIX_AFTER_TWO_ROUNDS = {
+    "order": [1, 2, 3, 4, 6, 5],
+    "scores": {1: 6, 2: 4, 3: 4, 4: 4, 6: 4, 5: 2},
+    "played": pairs_of((1, 4), (1, 6), (2, 3), (2, 5), (3, 6), (4, 5)),
+}
+"""Six teams after two rounds: the best third round, 1-2 3-4 6-5, would leave only the
+pairs 1-3 1-5 3-5 and 2-4 2-6 4-6, two triangles with no fourth round in them."""
+
+
+def test_looking_one_round_ahead_only_draws_the_pairing_that_corners_the_event():
+    event = SIX_AFTER_TWO_ROUNDS
+    draw = swiss_pairings(event["order"], event["scores"], event["played"], set())
+    assert draw.pairs == [(1, 2), (3, 4), (6, 5)]
+    assert not swiss_feasible(range(1, 7), event["played"] | pairs_of(*draw.pairs), rounds=1)
+
+
+def test_a_third_round_of_four_leaves_a_fourth_without_a_rematch():
+    event = SIX_AFTER_TWO_ROUNDS
+    draw = swiss_pairings(event["order"], event["scores"], event["played"], set(), rounds_left=1)
+    assert draw.pairs == [(1, 3), (2, 4), (6, 5)]
+    assert swiss_feasible(range(1, 7), event["played"] | pairs_of(*draw.pairs), rounds=1)
+
+
+def test_when_the_next_best_pairings_all_corner_the_event_a_round_of_the_plan_is_drawn(monkeypatch):
+    monkeypatch.setattr(swiss_module, "SEARCH_PAIRINGS", 1)
+    event = SIX_AFTER_TWO_ROUNDS
+    draw = swiss_pairings(event["order"], event["scores"], event["played"], set(), rounds_left=1)
+    assert not event["played"] & pairs_of(*draw.pairs)
+    assert swiss_feasible(range(1, 7), event["played"] | pairs_of(*draw.pairs), rounds=1)
+
+
+def test_an_odd_field_keeps_its_last_rounds_pairable_with_a_bye_for_each():
+    scores = {1: 10, 4: 10, 7: 10, 3: 8, 5: 8, 6: 8, 2: 6}
+    played = pairs_of(
+        (1, 2), (1, 4), (1, 5), (1, 7), (2, 5), (2, 6), (3, 4), (3, 5), (3, 6), (3, 7), (4, 6), (4, 7)
+    )
+    had_bye = {2, 5, 6, 7}
+    order = [1, 4, 7, 3, 5, 6, 2]
+    assert swiss_pairings(order, scores, played, had_bye).pairs == [(1, 6), (4, 5), (7, 2)]
+    draw = swiss_pairings(order, scores, played, had_bye, rounds_left=2)
+    assert draw == ([(1, 6), (4, 2), (7, 5)], 3)
+    assert swiss_feasible(order, played | pairs_of(*draw.pairs), rounds=2, had_bye=had_bye | {3})
+
+
+def test_asking_for_more_rounds_than_can_be_paired_draws_the_best_pairing():
+    scores = {1: 3, 2: 3, 3: 1, 4: 1}
+    played = pairs_of((1, 3), (2, 4))
+    best = swiss_pairings([1, 2, 3, 4], scores, played, set())
+    assert swiss_pairings([1, 2, 3, 4], scores, played, set(), rounds_left=5) == best
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(1, 0), (2, 1), (3, 3), (4, 3), (5, 5), (6, 5), (12, 11)])
+def test_a_swiss_without_rematches_lasts_at_most_a_round_robin(n, rounds):
+    assert swiss_rounds_possible(n) == rounds
+
+
+def test_four_fresh_entrants_can_play_three_rounds_but_not_four():
+    assert swiss_feasible([1, 2, 3, 4], set(), rounds=3)
+    assert not swiss_feasible([1, 2, 3, 4], set(), rounds=4)
+
+
+def test_an_odd_field_cannot_give_a_second_bye_to_pair_another_round():
+    played = pairs_of((1, 2))
+    assert swiss_feasible([1, 2, 3], played, rounds=2, had_bye={3})
+    assert not swiss_feasible([1, 2, 3], played, rounds=2, had_bye={1, 3})
+
+
+def test_a_big_field_with_rounds_to_come_is_paired_without_searching(monkeypatch):
+    def no_search(*args):
+        raise AssertionError("a field this dense needs no search")
+
+    monkeypatch.setattr(lookahead, "_Search", no_search)
+    event = SwissEvent(256, seed=1, rounds=8)
+    for _ in range(8):
+        assert sides(event.play_round()) == event.entrants
+
+
+@st.composite
+def events(draw):
+    """A field of 4 to 12 and any number of rounds a Swiss of it can have."""
+    n = draw(st.sampled_from(range(4, 13)))
+    rounds = draw(st.integers(min_value=1, max_value=swiss_rounds_possible(n)))
+    return n, rounds, draw(st.integers(min_value=0, max_value=10**6))
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(events())
+def test_a_swiss_of_any_possible_length_is_paired_to_the_end_without_rematch_or_second_bye(event):
+    n, rounds, seed = event
+    swiss = SwissEvent(n, seed=seed, rounds=rounds, any_scores=True)
+    for _ in range(rounds):
+        assert sides(swiss.play_round()) == swiss.entrants

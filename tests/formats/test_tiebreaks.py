@@ -105,6 +105,52 @@ def test_buchholz_prefers_the_entrant_who_met_stronger_opponents():
     assert [row.buchholz for row in rows[1:3]] == [4, 2]
 
 
+def swiss_after_two_rounds():
+    """Eight teams, two Swiss rounds: A, B, E and H finish on 4 points.
+
+    Of those four only A and B met (A won). Card points rank them H, E, B, A. A
+    head-to-head among all four would put A first, and B above E and H only because B
+    happened to meet A, and lost.
+    """
+    return [
+        won("A", "B", points_a=300, points_b=200),
+        won("C", "D"),
+        won("E", "F", points_a=500),
+        won("G", "H", points_b=600),
+        won("C", "A", points_b=200),
+        won("G", "E", points_b=300),
+        won("B", "D", points_a=450),
+        won("H", "F", points_a=300),
+    ]
+
+
+def test_head_to_head_is_skipped_when_not_all_tied_teams_met():
+    rows = rank(list("ABCDEFGH"), swiss_after_two_rounds(), ["points", "head_to_head", "card_points"])
+    tied = [row for row in rows if row.points == 4]
+    assert [row.entrant for row in tied] == ["H", "E", "B", "A"]
+    assert [row.rank for row in tied] == [3, 4, 5, 6]
+    assert all(row.head_to_head is None and row.head_to_head_skipped for row in tied)
+
+
+def test_head_to_head_decides_once_the_chain_has_left_only_teams_that_met():
+    """A cycle A>B>C>D>A: all on 4 points, A never met C, B never met D."""
+    results = [
+        won("A", "B", points_a=300),
+        won("B", "C", points_a=300),
+        won("C", "D", points_a=500),
+        won("D", "A", points_a=500),
+    ]
+    rows = rank(list("ABCD"), results, ["points", "head_to_head", "card_points"])
+    assert order(rows) == list("CDAB")
+    assert [row.head_to_head for row in rows] == [3, 1, 3, 1]
+    assert not any(row.head_to_head_skipped for row in rows)
+
+
+def test_a_complete_mini_league_records_head_to_head_and_no_skip():
+    rows = rank(["A", "B", "C", "D"], league_with_three_way_tie(), ["points", "head_to_head"])
+    assert not any(row.head_to_head_skipped for row in rows)
+
+
 def test_teams_still_tied_without_lots_share_a_rank():
     rows = rank(["A", "B", "C"], [won("A", "C"), won("B", "C")], ["points", "head_to_head"])
     assert ranks(rows) == {"A": 1, "B": 1, "C": 3}

@@ -4,7 +4,7 @@ No Django here. Entrants are opaque hashable ids; a service layer adapts models 
 these functions and stores what they return.
 """
 
-from .groups import cross_pairings, cross_seeding
+from .groups import MAX_KNOCKOUT, best_placed, check_groups, cross_pairings, cross_seeding
 from .knockout import (
     FINAL,
     QUARTER_FINAL,
@@ -19,16 +19,11 @@ from .knockout import (
     round_count,
     third_place_match,
 )
+from .lookahead import swiss_feasible, swiss_rounds_possible
+from .results import DEFAULT_POINTS, MatchResult, PointsScheme, points_awarded
 from .roundrobin import round_robin
-from .seeding import bracket_size, seed_order, snake_groups
-from .standings import (
-    DEFAULT_POINTS,
-    MatchResult,
-    PointsScheme,
-    StandingRow,
-    points_awarded,
-    rank,
-)
+from .seeding import bracket_size, seed_order, seeded_with_lot, snake_groups
+from .standings import StandingRow, rank
 from .swiss import SwissDraw, SwissPairingError, swiss_pairings
 from .tiebreaks import CRITERIA, DEFAULT_CHAIN
 
@@ -37,6 +32,7 @@ __all__ = [
     "DEFAULT_CHAIN",
     "DEFAULT_POINTS",
     "FINAL",
+    "MAX_KNOCKOUT",
     "QUARTER_FINAL",
     "SEMI_FINAL",
     "THIRD_PLACE",
@@ -46,7 +42,9 @@ __all__ = [
     "StandingRow",
     "SwissDraw",
     "SwissPairingError",
+    "best_placed",
     "bracket_size",
+    "check_groups",
     "cross_pairings",
     "cross_seeding",
     "knockout_first_round",
@@ -59,7 +57,10 @@ __all__ = [
     "round_count",
     "round_robin",
     "seed_order",
+    "seeded_with_lot",
     "snake_groups",
+    "swiss_feasible",
     "swiss_pairings",
+    "swiss_rounds_possible",
     "third_place_match",
 ]

@@ -1,5 +1,6 @@
-"""Seed placement in a bracket and snake seeding into groups."""
+"""Seed placement in a bracket, seeding partly by lot, and snake seeding into groups."""
 
+import random
 from collections.abc import Sequence
 
 from .entrants import Entrant, require_distinct
@@ -25,6 +26,21 @@ def seed_order(size: int) -> list[int]:
         total = 2 * len(order) + 1
         order = [seed for top in order for seed in (top, total - top)]
     return order
+
+
+def seeded_with_lot(
+    seeded: Sequence[Entrant], unseeded: Sequence[Entrant], rng_seed: int | str
+) -> list[Entrant]:
+    """The whole seed order: ``seeded`` first in their order, then ``unseeded`` by lot.
+
+    Without the lot the rest would follow the order they came in (registration,
+    usually), and the places after the seeds, with their byes, would go to the first
+    to register. The same entrants in the same order with the same seed always draw
+    the same order.
+    """
+    rest = list(unseeded)
+    random.Random(rng_seed).shuffle(rest)
+    return require_distinct([*seeded, *rest])
 
 
 def snake_groups(seeded: Sequence[Entrant], n_groups: int) -> list[list[Entrant]]:

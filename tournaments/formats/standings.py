@@ -1,67 +1,33 @@
-"""Standings of a league or group from finished matches, ranked by a tie-break chain."""
+"""Standings of a league or group from finished matches, ranked by a tie-break chain.
+
+A bye is counted apart from the matches (``byes`` on the row): it brings the bye's
+standing points and the games and partidas the caller says a walkover is worth, but
+it is not a match played or won. Having no opponent, it adds nothing to head-to-head
+or to the entrant's buchholz; its points do count in the buchholz of those who met
+the entrant, as any points do.
+"""
 
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 from .entrants import Entrant, require_distinct
+from .results import DEFAULT_POINTS, MatchResult, PointsScheme, points_awarded
 from .tiebreaks import DEFAULT_CHAIN, check_chain, tie_groups
-
-
-@dataclass(frozen=True)
-class PointsScheme:
-    """Standing points per match. Portuguese custom: win 3, loss 1, no-show 0.
-
-    A draw (possible only in ``fixed_deals`` matches) is worth 2, half of what a
-    decided match hands out, so every played match is worth 4 points in total.
-    """
-
-    win: int = 3
-    loss: int = 1
-    draw: int = 2
-    no_show: int = 0
-
-
-DEFAULT_POINTS = PointsScheme()
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """A finished match between ``a`` and ``b``.
-
-    ``winner`` is ``a``, ``b`` or None for a draw. ``points_a``/``points_b`` are card
-    points. ``walkover`` means the loser did not show up (falta de comparência): the
-    loser gets ``no_show`` standing points and the winner a win; the games recorded
-    are the ones the regulations award (e.g. 4-0).
-    """
-
-    a: Entrant
-    b: Entrant
-    winner: Entrant | None
-    games_a: int = 0
-    games_b: int = 0
-    partidas_a: int = 0
-    partidas_b: int = 0
-    points_a: int = 0
-    points_b: int = 0
-    walkover: bool = False
-
-    def __post_init__(self) -> None:
-        if self.a == self.b:
-            raise ValueError(f"{self.a!r} cannot play itself")
-        if self.winner is not None and self.winner not in (self.a, self.b):
-            raise ValueError(f"The winner {self.winner!r} did not play this match")
-        if self.walkover and self.winner is None:
-            raise ValueError("A walkover needs a winner: the side that showed up")
 
 
 @dataclass(frozen=True)
 class StandingRow:
     """One line of the standings. ``points`` are standing points, ``card_points``
-    card points. ``head_to_head`` is the mini-league points among the entrants it was
-    last tied with (None if head-to-head never had to be applied); ``lot`` is its
-    number in the draw (1 is best; None without "lots" in the chain)."""
+    card points; ``byes`` the byes received, which are not in ``played``.
+
+    ``head_to_head`` is the mini-league points among the entrants it was last tied
+    with, None if head-to-head never had to be applied or was skipped. It is skipped
+    (``head_to_head_skipped``) when some pair of those tied entrants had not met, so
+    a page can say "head-to-head: not all tied teams met". ``lot`` is its number in
+    the draw (1 is best; None without "lots" in the chain)."""
 
     rank: int
     entrant: Entrant
@@ -69,6 +35,7 @@ class StandingRow:
     won: int = 0
     drawn: int = 0
     lost: int = 0
+    byes: int = 0
     points: int = 0
     games_won: int = 0
     games_lost: int = 0
@@ -79,15 +46,17 @@ class StandingRow:
     card_point_difference: int = 0
     buchholz: int = 0
     head_to_head: int | None = None
+    head_to_head_skipped: bool = False
     lot: int | None = None
 
 
-def points_awarded(result: MatchResult, scheme: PointsScheme) -> tuple[int, int]:
-    """Standing points for ``a`` and ``b`` from one match."""
-    if result.winner is None:
-        return scheme.draw, scheme.draw
-    loser = scheme.no_show if result.walkover else scheme.loss
-    return (scheme.win, loser) if result.winner == result.a else (loser, scheme.win)
+@dataclass(frozen=True)
+class _Byes:
+    """The byes received (one entry each) and what each is worth besides points."""
+
+    entrants: list[Entrant]
+    games: int = 0
+    partidas: int = 0
 
 
 def rank(
@@ -97,8 +66,15 @@ def rank(
     lots_seed: int | str | None = None,
     *,
     scheme: PointsScheme = DEFAULT_POINTS,
+    byes: Iterable[Entrant] = (),
+    bye_games: int = 0,
+    bye_partidas: int = 0,
 ) -> list[StandingRow]:
     """Rank ``entries`` (in a stable order, e.g. registration) from their results.
+
+    ``byes`` names the entrant of every bye received, once per bye; each is worth
+    ``scheme.points_for_bye``, ``bye_games`` games won and ``bye_partidas`` partidas
+    won (the caller passes a walkover's, so a bye is worth a win).
 
     Ties are broken by ``chain`` (see ``tiebreaks``). Entrants still tied at the end
     share a rank (1, 2, 2, 4) and keep the order of ``entries``; with "lots" in the
@@ -111,7 +87,7 @@ def rank(
     if "lots" in codes and lots_seed is None:
         raise ValueError("Drawing lots needs a seed, so that the draw can be repeated")
     lots = _draw_lots(field, lots_seed) if "lots" in codes else {}
-    table = _Table(field, list(results), scheme, lots)
+    table = _Table(field, list(results), _Byes(list(byes), bye_games, bye_partidas), scheme, lots)
     rows: list[StandingRow] = []
     for group in tie_groups(field, codes, table.measure):
         shared_rank = len(rows) + 1
@@ -126,29 +102,46 @@ class _Table:
         self,
         field: list[Entrant],
         matches: list[MatchResult],
+        byes: _Byes,
         scheme: PointsScheme,
         lots: dict[Entrant, int],
     ) -> None:
         self.matches, self.scheme, self.lots = matches, scheme, lots
         self.totals = _tally(field, matches, scheme)
-        self.head_to_head: dict[Entrant, int] = {}
+        _add_byes(self.totals, byes, scheme)
+        _add_buchholz(self.totals, matches)
+        self.met = {frozenset((match.a, match.b)) for match in matches}
+        self.head_to_head: dict[Entrant, int | None] = {}
 
     def measure(self, code: str, tied: list[Entrant]) -> dict[Entrant, float]:
         """Values of criterion ``code`` among ``tied``, higher is better."""
         if code == "head_to_head":
-            league = _mini_league(tied, self.matches, self.scheme)
-            self.head_to_head.update(league)
-            return league
+            return self._head_to_head(tied)
         if code == "lots":
             return {entrant: -self.lots[entrant] for entrant in tied}
         sign = -1 if code == "partidas_lost" else 1
         return {entrant: sign * self.totals[entrant][code] for entrant in tied}
 
+    def _head_to_head(self, tied: list[Entrant]) -> dict[Entrant, float]:
+        """The mini-league among ``tied``, or all equal (skipped) unless all of them met.
+
+        Any result between two of them counts as a meeting, a walkover or a double
+        forfeit included: it scored points between them.
+        """
+        if all(frozenset(pair) in self.met for pair in combinations(tied, 2)):
+            league = _mini_league(tied, self.matches, self.scheme)
+            self.head_to_head.update(league)
+            return dict(league)
+        self.head_to_head.update(dict.fromkeys(tied))
+        return dict.fromkeys(tied, 0)
+
     def row(self, entrant: Entrant, rank: int) -> StandingRow:
+        reached = entrant in self.head_to_head
         return StandingRow(
             rank=rank,
             entrant=entrant,
             head_to_head=self.head_to_head.get(entrant),
+            head_to_head_skipped=reached and self.head_to_head[entrant] is None,
             lot=self.lots.get(entrant),
             **self.totals[entrant],
         )
@@ -157,19 +150,37 @@ class _Table:
 def _tally(
     field: list[Entrant], matches: list[MatchResult], scheme: PointsScheme
 ) -> dict[Entrant, Counter[str]]:
-    """Every counted metric of every entrant, buchholz and differences included."""
+    """Every metric counted from the matches, differences included."""
     totals: dict[Entrant, Counter[str]] = {entrant: Counter() for entrant in field}
-    opponents: dict[Entrant, list[Entrant]] = {entrant: [] for entrant in field}
     for match in matches:
         for side in (match, _flipped(match)):
-            if side.a not in totals:
-                raise ValueError(f"{side.a!r} played but is not in the standings")
-            totals[side.a].update(_counts_for_a(side, scheme))
-            opponents[side.a].append(side.b)
-    for entrant, total in totals.items():
+            _entrant_total(totals, side.a, "played").update(_counts_for_a(side, scheme))
+    for total in totals.values():
         total["card_point_difference"] = total["card_points"] - total["card_points_against"]
-        total["buchholz"] = sum(totals[opponent]["points"] for opponent in opponents[entrant])
     return totals
+
+
+def _add_byes(totals: dict[Entrant, Counter[str]], byes: _Byes, scheme: PointsScheme) -> None:
+    for entrant in byes.entrants:
+        _entrant_total(totals, entrant, "had a bye").update(
+            byes=1,
+            points=scheme.points_for_bye,
+            games_won=byes.games,
+            partidas_won=byes.partidas,
+        )
+
+
+def _add_buchholz(totals: dict[Entrant, Counter[str]], matches: list[MatchResult]) -> None:
+    """Sum of the standing points of every opponent met (byes included in theirs)."""
+    for match in matches:
+        totals[match.a]["buchholz"] += totals[match.b]["points"]
+        totals[match.b]["buchholz"] += totals[match.a]["points"]
+
+
+def _entrant_total(totals: dict[Entrant, Counter[str]], entrant: Entrant, what: str) -> Counter[str]:
+    if entrant not in totals:
+        raise ValueError(f"{entrant!r} {what} but is not in the standings")
+    return totals[entrant]
 
 
 def _flipped(match: MatchResult) -> MatchResult:
@@ -188,7 +199,11 @@ def _flipped(match: MatchResult) -> MatchResult:
 
 
 def _counts_for_a(match: MatchResult, scheme: PointsScheme) -> dict[str, int]:
-    outcome = "drawn" if match.winner is None else "won" if match.winner == match.a else "lost"
+    """What one match adds to ``a``'s row; a double forfeit is a loss for both."""
+    if match.winner is None:
+        outcome = "lost" if match.double_forfeit else "drawn"
+    else:
+        outcome = "won" if match.winner == match.a else "lost"
     return {
         "played": 1,
         outcome: 1,

@@ -1,32 +1,25 @@
-"""Swiss pairing by maximum weight matching.
+"""Swiss pairing: a round without rematches that keeps the rest of the event pairable.
 
-Each possible pair that has not met yet is an edge of a graph; its weight prefers,
-in strict order of importance:
-
-1. equal scores, then the smallest score differences: a pair across score groups
-   costs the square of their distance in groups, so same-score pairs are free and one
-   long float costs more than two short ones (as the Dutch system floats one group
-   down at a time);
-2. inside a score group, top half v bottom half (1st v (m/2+1)th, ...); across score
-   groups, entrants close in the ranking (squared distance, so two floaters meet the
-   next group's top two in order: 1st v 3rd and 2nd v 4th, not 1st v 4th).
-
-A maximum-cardinality matching of the largest total weight is the pairing. For speed
-the graph first holds only pairs near each other in the ranking or near the ideal
-top-half/bottom-half partner (``WINDOW`` places); only if that graph has no complete
-pairing is every pair considered. With 256 entrants a round pairs in well under a
-second.
+Every round is a weighted matching of the pairs that have not met yet (see
+``swiss_matching`` for what the weights prefer). With an odd field the bye goes to the
+lowest-ranked entrant who has not had one. When the caller says how many rounds are
+still to come, a round is drawn only if those rounds can still be paired without a
+rematch or a second bye (see ``lookahead``): the best pairing if it can, else the next
+best ones in turn, else a round of a plan that is known to work. A field too big for
+that to matter (the unplayed pairs are plenty) pays nothing for it: with 256 entrants
+a round pairs in well under a second.
 """
 
 import random
-from collections.abc import Iterator, Mapping, Sequence, Set
+from collections.abc import Mapping, Sequence, Set
+from itertools import islice
 from typing import NamedTuple
 
-import networkx as nx
-
 from .entrants import Entrant, require_distinct
+from .lookahead import BYE, outlook, unplayed_graph, without
+from .swiss_matching import PairCosts, pairings_best_first
 
-WINDOW = 12
+SEARCH_PAIRINGS = 24
 
 
 class SwissPairingError(ValueError):
@@ -46,6 +39,7 @@ def swiss_pairings(
     played: Set[frozenset],
     had_bye: Set[Entrant],
     rng_seed: int | str | None = None,
+    rounds_left: int = 0,
 ) -> SwissDraw:
     """Pair a Swiss round without rematches.
 
@@ -54,20 +48,80 @@ def swiss_pairings(
     ``rng_seed``, when given, shuffles entrants within each score group first, e.g.
     for a drawn rather than seeded first round. With an odd field the bye goes to the
     lowest-ranked entrant who has not had one (all have: the lowest-ranked) and for
-    whom the rest can still be paired. Raises ``SwissPairingError`` if no pairing
-    avoids a rematch.
+    whom the rest can still be paired.
+
+    ``rounds_left`` is how many rounds are still to be paired after this one. The
+    round is then the best pairing that leaves every one of them a pairing without a
+    rematch or a second bye (see ``lookahead``); the next best pairings are tried in
+    turn, and if no pairing can keep the event pairable the best one is drawn anyway.
+    Raises ``SwissPairingError`` if no pairing of this round avoids a rematch.
     """
     ranking = require_distinct(standings_order, minimum=2)
     missing = [entrant for entrant in ranking if entrant not in scores]
     if missing:
         raise ValueError(f"No score for {missing[0]!r}")
     order = _pairing_order(ranking, scores, rng_seed)
-    for bye in _bye_candidates(ranking, had_bye):
+    candidates = _bye_candidates(ranking, had_bye)
+    future = _Future(ranking, played, had_bye, rounds_left)
+    for bye in candidates:
         field = [entrant for entrant in order if entrant != bye]
-        pairs = _match(field, scores, played)
-        if pairs is not None:
-            return SwissDraw(pairs, bye)
-    raise SwissPairingError("Every possible pairing of this round repeats a match")
+        for pairs in islice(pairings_best_first(field, scores, played), future.tries):
+            if future.keeps_pairable(pairs, bye):
+                return SwissDraw(pairs, bye)
+    planned = future.planned_round(order, candidates, scores)
+    if planned is None:
+        raise SwissPairingError("Every possible pairing of this round repeats a match")
+    return planned
+
+
+class _Future:
+    """What the rounds after this one ask of it.
+
+    Nothing when no round is left, when every pairing leaves enough (a dense graph),
+    when none can (too many rounds asked) or when the search for a plan gave up: the
+    best pairing is then drawn. Otherwise ``plan`` holds this round and every later
+    one, a pairing known to work; the best pairings are checked up to
+    ``SEARCH_PAIRINGS`` of them, and the plan's round is the last resort.
+    """
+
+    def __init__(
+        self, ranking: list[Entrant], played: Set[frozenset], had_bye: Set[Entrant], rounds_left: int
+    ) -> None:
+        self.rounds_left = rounds_left
+        self.graph = unplayed_graph(ranking, played, had_bye) if rounds_left > 0 else {}
+        self.plan = outlook(self.graph, rounds_left + 1).rounds if rounds_left > 0 else []
+        self.tries = SEARCH_PAIRINGS if self.plan else 1
+
+    def keeps_pairable(self, pairs: list[tuple[Entrant, Entrant]], bye: Entrant | None) -> bool:
+        if not self.plan:
+            return True
+        self.tries -= 1
+        met = [*pairs, (BYE, bye)] if bye is not None else pairs
+        return outlook(without(self.graph, met), self.rounds_left).pairable
+
+    def planned_round(
+        self, order: list[Entrant], candidates: list[Entrant | None], scores: Mapping[Entrant, float]
+    ) -> SwissDraw | None:
+        """The plan's round with the most wanted bye, then the cheapest pairs."""
+        if not self.plan:
+            return None
+        wanted = {bye: number for number, bye in enumerate(candidates)}
+        draws = [_planned_draw(order, scores, planned) for planned in self.plan]
+        draw, _ = min(draws, key=lambda drawn: (wanted.get(drawn[0].bye, len(wanted)), drawn[1]))
+        return draw
+
+
+def _planned_draw(
+    order: list[Entrant], scores: Mapping[Entrant, float], planned: list[tuple[Entrant, Entrant]]
+) -> tuple[SwissDraw, int]:
+    """A round of the plan as a draw, pairs in pairing order, and its cost."""
+    bye = next((a if b is BYE else b for a, b in planned if BYE in (a, b)), None)
+    field = [entrant for entrant in order if entrant != bye]
+    position = {entrant: number for number, entrant in enumerate(field)}
+    pairs = sorted(
+        tuple(sorted((position[a], position[b]))) for a, b in planned if BYE not in (a, b)
+    )
+    return SwissDraw([(field[i], field[j]) for i, j in pairs], bye), PairCosts(field, scores).total(pairs)
 
 
 def _pairing_order(
@@ -87,59 +141,3 @@ def _bye_candidates(ranking: list[Entrant], had_bye: Set[Entrant]) -> list[Entra
         return [None]
     fresh = [entrant for entrant in reversed(ranking) if entrant not in had_bye]
     return fresh or list(reversed(ranking))
-
-
-def _match(
-    field: list[Entrant], scores: Mapping[Entrant, float], played: Set[frozenset]
-) -> list[tuple[Entrant, Entrant]] | None:
-    """The best pairing of ``field`` (in pairing order), None if a rematch is forced."""
-    costs = _PairCosts(field, scores)
-    for window in sorted({min(WINDOW, len(field)), len(field)}):
-        graph = nx.Graph()
-        graph.add_nodes_from(range(len(field)))
-        graph.add_weighted_edges_from(
-            (i, j, costs.ceiling - costs.of(i, j))
-            for i, j in costs.candidates(window)
-            if frozenset((field[i], field[j])) not in played
-        )
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
-        if 2 * len(matching) == len(field):
-            return [(field[i], field[j]) for i, j in sorted(map(sorted, matching))]
-    return None
-
-
-class _PairCosts:
-    """Costs of pairing positions i < j of a field in pairing order (lower is better)."""
-
-    def __init__(self, field: list[Entrant], scores: Mapping[Entrant, float]) -> None:
-        levels = sorted({scores[entrant] for entrant in field}, reverse=True)
-        rank_of = {score: rank for rank, score in enumerate(levels)}
-        self.level = [rank_of[scores[entrant]] for entrant in field]
-        self.place, self.size = _places_in_groups(self.level)
-        n = len(field)
-        self.near = n * n * (n // 2) + 1
-        self.ceiling = (len(levels) - 1) ** 2 * self.near + n * n + 1
-
-    def of(self, i: int, j: int) -> int:
-        gap = self.level[j] - self.level[i]
-        if gap:
-            return gap * gap * self.near + (j - i) ** 2
-        return abs(self.place[j] - self.place[i] - self.size[i] // 2)
-
-    def candidates(self, window: int) -> Iterator[tuple[int, int]]:
-        """Pairs close in the ranking, or close to the ideal partner in a score group."""
-        n = len(self.level)
-        for i in range(n):
-            for j in range(i + 1, n):
-                if j - i <= window or (self.level[i] == self.level[j] and self.of(i, j) <= window):
-                    yield i, j
-
-
-def _places_in_groups(level: list[int]) -> tuple[list[int], list[int]]:
-    """Each position's place within its score group, and that group's size."""
-    counts: dict[int, int] = {}
-    place = []
-    for group in level:
-        place.append(counts.get(group, 0))
-        counts[group] = place[-1] + 1
-    return place, [counts[group] for group in level]

@@ -5,7 +5,9 @@ Criteria codes, higher is better unless said otherwise:
 - ``points``: standing points;
 - ``games_won``: games (jogos) won;
 - ``head_to_head``: points in a mini-league of only the matches among the entrants
-  still tied at that moment;
+  still tied at that moment, applied only if every pair of them has met (FIDE's
+  direct encounter); otherwise it is skipped for that group, which goes on to the
+  next criterion (in a Swiss, who happened to meet whom decides nothing);
 - ``partidas_won``; ``partidas_lost`` (fewer is better);
 - ``card_points``: card points scored; ``card_point_difference``: scored less conceded;
 - ``buchholz``: sum of the standing points of every opponent met;

@@ -1,0 +1,135 @@
+"""Swiss pairings as weighted matchings: the best pairing of a round, then the next best.
+
+Each possible pair that has not met yet is an edge of a graph; its weight prefers,
+in strict order of importance:
+
+1. equal scores, then the smallest score differences: a pair across score groups
+   costs the square of their distance in groups, so same-score pairs are free and one
+   long float costs more than two short ones (as the Dutch system floats one group
+   down at a time);
+2. inside a score group, top half v bottom half (1st v (m/2+1)th, ...); across score
+   groups, entrants close in the ranking (squared distance, so two floaters meet the
+   next group's top two in order: 1st v 3rd and 2nd v 4th, not 1st v 4th).
+
+A maximum-cardinality matching of the largest total weight is the pairing. For speed
+the graph first holds only pairs near each other in the ranking or near the ideal
+top-half/bottom-half partner (``WINDOW`` places); only if that graph has no complete
+pairing is every pair considered.
+
+The next best pairings, wanted only when the best one would corner the event, come
+from Murty's partition of the pairings, computed as they are read.
+"""
+
+from collections.abc import Iterable, Iterator, Mapping, Set
+from heapq import heappop, heappush
+from itertools import count
+
+import networkx as nx
+
+from .entrants import Entrant
+
+WINDOW = 12
+
+
+class PairCosts:
+    """Costs of pairing positions i < j of a field in pairing order (lower is better)."""
+
+    def __init__(self, field: list[Entrant], scores: Mapping[Entrant, float]) -> None:
+        levels = sorted({scores[entrant] for entrant in field}, reverse=True)
+        rank_of = {score: rank for rank, score in enumerate(levels)}
+        self.level = [rank_of[scores[entrant]] for entrant in field]
+        self.place, self.size = _places_in_groups(self.level)
+        n = len(field)
+        self.near = n * n * (n // 2) + 1
+        self.ceiling = (len(levels) - 1) ** 2 * self.near + n * n + 1
+
+    def of(self, i: int, j: int) -> int:
+        gap = self.level[j] - self.level[i]
+        if gap:
+            return gap * gap * self.near + (j - i) ** 2
+        return abs(self.place[j] - self.place[i] - self.size[i] // 2)
+
+    def total(self, pairs: Iterable[tuple[int, int]]) -> int:
+        return sum(self.of(i, j) for i, j in pairs)
+
+    def candidates(self, window: int) -> Iterator[tuple[int, int]]:
+        """Pairs close in the ranking, or close to the ideal partner in a score group."""
+        n = len(self.level)
+        for i in range(n):
+            for j in range(i + 1, n):
+                if j - i <= window or (self.level[i] == self.level[j] and self.of(i, j) <= window):
+                    yield i, j
+
+
+def pairings_best_first(
+    field: list[Entrant], scores: Mapping[Entrant, float], played: Set[frozenset]
+) -> Iterator[list[tuple[Entrant, Entrant]]]:
+    """The pairings of ``field`` (in pairing order) without a rematch, best first.
+
+    Murty's partition: once a pairing is read, its alternatives are the best pairings
+    that drop one of its pairs while keeping the ones before it. Only the pairings a
+    caller reads are computed, so a caller happy with the first pays for one matching.
+    """
+    costs = PairCosts(field, scores)
+    first = _match(field, costs, played)
+    if first is None:
+        return
+    allowed = None
+    heap = [(costs.total(first), 0, first, (), frozenset())]
+    tiebreak = count(1)
+    while heap:
+        _, _, pairs, kept, banned = heappop(heap)
+        yield [(field[i], field[j]) for i, j in pairs]
+        if allowed is None:
+            allowed = {pair for pair in costs.candidates(len(field)) if _fresh(field, pair, played)}
+        free = [pair for pair in pairs if pair not in kept]
+        for number, dropped in enumerate(free):
+            keep = kept + tuple(free[:number])
+            child = _best_keeping(len(field), keep, allowed - banned - {dropped}, costs)
+            if child is not None:
+                heappush(heap, (costs.total(child), next(tiebreak), child, keep, banned | {dropped}))
+
+
+def _match(
+    field: list[Entrant], costs: PairCosts, played: Set[frozenset]
+) -> list[tuple[int, int]] | None:
+    """The best pairing of ``field`` as position pairs, None if a rematch is forced."""
+    for window in sorted({min(WINDOW, len(field)), len(field)}):
+        edges = [pair for pair in costs.candidates(window) if _fresh(field, pair, played)]
+        pairs = _best_keeping(len(field), (), edges, costs)
+        if pairs is not None:
+            return pairs
+    return None
+
+
+def _fresh(field: list[Entrant], pair: tuple[int, int], played: Set[frozenset]) -> bool:
+    return frozenset((field[pair[0]], field[pair[1]])) not in played
+
+
+def _best_keeping(
+    n: int, keep: tuple[tuple[int, int], ...], edges: Iterable[tuple[int, int]], costs: PairCosts
+) -> list[tuple[int, int]] | None:
+    """The cheapest complete pairing of positions 0..n-1 that has the pairs ``keep``
+    and otherwise only ``edges``; None if there is none."""
+    taken = {position for pair in keep for position in pair}
+    graph = nx.Graph()
+    graph.add_nodes_from(position for position in range(n) if position not in taken)
+    graph.add_weighted_edges_from(
+        (i, j, costs.ceiling - costs.of(i, j))
+        for i, j in edges
+        if i not in taken and j not in taken
+    )
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * (len(matching) + len(keep)) != n:
+        return None
+    return sorted([*keep, *(tuple(sorted(pair)) for pair in matching)])
+
+
+def _places_in_groups(level: list[int]) -> tuple[list[int], list[int]]:
+    """Each position's place within its score group, and that group's size."""
+    counts: dict[int, int] = {}
+    place = []
+    for group in level:
+        place.append(counts.get(group, 0))
+        counts[group] = place[-1] + 1
+    return place, [counts[group] for group in level]
