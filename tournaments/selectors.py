@@ -53,8 +53,11 @@ def results_etag(slug: str) -> str | None:
 
 
 def points_scheme(tournament: Tournament) -> formats.PointsScheme:
+    bye = {Tournament.Bye.WIN: None, Tournament.Bye.DRAW: tournament.points_draw,
+           Tournament.Bye.NOTHING: 0}[tournament.bye_result]
     return formats.PointsScheme(win=tournament.points_win, loss=tournament.points_loss,
-                                draw=tournament.points_draw, no_show=tournament.points_no_show)
+                                draw=tournament.points_draw, no_show=tournament.points_no_show,
+                                bye_points=bye)
 
 
 def walkover_partidas(tournament: Tournament) -> int:
@@ -100,8 +103,13 @@ def standings(tournament: Tournament, all_pairings: list[Pairing], field: list[E
                if (stage is None or p.round.stage == stage) and (not group or p.group == group)]
     partidas = walkover_partidas(tournament)
     results = [r for p in counted if (r := result_of(p, tournament.walkover_games, partidas))]
+    ids = {e.pk for e in field}
+    byes = [p.a_id for p in counted if p.b_id is None and p.winner_id and p.a_id in ids]
+    worth_games = tournament.bye_result == Tournament.Bye.WIN
     rows = formats.rank([e.pk for e in field], results, tournament.tie_breaks,
-                        lots_seed=tournament.seed, scheme=points_scheme(tournament))
+                        lots_seed=tournament.seed, scheme=points_scheme(tournament),
+                        byes=byes, bye_games=tournament.walkover_games if worth_games else 0,
+                        bye_partidas=partidas if worth_games else 0)
     by_id = {entry.pk: entry for entry in field}
     return [Standing(row, by_id[row.entrant]) for row in rows]
 
@@ -205,7 +213,7 @@ def round_pairings(tournament: Tournament, number: int) -> QuerySet[Pairing]:
     return pairings(tournament).filter(round__number=number)
 
 
-STANDING_METRICS = ("played", "won", "drawn", "lost", "games_lost", "partidas_won",
+STANDING_METRICS = ("played", "won", "drawn", "lost", "byes", "games_lost", "partidas_won",
                     "partidas_lost", "card_points", "card_points_against",
                     "card_point_difference", "buchholz")
 

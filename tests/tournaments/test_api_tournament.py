@@ -11,7 +11,7 @@ TOP = {"slug", "name", "status", "structure", "rounds", "standings", "champion"}
 ROUND = {"number", "matches"}
 MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "walkover"}
 STANDING = {"rank", "partnership", "points", "games", "played", "won", "drawn", "lost",
-            "games_lost", "partidas_won", "partidas_lost", "card_points",
+            "byes", "games_lost", "partidas_won", "partidas_lost", "card_points",
             "card_points_against", "card_point_difference", "buchholz"}
 
 

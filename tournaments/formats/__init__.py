@@ -24,7 +24,7 @@ from .results import DEFAULT_POINTS, MatchResult, PointsScheme, points_awarded
 from .roundrobin import round_robin
 from .seeding import bracket_size, seed_order, seeded_with_lot, snake_groups
 from .standings import StandingRow, rank
-from .swiss import SwissDraw, SwissPairingError, swiss_pairings
+from .swiss import SwissDraw, SwissPairingError, swiss_pairings, swiss_pairings_least_rematches
 from .tiebreaks import CRITERIA, DEFAULT_CHAIN
 
 __all__ = [
@@ -61,6 +61,7 @@ __all__ = [
     "snake_groups",
     "swiss_feasible",
     "swiss_pairings",
+    "swiss_pairings_least_rematches",
     "swiss_rounds_possible",
     "third_place_match",
 ]

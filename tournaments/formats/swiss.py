@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence, Set
 from itertools import islice
 from typing import NamedTuple
 
+import networkx as nx
+
 from .entrants import Entrant, require_distinct
 from .lookahead import BYE, outlook, unplayed_graph, without
 from .swiss_matching import PairCosts, pairings_best_first
@@ -141,3 +143,27 @@ def _bye_candidates(ranking: list[Entrant], had_bye: Set[Entrant]) -> list[Entra
         return [None]
     fresh = [entrant for entrant in reversed(ranking) if entrant not in had_bye]
     return fresh or list(reversed(ranking))
+
+
+def swiss_pairings_least_rematches(
+    standings_order: Sequence[Entrant],
+    scores: Mapping[Entrant, float],
+    meetings: Mapping[frozenset, int],
+    had_bye: Set[Entrant],
+) -> SwissDraw:
+    """The round an organiser allows when no pairing avoids a rematch: the fewest rematches,
+    then the pairs that met least often, then the usual Swiss preferences. ``meetings``
+    counts the matches each pair has played. Never raises for a field of two or more."""
+    ranking = require_distinct(standings_order, minimum=2)
+    order = _pairing_order(ranking, scores, None)
+    bye = _bye_candidates(ranking, had_bye)[0]
+    field = [entrant for entrant in order if entrant != bye]
+    costs = PairCosts(field, scores)
+    repeat = costs.ceiling * len(field)  # one rematch costs more than any other preference
+    graph = nx.Graph()
+    graph.add_weighted_edges_from(
+        (i, j, (len(field) + 1) * repeat - meetings.get(frozenset((field[i], field[j])), 0)
+         * repeat - costs.of(i, j))
+        for i in range(len(field)) for j in range(i + 1, len(field)))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return SwissDraw([(field[i], field[j]) for i, j in sorted(map(sorted, matching))], bye)

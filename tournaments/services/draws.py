@@ -2,6 +2,7 @@
 
 import random
 import string
+from collections import Counter
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -20,8 +21,10 @@ GROUP_LETTERS = string.ascii_uppercase
 def seeded_field(tournament: Tournament, field: list[Entry], salt: str = "") -> list[Entry]:
     """Entries best first: by seed for a seeded draw, by club rating (unrated last) for a draw
     by rating, else in a reproducible random order."""
-    if tournament.draw == Tournament.Draw.SEEDED:
-        return sorted(field, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    if tournament.draw == Tournament.Draw.SEEDED:  # the unseeded after them, by lot
+        seeded = sorted((e for e in field if e.seed is not None), key=lambda e: (e.seed, e.pk))
+        unseeded = sorted((e for e in field if e.seed is None), key=lambda e: e.pk)
+        return formats.seeded_with_lot(seeded, unseeded, f"{tournament.seed}{salt}")
     if tournament.draw == Tournament.Draw.RATING:
         rated = partnership_ratings(e.partnership_id for e in field)
         return sorted(field, key=lambda e: (e.partnership_id not in rated,
@@ -189,9 +192,12 @@ def _swiss_round(tournament: Tournament, number: int, all_pairings: list[Pairing
     had_bye = {p.a_id for p in all_pairings if p.b_id is None}
     try:
         drawn = formats.swiss_pairings(order, scores, selectors.played_pairs(all_pairings),
-                                       had_bye)
+                                       had_bye, rounds_left=tournament.rounds_count - number)
     except formats.SwissPairingError as error:
-        raise TournamentRefused(_("No Swiss pairing is left without a rematch.")) from error
+        if not tournament.allow_rematches:
+            raise TournamentRefused(_("No Swiss pairing is left without a rematch.")) from error
+        meetings = Counter(frozenset((p.a_id, p.b_id)) for p in all_pairings if p.b_id)
+        drawn = formats.swiss_pairings_least_rematches(order, scores, meetings, had_bye)
     pairs = [(a, b, False, "") for a, b in drawn.pairs]
     if drawn.bye is not None:
         pairs.append((drawn.bye, None, False, ""))
