@@ -200,9 +200,26 @@ if not DEBUG:
     CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # --- end of security -----------------------------------------------------------------------
 
+# Referee tokens are cut short in every line that could carry one (sueca_club/logs.py): the
+# paths of Django's 4xx/5xx lines, runserver's request lines, and whatever reaches the console.
+# gunicorn's own access and error logs: run it with `-c python:sueca_club.gunicorn`.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_referee_tokens": {"()": "sueca_club.logs.RedactRefereeTokens"}},
+    "formatters": {
+        "django.server": {"()": "django.utils.log.ServerFormatter",
+                          "format": "[{server_time}] {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_referee_tokens"]},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server",
+                          "filters": ["redact_referee_tokens"]},
+    },
+    "loggers": {
+        "django.request": {"filters": ["redact_referee_tokens"]},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False,
+                          "filters": ["redact_referee_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
