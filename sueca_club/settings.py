@@ -83,9 +83,25 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # A database host that stops answering fails the request in seconds (a 503), not a hang;
-    # `?connect_timeout=N` in DATABASE_URL overrides it.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+    # A database that is slow, locked or stops answering fails the request in seconds (a 503
+    # with Retry-After: sueca_club/middleware.py), never a hang. The server cancels a statement
+    # after DATABASE_STATEMENT_TIMEOUT seconds and a wait for a lock after DATABASE_LOCK_TIMEOUT
+    # (0: never). A server that cannot even do that (frozen, unreachable) is given up a little
+    # later by sueca_club.postgresql, Django's backend with a deadline on each wait for an
+    # answer; connecting waits DATABASE_CONNECT_TIMEOUT; keepalives notice a vanished host.
+    # The same keys as `?connect_timeout=N` in DATABASE_URL win over these.
+    DATABASES["default"]["ENGINE"] = "sueca_club.postgresql"
+    statement_timeout = env_int("DATABASE_STATEMENT_TIMEOUT", 5)
+    lock_timeout = env_int("DATABASE_LOCK_TIMEOUT", 3)
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    for key, value in {"connect_timeout": env_int("DATABASE_CONNECT_TIMEOUT", 5, minimum=1),
+                       "keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
+                       "keepalives_count": 3,
+                       "answer_timeout": statement_timeout + 2 if statement_timeout else 0}.items():
+        options.setdefault(key, value)
+    options["options"] = " ".join(filter(None, [
+        options.get("options", ""), f"-c statement_timeout={statement_timeout * 1000}",
+        f"-c lock_timeout={lock_timeout * 1000}"]))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several gunicorn workers: a write transaction takes the lock when it begins, so writers
     # queue instead of failing with "database is locked"; WAL lets readers go on meanwhile.

@@ -1,5 +1,6 @@
 """Settings come from the environment; production refuses to start without its secrets."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -39,7 +40,7 @@ def test_with_nothing_set_it_runs_on_sqlite_with_a_local_cache_and_eager_tasks()
 def test_urls_switch_to_postgresql_redis_and_a_real_broker():
     run = start(DATABASE_URL="postgres://u@127.0.0.1:5432/db", CACHE_URL="redis://127.0.0.1:6379/1",
                 CELERY_BROKER_URL="redis://127.0.0.1:6379/0")
-    assert run.stdout.split() == ["django.db.backends.postgresql",
+    assert run.stdout.split() == ["sueca_club.postgresql",
                                   "django.core.cache.backends.redis.RedisCache", "False"]
 
 
@@ -84,7 +85,8 @@ def test_a_bad_whole_number_is_an_error_that_names_its_variable(monkeypatch):
     assert env_int("TRUSTED_PROXIES", 0) == 0
 
 
-@pytest.mark.parametrize("name", ["TRUSTED_PROXIES", "CELERY_TASK_SOFT_TIME_LIMIT"])
+@pytest.mark.parametrize("name", ["TRUSTED_PROXIES", "CELERY_TASK_SOFT_TIME_LIMIT",
+                                  "DATABASE_STATEMENT_TIMEOUT"])
 def test_the_settings_refuse_a_bad_number_and_say_which(name):
     run = start(DATABASE_URL="postgres://u@127.0.0.1:5432/db", **{name: "lots"})
     assert run.returncode != 0
@@ -97,3 +99,22 @@ def test_production_trusts_no_forwarded_header_unless_told():
     assert start("settings.TRUSTED_PROXIES", TRUSTED_PROXIES="1",
                  **production).stdout.split() == ["1"]
 
+
+def test_postgresql_connections_time_out_instead_of_hanging():
+    run = start("settings.DATABASES['default']['OPTIONS']",
+                DATABASE_URL="postgres://u@127.0.0.1:5432/db?application_name=x")
+    assert run.returncode == 0, run.stderr
+    options = ast.literal_eval(run.stdout)  # the dict printed by the child
+    assert options == {
+        "application_name": "x", "connect_timeout": 5, "keepalives": 1, "keepalives_idle": 30,
+        "keepalives_interval": 10, "keepalives_count": 3, "answer_timeout": 7,
+        "options": "-c statement_timeout=5000 -c lock_timeout=3000"}
+
+
+def test_the_database_timeouts_come_from_the_environment():
+    run = start("settings.DATABASES['default']['OPTIONS']",
+                DATABASE_URL="postgres://u@127.0.0.1:5432/db?connect_timeout=9",
+                DATABASE_STATEMENT_TIMEOUT="20", DATABASE_LOCK_TIMEOUT="0")
+    options = ast.literal_eval(run.stdout)
+    assert (options["connect_timeout"], options["answer_timeout"], options["options"]) == (
+        9, 22, "-c statement_timeout=20000 -c lock_timeout=0")
