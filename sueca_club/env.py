@@ -1,6 +1,7 @@
 """Strict parsers for configuration read from environment variables."""
 
 import os
+import re
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -25,6 +26,19 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    """A whole number of at least `minimum`; anything else stops the start with the name."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    if not re.fullmatch(r"-?[0-9]+", raw.strip()):  # int() would also take "1_000" or "٣"
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.")
+    value = int(raw)
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be {minimum} or more, not {raw!r}.")
+    return value
 
 
 def env_str(name: str, default: str = "") -> str:

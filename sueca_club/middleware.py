@@ -4,20 +4,50 @@ import logging
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
+from django.template import loader
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+
+from sueca_club.logs import redact_referee_tokens
 
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 5
 
+# PostgreSQL's SQLSTATEs that mean "not now" rather than "wrong": a connection failure (08),
+# too many connections and the like (53), a statement cancelled by statement_timeout or a
+# server shutting down (57), a lock not had within lock_timeout (55P03).
+OUTAGE_SQLSTATE_CLASSES = ("08", "53", "57")
+OUTAGE_SQLSTATES = {"55P03"}
+# The same, said in words, for errors that carry no SQLSTATE (SQLite, a lost socket).
+OUTAGE_WORDS = ("connection", "closed", "refused", "timeout", "timed out", "did not answer",
+                "canceling statement", "terminating", "shutting down", "database is locked")
+
+
+def is_outage(error: Exception) -> bool:
+    """Whether a database error means the server is gone, timed out or cancelled the statement:
+    worth a retry in a moment, unlike a bug (a missing table, a bad query), which stays a 500."""
+    if isinstance(error, InterfaceError):  # the connection was closed or is unusable
+        return True
+    if not isinstance(error, OperationalError):
+        return False
+    sqlstate = getattr(error.__cause__, "sqlstate", None)
+    if sqlstate:
+        return sqlstate.startswith(OUTAGE_SQLSTATE_CLASSES) or sqlstate in OUTAGE_SQLSTATES
+    if type(error.__cause__).__module__.startswith("psycopg"):
+        return True  # no SQLSTATE: psycopg lost the server itself (connect, socket, deadline)
+    message = str(error).lower()
+    return any(word in message for word in OUTAGE_WORDS)
+
 
 class DatabaseUnavailableMiddleware:
-    """Turn a dropped or refused database connection in a view into a 503 with Retry-After.
+    """Turn a dropped, refused, timed-out or cancelled database call in a view into a 503 with
+    Retry-After.
 
-    The page is built without templates, the session or the user: they may need the database
-    that is gone. The referee phone retries a 5xx with the same Idempotency-Key, and
-    nothing half-done was kept (every write is one transaction), so the retry is safe.
+    The page (templates/503.html) is rendered without the request's context processors, the
+    session or the user: they may need the database that is gone. The referee phone retries a
+    5xx with the same Idempotency-Key, and nothing half-done was kept (every write is one
+    transaction), so the retry is safe.
     """
 
     def __init__(self, get_response):
@@ -27,21 +57,26 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if not isinstance(exception, (OperationalError, InterfaceError)):
+        if not is_outage(exception):
             return None
-        logger.warning("database unavailable for %s %s: %s", request.method, request.path,
-                       exception)
+        logger.warning("database unavailable for %s %s: %s", request.method,
+                       redact_referee_tokens(request.path), exception)
         message = _("The scores are unreachable for a moment. Try again in a moment.")
         if request.path.startswith("/api/") or "json" in request.headers.get("Accept", ""):
             response = JsonResponse({"error": message}, status=503)
         else:
-            response = HttpResponse(
-                f'<!doctype html><meta charset="utf-8">'
-                f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-                f"<title>{escape(_('Try again in a moment'))}</title>"
-                f"<h1>{escape(_('Try again in a moment'))}</h1><p>{escape(message)}</p>",
-                status=503,
-            )
+            response = HttpResponse(unavailable_page(message), status=503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         response["Cache-Control"] = "no-store"
         return response
+
+
+def unavailable_page(message: str) -> str:
+    try:
+        return loader.render_to_string("503.html", {"message": message})
+    except Exception:  # the page that says the site is unwell must not fail too
+        logger.exception("templates/503.html could not be rendered")
+        title = escape(_("Try again in a moment"))
+        return (f'<!doctype html><meta charset="utf-8">'
+                f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+                f"<title>{title}</title><h1>{title}</h1><p>{escape(message)}</p>")

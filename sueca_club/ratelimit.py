@@ -1,14 +1,19 @@
-"""Rate limits: failed logins per client address and per username (settings.LOGIN_RATE_LIMIT),
-and the requests that create an account or send an email (settings.POST_RATE_LIMITS).
+"""Rate limits: failed logins per username and client address, with a ceiling per address
+(settings.LOGIN_RATE_LIMIT, settings.LOGIN_ADDRESS_RATE_LIMIT), and the requests that create
+an account or send an email (settings.POST_RATE_LIMITS).
 
 The counters live in the default cache, which is Redis in production, so every gunicorn
-process sees the same counts. For logins only failures count (a café full of organisers
-behind one address can log in all evening), and a success never resets them: otherwise an
-attacker could clear the address's count by logging into an account of their own between
-guesses.
+process sees the same counts (sueca_club/cache.py: while it is unavailable nothing is
+limited). For logins only failures count (a café full of organisers behind one address can
+log in all evening), and a success never resets them: otherwise an attacker could clear the
+address's count by logging into an account of their own between guesses.
 
-Once either count reaches the limit, a login POST is answered 429 before the login view runs,
-so no password is checked at all until the window has passed. The middleware recognises the
+A username is limited per address, never on its own: failing for somebody else's username
+from other addresses must not lock them out of their own. One address guessing many
+usernames meets the address's ceiling.
+
+Once a count reaches its limit, a login POST is answered 429 before the login view runs, so
+no password is checked at all until the window has passed. The middleware recognises the
 login views themselves (any LoginView, and the admin's login), so a login page added later
 is limited without anyone remembering to wrap it.
 
@@ -19,21 +24,18 @@ accounts by the thousand. Over the limit, the view does not run.
 
 import hashlib
 import ipaddress
-import logging
 
 from django.conf import settings
 from django.contrib.admin.sites import AdminSite
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_login_failed
 from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.dispatch import receiver
 from django.shortcuts import render
 
-from sueca_club.cache import UNAVAILABLE
+from sueca_club import cache
 
 PREFIX = "login-failures"
-logger = logging.getLogger(__name__)
 
 
 def client_address(request) -> str:
@@ -60,44 +62,32 @@ def client_address(request) -> str:
 
 
 def _keys(request, username: str) -> list[str]:
-    keys = [f"{PREFIX}:ip:{client_address(request)}"]
+    """The address's key, then the username's at that address (when there is a username)."""
+    address = client_address(request)
+    keys = [f"{PREFIX}:ip:{address}"]
     username = (username or "").strip().lower()
     if username:
-        keys.append(f"{PREFIX}:user:{hashlib.sha256(username.encode()).hexdigest()}")
+        digest = hashlib.sha256(f"{username}\0{address}".encode()).hexdigest()
+        keys.append(f"{PREFIX}:user-ip:{digest}")
     return keys
 
 
 def blocked(request, username: str) -> bool:
-    attempts, _window = settings.LOGIN_RATE_LIMIT
-    return _over(_keys(request, username), attempts)
+    address_key, *user_key = _keys(request, username)
+    counts = cache.get_many([address_key, *user_key])
+    return (counts.get(address_key, 0) >= settings.LOGIN_ADDRESS_RATE_LIMIT[0]
+            or any(counts.get(key, 0) >= settings.LOGIN_RATE_LIMIT[0] for key in user_key))
 
 
 def count_failure(request, username: str) -> None:
-    _attempts, window = settings.LOGIN_RATE_LIMIT
-    _count(_keys(request, username), window)
+    address_key, *user_key = _keys(request, username)
+    cache.count([address_key], settings.LOGIN_ADDRESS_RATE_LIMIT[1])
+    cache.count(user_key, settings.LOGIN_RATE_LIMIT[1])
 
 
 def _over(keys: list[str], attempts: int) -> bool:
-    """Whether any count is at the limit; never while the cache is down (the requests go on,
-    uncounted, rather than fail: sueca_club/cache.py)."""
-    try:
-        counts = cache.get_many(keys)
-    except UNAVAILABLE:
-        logger.warning("The cache is unavailable: requests are not limited", exc_info=True)
-        return False
-    return any(count >= attempts for count in counts.values())
-
-
-def _count(keys: list[str], window: int) -> None:
-    try:
-        for key in keys:
-            cache.add(key, 0, timeout=window)  # the window starts at the first request
-            try:
-                cache.incr(key)
-            except ValueError:  # expired between add and incr
-                cache.set(key, 1, timeout=window)
-    except UNAVAILABLE:
-        logger.warning("The cache is unavailable: a request is not counted", exc_info=True)
+    """Whether any count is at the limit (never while the cache is unavailable)."""
+    return any(count >= attempts for count in cache.get_many(keys).values())
 
 
 def _post_keys(request, name: str) -> list[str]:
@@ -152,7 +142,7 @@ class RateLimitMiddleware:
         keys = _post_keys(request, name)
         if _over(keys, attempts):
             return _refused(request, "registration/too_many.html", window)
-        _count(keys, window)
+        cache.count(keys, window)
         return None
 
 

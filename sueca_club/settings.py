@@ -5,7 +5,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from sueca_club.env import cache_from_url, env_bool, env_list, env_str
+from sueca_club.env import cache_from_url, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -83,9 +83,25 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # A database host that stops answering fails the request in seconds (a 503), not a hang;
-    # `?connect_timeout=N` in DATABASE_URL overrides it.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+    # A database that is slow, locked or stops answering fails the request in seconds (a 503
+    # with Retry-After: sueca_club/middleware.py), never a hang. The server cancels a statement
+    # after DATABASE_STATEMENT_TIMEOUT seconds and a wait for a lock after DATABASE_LOCK_TIMEOUT
+    # (0: never). A server that cannot even do that (frozen, unreachable) is given up a little
+    # later by sueca_club.postgresql, Django's backend with a deadline on each wait for an
+    # answer; connecting waits DATABASE_CONNECT_TIMEOUT; keepalives notice a vanished host.
+    # The same keys as `?connect_timeout=N` in DATABASE_URL win over these.
+    DATABASES["default"]["ENGINE"] = "sueca_club.postgresql"
+    statement_timeout = env_int("DATABASE_STATEMENT_TIMEOUT", 5)
+    lock_timeout = env_int("DATABASE_LOCK_TIMEOUT", 3)
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    for key, value in {"connect_timeout": env_int("DATABASE_CONNECT_TIMEOUT", 5, minimum=1),
+                       "keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
+                       "keepalives_count": 3,
+                       "answer_timeout": statement_timeout + 2 if statement_timeout else 0}.items():
+        options.setdefault(key, value)
+    options["options"] = " ".join(filter(None, [
+        options.get("options", ""), f"-c statement_timeout={statement_timeout * 1000}",
+        f"-c lock_timeout={lock_timeout * 1000}"]))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several gunicorn workers: a write transaction takes the lock when it begins, so writers
     # queue instead of failing with "database is locked"; WAL lets readers go on meanwhile.
@@ -145,7 +161,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_IGNORE_RESULT = not CELERY_RESULT_BACKEND  # results live in the database rows
-CELERY_TASK_SOFT_TIME_LIMIT = int(env_str("CELERY_TASK_SOFT_TIME_LIMIT", "600"))
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 600, minimum=1)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A message not acknowledged within this time goes to another worker (acks_late): longer than
@@ -181,32 +197,53 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "base-uri 'self'",
     "form-action 'self'",
 ])
-# sueca_club/ratelimit.py: failed logins per client address and per username, in the cache
-# (Redis in production, shared by every web process): (failures, window in seconds).
+# sueca_club/ratelimit.py: failed logins, in the cache (Redis in production, shared by every
+# web process): (failures, window in seconds) for one username from one client address, and
+# for one address whatever the usernames. A username alone is never limited: failures from
+# elsewhere must not lock its owner out.
 LOGIN_RATE_LIMIT = (10, 300)
+LOGIN_ADDRESS_RATE_LIMIT = (30, 300)
 # Requests that create an account or send an email, by URL name: (requests, window in
 # seconds) per client address, and for a reset also per email address it would write to.
 POST_RATE_LIMITS = {"signup": (10, 3600), "password_reset": (5, 3600)}
 # Reverse proxies in front of gunicorn that append to X-Forwarded-For: the client address
-# is that many entries from the right. Production runs behind one (it also sets
-# X-Forwarded-Proto, trusted below).
-TRUSTED_PROXIES = int(env_str("TRUSTED_PROXIES", "0" if DEBUG else "1"))
+# is that many entries from the right. None unless configured, also in production: trusting a
+# header that no proxy wrote would let every client invent its own address and never be
+# limited. Behind one proxy (which also sets X-Forwarded-Proto, trusted below), set 1.
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     # Inert until the domain is submitted to hstspreload.org (which needs a year's max-age).
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # --- end of security -----------------------------------------------------------------------
 
+# Referee tokens are cut short in every line that could carry one (sueca_club/logs.py): the
+# paths of Django's 4xx/5xx lines, runserver's request lines, and whatever reaches the console.
+# gunicorn's own access and error logs: run it with `-c python:sueca_club.gunicorn`.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_referee_tokens": {"()": "sueca_club.logs.RedactRefereeTokens"}},
+    "formatters": {
+        "django.server": {"()": "django.utils.log.ServerFormatter",
+                          "format": "[{server_time}] {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_referee_tokens"]},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server",
+                          "filters": ["redact_referee_tokens"]},
+    },
+    "loggers": {
+        "django.request": {"filters": ["redact_referee_tokens"]},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False,
+                          "filters": ["redact_referee_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }

@@ -1,16 +1,24 @@
 """Spreadsheets of a tournament or of a club season: standings, results and every deal.
 
-Rows are plain dicts put in django-tables2 tables; django-tables2's TableExport turns them
-into tablib datasets and those into CSV or XLSX. No hand-written writer.
+Rows are plain dicts put in django-tables2 tables; the tables' values go through
+`spreadsheet_cell` into a tablib dataset, which writes the CSV or XLSX. No hand-written writer.
+
+A text cell is data, never a formula: a partnership named `=HYPERLINK(...)` or `@SUM(...)`
+would otherwise run in the spreadsheet of whoever opens the file (CSV injection). As OWASP
+advises, text starting with = + - @, a tab or a carriage return is written with a single
+quote before it; numbers stay numbers.
 """
 
 import datetime
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import django_tables2 as tables
+import tablib
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_tables2.export import TableExport
@@ -84,11 +92,27 @@ class SeasonStandingsTable(ExportTable):
 TOURNAMENT_LEAVES_OUT = ("date", "event")  # one tournament: the file says which
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"[+-]?[0-9]+([.,][0-9]+)?")
+
+
+def spreadsheet_cell(value):
+    """`value` as a spreadsheet cell that cannot be a formula: every export's cells pass here."""
+    if isinstance(value, Promise):
+        value = str(value)
+    if (isinstance(value, str) and value.startswith(FORMULA_STARTS)
+            and not NUMBER.fullmatch(value)):  # "-3" is a number in words, not a formula
+        return "'" + value
+    return value
+
+
 def file_content(table: tables.Table, fmt: str, title: str, exclude: Iterable[str] = ()) -> bytes:
-    """The table as a CSV (UTF-8 with a BOM) or XLSX file, through django-tables2's export."""
-    exporter = TableExport(fmt, table, exclude_columns=tuple(exclude),
-                           dataset_kwargs={"title": sheet_title(title)})
-    content = exporter.export()
+    """The table as a CSV (UTF-8 with a BOM) or XLSX file, every cell through spreadsheet_cell."""
+    if not TableExport.is_valid_format(fmt):
+        raise ValueError(f"no such export format: {fmt!r}")
+    header, *rows = ([spreadsheet_cell(value) for value in row]
+                     for row in table.as_values(exclude_columns=tuple(exclude)))
+    content = tablib.Dataset(*rows, headers=header, title=sheet_title(title)).export(fmt)
     return (CSV_BOM + content).encode() if isinstance(content, str) else content
 
 

@@ -5,6 +5,8 @@ None restarts the shared PostgreSQL server unless SUECA_FAULTS_RESTART_POSTGRES=
 the outage is a proxy between the site and the server that the test cuts, and a dropped
 connection is one backend terminated with pg_terminate_backend. Those touch only the
 connections the test made, so the tests around them (and other runs on the machine) go on.
+A test that must freeze a whole server starts a throwaway one of its own
+(tests/faults/throwaway_postgres.py: initdb into a temporary folder, its own port).
 """
 
 import time

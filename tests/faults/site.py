@@ -67,18 +67,19 @@ class Site:
         if "CELERY_BROKER_URL" not in (extra_env or {}):
             env.pop("CELERY_BROKER_URL", None)  # a deal's background work runs in-process
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "sueca_club.wsgi", "--workers", str(workers),
+            [sys.executable, "-m", "gunicorn", "-c", "python:sueca_club.gunicorn",
+             "sueca_club.wsgi", "--workers", str(workers),
              "--bind", f"127.0.0.1:{self.port}", "--timeout", "60", "--graceful-timeout", "2",
              "--access-logfile", "-"],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
 
-    def wait_ready(self, path: str, timeout: float = 30) -> None:
+    def wait_ready(self, path: str, timeout: float = 30, status: int = 200) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the site exited ({self.process.returncode}):\n{self.output()}")
-            if self.get(path, timeout=2).status == 200:
+            if self.get(path, timeout=2).status == status:
                 return
             time.sleep(0.2)
         raise RuntimeError(f"the site did not answer {path} in {timeout}s:\n{self.output()}")

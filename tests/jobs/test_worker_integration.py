@@ -45,7 +45,7 @@ def broker_or_skip() -> str:
 def database_url() -> str:
     """The URL of the test database, for the worker process."""
     db = connection.settings_dict
-    if db["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         pytest.skip("the worker needs a database another process can open: set DATABASE_URL to "
                     "PostgreSQL (the SQLite test database lives in this process's memory)")
     user = quote(db["USER"] or "")

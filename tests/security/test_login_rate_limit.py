@@ -1,4 +1,5 @@
-"""Failed logins are limited per address and per username; over the limit, no password is tried.
+"""Failed logins are limited per username at one address, and per address; over the limit, no
+password is tried. Failing for a username elsewhere never locks its owner out.
 
 Each test uses its own addresses (TEST-NET) and usernames and forgets their counts after, so
 the counts in a shared cache (Redis in CI) never leak into other tests or runs.
@@ -15,7 +16,8 @@ from sueca_club import ratelimit
 from tests.conftest import PASSWORD
 from tests.security import urlmap
 
-LIMIT, WINDOW = 10, 300
+LIMIT, WINDOW = 10, 300  # one username from one address
+ADDRESS_LIMIT = 30  # one address, whatever the usernames
 
 
 @pytest.fixture
@@ -64,17 +66,18 @@ def user(db):
     return User.objects.create_user("marta", "marta@example.com", PASSWORD)
 
 
-def test_the_limit_is_ten_failures_in_five_minutes(settings):
+def test_the_limits_are_ten_failures_per_username_and_address_thirty_per_address(settings):
     assert settings.LOGIN_RATE_LIMIT == (LIMIT, WINDOW)
+    assert settings.LOGIN_ADDRESS_RATE_LIMIT == (ADDRESS_LIMIT, WINDOW)
 
 
-def test_ten_wrong_passwords_lock_the_username_even_from_other_addresses(
-        log_in, user, authentications, client):
-    for n in range(LIMIT):
-        assert log_in("marta", address=f"192.0.2.{n + 1}").status_code == 200
+def test_ten_wrong_passwords_lock_the_username_at_that_address(log_in, user, authentications,
+                                                               client):
+    for _ in range(LIMIT):
+        assert log_in("marta", address="192.0.2.10").status_code == 200
     authentications.clear()
 
-    response = log_in("marta", PASSWORD, address="192.0.2.99")
+    response = log_in("marta", PASSWORD, address="192.0.2.10")
 
     assert response.status_code == 429
     assert response["Retry-After"] == str(WINDOW)
@@ -83,10 +86,20 @@ def test_ten_wrong_passwords_lock_the_username_even_from_other_addresses(
     assert "_auth_user_id" not in client.session
 
 
-def test_ten_failures_from_one_address_block_it_whatever_the_username(log_in, user,
-                                                                      authentications):
+def test_wrong_passwords_from_other_addresses_do_not_lock_the_user_out_of_their_own(
+        log_in, user, client):
     for n in range(LIMIT):
+        assert log_in("marta", address=f"192.0.2.{n + 1}").status_code == 200
+    response = log_in("marta", PASSWORD, address="192.0.2.99")
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(user.pk)
+
+
+def test_one_address_trying_many_usernames_meets_its_own_ceiling(log_in, user, authentications):
+    for n in range(ADDRESS_LIMIT - 1):
         log_in(f"guess-{n}", address="198.51.100.7")
+    assert log_in("marta", PASSWORD, address="198.51.100.7").status_code == 302  # not yet
+    log_in("guess-last", address="198.51.100.7")
     authentications.clear()
 
     assert log_in("marta", PASSWORD, address="198.51.100.7").status_code == 429
@@ -104,7 +117,7 @@ def test_fewer_failures_than_the_limit_still_let_the_right_password_in(log_in, u
 
 def test_logging_into_an_account_of_ones_own_does_not_clear_the_addresss_count(log_in, user):
     User.objects.create_user("mallory", "m@example.com", PASSWORD)
-    for n in range(LIMIT - 1):
+    for n in range(ADDRESS_LIMIT - 1):
         log_in(f"victim-{n}", address="203.0.113.5")
     assert log_in("mallory", PASSWORD, address="203.0.113.5").status_code == 302
     log_in("victim-last", address="203.0.113.5")
@@ -124,8 +137,8 @@ def test_the_block_ends_when_the_window_has_passed(log_in, user, monkeypatch, se
 
 
 def test_the_admin_login_is_limited_too(log_in, user, authentications):
-    for n in range(LIMIT):
-        log_in("marta", address=f"192.0.2.{n + 1}", url="/admin/login/")
+    for _ in range(LIMIT):
+        log_in("marta", url="/admin/login/")
     authentications.clear()
     assert log_in("marta", PASSWORD, url="/admin/login/").status_code == 429
     assert authentications == []
@@ -134,12 +147,26 @@ def test_the_admin_login_is_limited_too(log_in, user, authentications):
 def test_behind_the_proxy_each_client_is_counted_by_its_own_address(log_in, user, settings):
     """The proxy appends the address it saw; whatever the client put before it is not believed."""
     settings.TRUSTED_PROXIES = 1
-    for n in range(LIMIT):
+    for n in range(ADDRESS_LIMIT):
         log_in(f"guess-{n}", address="10.0.0.1", HTTP_X_FORWARDED_FOR=f"1.2.3.{n}, 198.51.100.20")
     blocked = log_in("marta", PASSWORD, address="10.0.0.1",
                      HTTP_X_FORWARDED_FOR="9.9.9.9, 198.51.100.20")
     other = log_in("marta", PASSWORD, address="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.21")
     assert (blocked.status_code, other.status_code) == (429, 302)
+
+
+def test_without_trusted_proxies_an_invented_forwarded_address_does_not_escape_the_limit(
+        client, counted, user, settings):
+    """The default, in production too: no proxy is trusted, so X-Forwarded-For is ignored."""
+    assert settings.TRUSTED_PROXIES == 0
+    counted.update(keys_of("192.0.2.77", "marta"))
+    cache.delete_many(list(counted))
+    for n in range(LIMIT):
+        client.post("/accounts/login/", {"username": "marta", "password": "wrong"},
+                    REMOTE_ADDR="192.0.2.77", HTTP_X_FORWARDED_FOR=f"203.0.113.{n}")
+    response = client.post("/accounts/login/", {"username": "marta", "password": PASSWORD},
+                           REMOTE_ADDR="192.0.2.77", HTTP_X_FORWARDED_FOR="203.0.113.200")
+    assert response.status_code == 429
 
 
 def test_ipv6_clients_are_counted_per_64_network():
