@@ -185,8 +185,10 @@ def _swiss_round(tournament: Tournament, number: int, all_pairings: list[Pairing
     if number == 1:
         order = [e.pk for e in seeded_field(tournament, field)]
         scores = dict.fromkeys(order, 0)
-    else:
-        ranked = selectors.standings(tournament, all_pairings, field)
+    else:  # ranked among everyone who played, the withdrawn left out of the pairing
+        ranked = [s for s in selectors.standings(tournament, all_pairings,
+                                                 selectors.entries(tournament))
+                  if not s.entry.withdrawn]
         order = [s.entry.pk for s in ranked]
         scores = {s.entry.pk: s.row.points for s in ranked}
     had_bye = {p.a_id for p in all_pairings if p.b_id is None}
