@@ -2,7 +2,6 @@
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from sueca_club import services
@@ -15,34 +14,16 @@ class ClubForm(forms.ModelForm):
         fields = ["name", "town", "default_preset"]
 
 
-class OrganiserForm(forms.Form):
-    who = forms.CharField(label=_("Username or email"), max_length=254,
-                          help_text=_("They need an account on this site already."))
+class InvitationForm(forms.Form):
+    """The address to invite as an organiser. Checked only for being an email address: the
+    answer is the same whether it has an account here or not (sueca_club/invitations.py)."""
 
-    def __init__(self, *args, club: Club, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.club = club
+    email = forms.EmailField(label=_("Their email"), max_length=254,
+                             help_text=_("They get a link to accept. Nobody joins the club "
+                                         "until they do."))
 
-    def clean_who(self):
-        who = self.cleaned_data["who"].strip()
-        users = get_user_model().objects.filter(is_active=True)
-        user = users.filter(username=who).first()
-        if user is None:
-            matches = list(users.filter(Q(username__iexact=who) | Q(email__iexact=who))[:2])
-            if not matches:
-                raise forms.ValidationError(
-                    _("No account has the username or email “%(who)s”. Ask them to sign up "
-                      "first, then add them here."), params={"who": who})
-            if len(matches) > 1:
-                raise forms.ValidationError(
-                    _("More than one account matches “%(who)s”: type the exact username."),
-                    params={"who": who})
-            user = matches[0]
-        if self.club.memberships.filter(user=user).exists():
-            raise forms.ValidationError(_("%(user)s is already an organiser of this club."),
-                                        params={"user": user.get_username()})
-        self.user = user
-        return who
+    def clean_email(self):
+        return get_user_model().objects.normalize_email(self.cleaned_data["email"].strip())
 
 
 class PlayerForm(forms.Form):

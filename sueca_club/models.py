@@ -140,3 +140,47 @@ class Partnership(models.Model):
     @property
     def players(self) -> list[Player]:
         return [self.player_1, self.player_2]
+
+
+class FormSubmission(models.Model):
+    """A creating form's one-time token and where its first post led (sueca_club/formtokens.py).
+
+    The unique token is what stops a double-clicked form from creating twice: a second post
+    with the same token gets `url` back, and two at the same moment are serialised here.
+    """
+
+    token = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.CASCADE, related_name="+")
+    url = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self):
+        return f"{self.token} -> {self.url}"
+
+
+class Invitation(models.Model):
+    """An emailed invitation to help run a club: nobody is an organiser until they accept it."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField(_("email"))
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    emailed_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.email} to {self.club}"
+
+    @property
+    def pending(self) -> bool:
+        return (self.accepted_at is None and self.revoked_at is None
+                and self.expires_at > timezone.now())

@@ -3,6 +3,7 @@
 import re
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils.text import slugify
@@ -12,7 +13,7 @@ from sueca_club.models import Club, Membership, Partnership, Player
 SLUG_LENGTH = Club._meta.get_field("slug").max_length
 NAME_LENGTH = Player._meta.get_field("name").max_length
 # First path segments under /manage/ that belong to something else than a club.
-RESERVED_SLUGS = frozenset({"tournaments"})
+RESERVED_SLUGS = frozenset({"tournaments", "invitations"})
 
 
 def _free_slug(name: str) -> str:
@@ -36,8 +37,9 @@ def club_create(*, name: str, town: str = "", default_preset: str = "portugal", 
 
 
 @transaction.atomic
-def organiser_add(*, club: Club, user, by) -> Membership:
-    return Membership.objects.create(club=club, user=user, added_by=by)
+def account_create(*, username: str, email: str, password: str):
+    """A new account (sign-up). Organisers are added to a club by invitation only."""
+    return get_user_model().objects.create_user(username=username, email=email, password=password)
 
 
 def name_key(name: str) -> str:

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from scoring.views import manage as matches
+from sueca_club.views import invitations
 from sueca_club.views import manage as clubs
 
 app_name = "manage"
@@ -16,8 +17,12 @@ urlpatterns = [
          name="deal_correct"),
     path("matches/<int:match_id>/deals/<int:deal_id>/void/", matches.deal_void,
          name="deal_void"),
+    # An invitation's emailed link: for the invited address's account, before it organises.
+    path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("<slug:club_slug>/", clubs.club, name="club"),
-    path("<slug:club_slug>/organisers/add/", clubs.organiser_add, name="organiser_add"),
+    path("<slug:club_slug>/organisers/invite/", clubs.organiser_invite, name="organiser_invite"),
+    path("<slug:club_slug>/invitations/<int:invitation_id>/revoke/", clubs.invitation_revoke,
+         name="invitation_revoke"),
     path("<slug:club_slug>/players/add/", clubs.player_add, name="player_add"),
     path("<slug:club_slug>/players/<int:player_id>/", clubs.player, name="player"),
     path("<slug:club_slug>/players/<int:player_id>/archive/", clubs.player_archive,

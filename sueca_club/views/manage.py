@@ -2,28 +2,30 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.selectors import live_matches, recent_matches
-from sueca_club import services
+from sueca_club import invitations, services
 from sueca_club.forms import (
     BulkPartnershipsForm,
     ClubForm,
-    OrganiserForm,
+    InvitationForm,
     PartnershipForm,
     PartnershipNameForm,
     PlayerEditForm,
     PlayerForm,
 )
+from sueca_club.formtokens import create_once
 from sueca_club.models import Club, Partnership, Player
 from sueca_club.permissions import club_for, owned_or_404
 
 
 @login_required
+@create_once
 def home(request):
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -43,7 +45,8 @@ def _club_page(request, club: Club, **forms):
         "live": live_matches(club=club),
         "recent": recent_matches(club=club),
         "memberships": club.memberships.select_related("user").order_by("created_at"),
-        "organiser_form": OrganiserForm(club=club),
+        "invitations": invitations.pending_invitations(club).select_related("invited_by"),
+        "invitation_form": InvitationForm(),
         "player_form": PlayerForm(club=club),
         "partnership_form": PartnershipForm(club=club),
         **forms,
@@ -58,19 +61,35 @@ def club(request, club_slug):
 
 @login_required
 @require_POST
-def organiser_add(request, club_slug):
+@create_once
+def organiser_invite(request, club_slug):
+    """Always the same answer for a well-formed address: it tells no one who has an account."""
     club = club_for(request.user, club_slug)
-    form = OrganiserForm(request.POST, club=club)
+    form = InvitationForm(request.POST)
     if not form.is_valid():
-        return _club_page(request, club, organiser_form=form)
-    services.organiser_add(club=club, user=form.user, by=request.user)
-    messages.success(request, _("%(user)s can now manage this club.")
-                     % {"user": form.user.get_username()})
-    return redirect("manage:club", club.slug)
+        return _club_page(request, club, invitation_form=form)
+    invitation = invitations.invitation_send(club=club, email=form.cleaned_data["email"],
+                                             by=request.user)
+    messages.success(request, _("If %(email)s is the right address, an invitation to help run "
+                                "this club is on its way. It can be accepted for %(days)s days.")
+                     % {"email": invitation.email, "days": invitations.INVITATION_DAYS})
+    return redirect(reverse("manage:club", args=[club.slug]) + "#organisers")
 
 
 @login_required
 @require_POST
+def invitation_revoke(request, club_slug, invitation_id):
+    club = club_for(request.user, club_slug)
+    invitation = get_object_or_404(club.invitations, pk=invitation_id)
+    invitations.invitation_revoke(invitation=invitation)
+    messages.success(request, _("The invitation to %(email)s is withdrawn: its link no longer "
+                                "works.") % {"email": invitation.email})
+    return redirect(reverse("manage:club", args=[club.slug]) + "#organisers")
+
+
+@login_required
+@require_POST
+@create_once
 def player_add(request, club_slug):
     club = club_for(request.user, club_slug)
     form = PlayerForm(request.POST, club=club)
@@ -83,6 +102,7 @@ def player_add(request, club_slug):
 
 @login_required
 @require_POST
+@create_once
 def partnership_add(request, club_slug):
     club = club_for(request.user, club_slug)
     form = PartnershipForm(request.POST, club=club)
@@ -152,6 +172,7 @@ def partnership_archive(request, club_slug, partnership_id, archived: bool):
 
 
 @login_required
+@create_once
 def partnerships_bulk(request, club_slug):
     """Paste, preview what each line would do, then save the new partnerships."""
     club = club_for(request.user, club_slug)

@@ -1,6 +1,7 @@
 """/manage/<club>/: players, partnerships, matches and organisers of one club."""
 
 from scoring.models import Match
+from sueca_club import invitations
 from tests.conftest import make_match, make_partnership
 
 
@@ -25,16 +26,17 @@ def test_it_shows_players_partnerships_matches_and_organisers(organiser_client, 
     assert "ana" in [m.user.username for m in response.context["memberships"]]
 
 
-def test_its_queries_do_not_grow_with_partnerships_or_matches(
-        organiser_client, club, django_assert_max_num_queries):
+def test_its_queries_do_not_grow_with_partnerships_matches_or_invitations(
+        organiser_client, organiser, club, django_assert_max_num_queries):
     def add(first: int, count: int):
         for n in range(first, first + count):
             a = make_partnership(club, f"Player {n}a", f"Player {n}b")
             b = make_partnership(club, f"Player {n}c", f"Player {n}d")
             make_match(club, a, b)
+            invitations.invitation_send(club=club, email=f"helper{n}@example.com", by=organiser)
 
     add(0, 2)
-    with django_assert_max_num_queries(11) as small:
+    with django_assert_max_num_queries(12) as small:
         organiser_client.get(f"/manage/{club.slug}/")
     add(2, 10)
     with django_assert_max_num_queries(len(small.captured_queries)):

@@ -1,59 +1,116 @@
-"""/manage/<club>/organisers/add/: another existing account becomes an organiser."""
+"""/manage/<club>/organisers/invite/: an organiser invites an address; nobody joins by it.
 
+The answer is the same whether the address has an account, has none, or already organises
+the club, so the form tells no one who is registered; the email with the link goes out
+after the commit. Accepting the link is tests/clubs/test_invitation_accept.py.
+"""
+
+import re
+
+import pytest
 from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
 
-from sueca_club.models import Membership
+from sueca_club.models import Invitation, Membership
 
 
-def add(client, club, who):
-    return client.post(f"/manage/{club.slug}/organisers/add/", {"who": who})
+def invite(client, club, email):
+    client.cookies.pop("messages", None)  # only this post's messages are read back
+    return client.post(f"/manage/{club.slug}/organisers/invite/", {"email": email})
+
+
+def answer(response) -> tuple:
+    """What the organiser is shown, with the typed address taken out."""
+    texts = [re.sub(r"\S+@\S+", "<email>", str(m)) for m in get_messages(response.wsgi_request)]
+    return response.status_code, response.get("Location"), texts
 
 
 def test_it_sends_anonymous_visitors_to_log_in(client, club):
-    response = add(client, club, "rui")
+    response = invite(client, club, "rui@example.com")
     assert response.status_code == 302
     assert response.url.startswith("/accounts/login/")
+    assert not Invitation.objects.exists()
 
 
 def test_it_answers_404_to_an_organiser_of_another_club(client, other_organiser, club):
     client.force_login(other_organiser)
-    assert add(client, club, "rui").status_code == 404
-    assert not club.memberships.filter(user=other_organiser).exists()
+    assert invite(client, club, "rui@example.com").status_code == 404
+    assert not Invitation.objects.exists()
 
 
 def test_it_only_accepts_posts(organiser_client, club):
-    assert organiser_client.get(f"/manage/{club.slug}/organisers/add/").status_code == 405
+    assert organiser_client.get(f"/manage/{club.slug}/organisers/invite/").status_code == 405
 
 
-def test_it_adds_an_organiser_by_username(organiser_client, organiser, club, other_organiser):
-    response = add(organiser_client, club, "rui")
+def test_it_emails_a_link_and_adds_nobody_yet(organiser_client, club, other_organiser,
+                                              mailoutbox, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = invite(organiser_client, club, "RUI@Example.com")
     assert response.status_code == 302
-    membership = Membership.objects.get(club=club, user=other_organiser)
-    assert membership.added_by == organiser
+    invitation = Invitation.objects.get()
+    assert (invitation.club, invitation.email) == (club, "RUI@example.com")
+    assert not club.memberships.filter(user=other_organiser).exists()
+    [email] = mailoutbox
+    assert email.to == ["RUI@example.com"]
+    assert club.name in email.subject
+    assert "/manage/invitations/" in email.body and "ana" in email.body
 
 
-def test_it_adds_an_organiser_by_email_whatever_its_capitals(organiser_client, club,
-                                                             other_organiser):
-    add(organiser_client, club, "RUI@Example.com")
-    assert club.memberships.filter(user=other_organiser).exists()
+@pytest.mark.parametrize("who", ["existing account", "no account", "already an organiser"])
+def test_the_answer_is_the_same_whoever_the_address_is(organiser_client, club, other_organiser,
+                                                       mailoutbox, who,
+                                                       django_capture_on_commit_callbacks):
+    email = {"existing account": "rui@example.com", "no account": "nobody@example.com",
+             "already an organiser": "ana@example.com"}[who]
+    reference = invite(organiser_client, club, "someone-else@example.com")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = invite(organiser_client, club, email)
+    assert answer(response) == answer(reference)
+    assert response.url == f"/manage/{club.slug}/#organisers"
+    assert [m.to for m in mailoutbox] == [[email]]  # an email goes out in every case
+    assert club.memberships.count() == 1  # only ana, the one who invites
 
 
-def test_it_says_when_no_account_matches(organiser_client, club):
-    response = add(organiser_client, club, "nobody@example.com")
+def test_a_bad_address_is_refused_on_the_page(organiser_client, club):
+    response = invite(organiser_client, club, "not an address")
     assert response.status_code == 200
-    assert "No account has the username or email" in response.content.decode()
-    assert club.memberships.count() == 1
+    assert "Enter a valid email address." in response.content.decode()
+    assert not Invitation.objects.exists()
 
 
-def test_it_says_when_the_person_is_already_an_organiser(organiser_client, club):
-    response = add(organiser_client, club, "ana")
-    assert "ana is already an organiser of this club." in response.content.decode()
-    assert club.memberships.count() == 1
+def test_the_club_page_lists_pending_invitations_and_withdraws_one(organiser_client, club):
+    invite(organiser_client, club, "eva@example.com")
+    page = organiser_client.get(f"/manage/{club.slug}/").content.decode()
+    assert "eva@example.com" in page
+    invitation = Invitation.objects.get()
+    response = organiser_client.post(
+        f"/manage/{club.slug}/invitations/{invitation.pk}/revoke/")
+    assert response.status_code == 302
+    invitation.refresh_from_db()
+    assert invitation.revoked_at is not None
+    assert "is withdrawn" in organiser_client.get(response.url).content.decode()
+    assert "eva@example.com" not in organiser_client.get(response.url).content.decode()
 
 
-def test_it_asks_for_the_username_when_an_email_is_shared(organiser_client, club):
-    User.objects.create_user("eva", "shared@example.com")
-    User.objects.create_user("eve", "shared@example.com")
-    response = add(organiser_client, club, "shared@example.com")
-    assert "type the exact username" in response.content.decode()
-    assert club.memberships.count() == 1
+def test_another_clubs_invitation_cannot_be_withdrawn(organiser_client, club, other_club,
+                                                      other_organiser, client):
+    client.force_login(other_organiser)
+    invite(client, other_club, "eva@example.com")
+    theirs = Invitation.objects.get()
+    response = organiser_client.post(f"/manage/{club.slug}/invitations/{theirs.pk}/revoke/")
+    assert response.status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.revoked_at is None
+
+
+def test_a_new_invitation_to_the_same_address_replaces_the_pending_one(organiser_client, club):
+    invite(organiser_client, club, "eva@example.com")
+    invite(organiser_client, club, "EVA@example.com")
+    first, second = Invitation.objects.order_by("pk")
+    assert first.revoked_at is not None and second.revoked_at is None
+
+
+def test_an_account_is_never_added_without_accepting(organiser_client, club):
+    User.objects.create_user("eva", "eva@example.com", "x")
+    invite(organiser_client, club, "eva@example.com")
+    assert not Membership.objects.filter(club=club, user__username="eva").exists()

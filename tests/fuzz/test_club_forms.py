@@ -1,10 +1,11 @@
-"""The club registry's forms (/manage/...): clubs, organisers, players, partnerships and the
-bulk paste, with junk: the page shows its errors, and nothing is written."""
+"""The club registry's forms (/manage/...): clubs, organiser invitations, players,
+partnerships and the bulk paste, with junk: the page shows its errors, and nothing is written."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sueca_club import invitations as club_invitations
 from sueca_club import services
 from tests.conftest import make_partnership
 from tests.fuzz.checks import NothingWritten, assert_page_refusal, post_form
@@ -17,6 +18,7 @@ from tests.fuzz.strategies import (
     junk_text,
     required,
 )
+from tests.fuzz.test_account_forms import not_an_email
 
 PRESETS = ["portugal", "vila_flor", "brasil", "carry_ties", "points_flag", "strict_revoke"]
 # Player names the club already has, as an organiser might type them again.
@@ -36,18 +38,35 @@ def test_a_bad_new_club_is_refused_with_its_errors(organiser_client, data):
     assert_page_refusal(response)
 
 
-@given(who=st.one_of(
-    bad_text(254),
-    st.sampled_from(["ana", "ANA", "ana@example.com", " Ana@Example.COM "]),  # already in
-    junk_text.filter(lambda s: s.strip().casefold() not in {
-        "ana", "rui", "ana@example.com", "rui@example.com"}),  # no such account
-))
+@given(email=st.one_of(bad_text(254), junk_text.filter(not_an_email)))
 @FUZZ
-def test_an_organiser_who_is_no_account_or_already_in_is_refused(organiser_client, club,
-                                                                 other_organiser, who):
+def test_an_invitation_to_what_is_not_an_email_address_is_refused(organiser_client, club,
+                                                                   other_organiser, email):
     with NothingWritten():
-        response = post_form(organiser_client, f"/manage/{club.slug}/organisers/add/",
-                             {"who": who})
+        response = post_form(organiser_client, f"/manage/{club.slug}/organisers/invite/",
+                             {"email": email})
+    assert_page_refusal(response)
+
+
+@given(email=st.sampled_from(["ana@example.com", "rui@example.com", "nobody@example.com",
+                              " Rui@Example.COM "]))
+@FUZZ
+def test_an_invitation_to_any_address_gets_the_same_answer(organiser_client, club,
+                                                           other_organiser, email):
+    """Nobody learns who has an account (tests/clubs/test_manage_organisers.py says more)."""
+    response = post_form(organiser_client, f"/manage/{club.slug}/organisers/invite/",
+                         {"email": email})
+    assert response.status_code == 302 and response.url == f"/manage/{club.slug}/#organisers"
+    assert club.memberships.count() == 1
+
+
+@given(token=st.one_of(junk_text, st.text(st.sampled_from("aZ09_-"), min_size=32, max_size=32)))
+@FUZZ
+def test_a_refused_form_writes_nothing_whatever_its_token(organiser_client, club, token):
+    """A token is recorded only with what its form created: a refused form writes no row."""
+    with NothingWritten():
+        response = post_form(organiser_client, f"/manage/{club.slug}/players/add/",
+                             {"name": "", "form_token": token})
     assert_page_refusal(response)
 
 
@@ -150,10 +169,13 @@ def test_saving_a_paste_with_nothing_new_in_it_writes_nothing(organiser_client, 
 @FUZZ
 def test_ids_of_another_clubs_players_and_partnerships_are_404s(organiser_client, club, pair_a,
                                                                 outsiders, data):
+    outsiders_invitation = club_invitations.invitation_send(
+        club=outsiders.club, email="eva@example.com", by=outsiders.club.organisers.get())
     slug, theirs = club.slug, outsiders.club.slug
     nowhere = st.one_of(st.integers(10**6, 10**9), st.just(2**63 - 1), st.just(10**30))
     players = st.one_of(st.sampled_from([outsiders.player_1_id, outsiders.player_2_id]), nowhere)
     partnerships = st.one_of(st.just(outsiders.pk), nowhere)
+    invitations = st.one_of(st.just(outsiders_invitation.pk), nowhere)
     path = data.draw(st.one_of(
         players.map(lambda pk: f"/manage/{slug}/players/{pk}/"),
         players.map(lambda pk: f"/manage/{slug}/players/{pk}/archive/"),
@@ -163,9 +185,10 @@ def test_ids_of_another_clubs_players_and_partnerships_are_404s(organiser_client
         partnerships.map(lambda pk: f"/manage/{slug}/partnerships/{pk}/unarchive/"),
         st.sampled_from([f"/manage/{theirs}/players/add/", f"/manage/{theirs}/partnerships/add/",
                          f"/manage/{theirs}/partnerships/bulk/",
-                         f"/manage/{theirs}/organisers/add/"]),
+                         f"/manage/{theirs}/organisers/invite/"]),
+        invitations.map(lambda pk: f"/manage/{slug}/invitations/{pk}/revoke/"),
     ))
     with NothingWritten():
         response = post_form(organiser_client, path, {"name": "Eva", "text": "Eva & Filipe",
-                                                      "save": "", "who": "ana"})
+                                                      "save": "", "email": "eva@example.com"})
     assert response.status_code == 404

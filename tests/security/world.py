@@ -15,7 +15,8 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from scoring.models import Deal, Match
-from sueca_club.models import Club, Partnership, Player
+from sueca_club import invitations
+from sueca_club.models import Club, Invitation, Partnership, Player
 from tests.conftest import PASSWORD, make_club, make_match, make_partnership
 from tests.security.urlmap import Route, Unclassified
 from tests.tournaments.helpers import make_tournament, record
@@ -43,6 +44,8 @@ class Side:
     revoked_token: str  # table 1's card before it was renewed
     other_table_token: str  # table 2's card: another match of the same round, no deal yet
     export: Export  # a file made from the tournament, ready to download
+    invitation: Invitation | None = None  # the club's pending invitation of an outsider
+    invited: str = ""  # the link inviting this side's owner into the *other* club
 
 
 @dataclass
@@ -91,8 +94,13 @@ def build_side(slug: str, username: str) -> Side:
 
 def build_world() -> World:
     staff = User.objects.create_superuser("root", "root@example.com", PASSWORD)
-    return World(a=build_side("club-a", "alice"), b=build_side("club-b", "bob"), staff=staff,
-                 group=Group.objects.create(name="referees"))
+    a, b = build_side("club-a", "alice"), build_side("club-b", "bob")
+    for side, other in ((a, b), (b, a)):
+        side.invitation = invitations.invitation_send(
+            club=side.club, email=f"helper@{side.club.slug}.example", by=side.owner)
+        side.invited = invitations.invitation_token(invitations.invitation_send(
+            club=other.club, email=side.owner.email, by=other.owner))
+    return World(a=a, b=b, staff=staff, group=Group.objects.create(name="referees"))
 
 
 def value(name: str, route: Route, side: Side, world: World):
@@ -107,10 +115,16 @@ def value(name: str, route: Route, side: Side, world: World):
         "pairing_id": lambda: side.pairing.pk,
         "entry_id": lambda: side.entry.pk,
         "export_id": lambda: side.export.pk,
+        "invitation_id": lambda: side.invitation.pk,
         "token": lambda: side.token,
     }
     if name == "token" and path.startswith("t/unsubscribe/"):
         return unsubscribe_token(side.player)
+    if name == "token" and path.startswith("manage/invitations/"):
+        # The link that invites the side's owner (alice) into the other club: hers alone to
+        # open and accept; the other club's organiser, who sent it, gets the 404 of a link
+        # meant for someone else.
+        return side.invited
     if name == "uidb64":  # the password reset link's user, as Django encodes it
         return urlsafe_base64_encode(force_bytes(side.owner.pk))
     if name in by_name:

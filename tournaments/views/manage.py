@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import presenters
 from scoring.services import ScoringRefused
+from sueca_club.formtokens import create_once
 from sueca_club.permissions import club_for, owned_or_404
 from tournaments import selectors, services
 from tournaments.forms import (
@@ -48,6 +49,7 @@ def back(tournament: Tournament):
 
 
 @login_required
+@create_once
 def tournament_new(request, club_slug):
     club = club_for(request.user, club_slug)
     form = TournamentForm(request.POST or None, club=club)

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('sueca_club', '0001_initial'),
+        ('sueca_club', '0002_form_tokens_and_invitations'),
     ]
 
     operations = [
