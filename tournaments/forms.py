@@ -25,9 +25,9 @@ CRITERION_LABELS = {
 CHAIN_LENGTH = len(formats.CRITERIA)
 STRUCTURE_FIELDS = {
     "knockout": ("draw", "third_place"),
-    "groups": ("groups_count", "qualifiers_per_group"),
-    "rounds": ("pairing", "rounds_count"),
-    "points": ("points_win", "points_loss", "points_draw", "points_no_show"),
+    "groups": ("groups_count", "qualifiers_per_group", "best_of_next"),
+    "rounds": ("pairing", "rounds_count", "allow_rematches"),
+    "points": ("points_win", "points_loss", "points_draw", "points_no_show", "bye_result"),
 }
 
 
@@ -89,8 +89,17 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
     qualifiers_per_group = _number("qualifiers_per_group", minimum=1, maximum=4, initial=2,
                                    help_text=_("From 1 to 4; they meet crossed (1A v 2B, "
                                                "1B v 2A, ...)."))
+    best_of_next = _number("best_of_next", maximum=25, initial=0, required=False,
+                           help_text=_("For groups of unequal sizes, e.g. the two best "
+                                       "third-placed teams: compared by points per match."))
     pairing = forms.ChoiceField(label=_label("pairing"), choices=Tournament.Pairing.choices,
                                 initial=Tournament.Pairing.SWISS)
+    allow_rematches = forms.BooleanField(
+        label=_label("allow_rematches"), required=False,
+        help_text=_("Swiss only. Without it a Swiss may have at most one round fewer than "
+                    "its partnerships (as many rounds as partnerships when they are odd)."))
+    bye_result = forms.ChoiceField(label=_label("bye_result"), choices=Tournament.Bye.choices,
+                                   initial=Tournament.Bye.WIN, required=False)
     rounds_count = _number("rounds_count", minimum=1, maximum=50, initial=4,
                            help_text=_("Swiss only: a round robin plays until everyone has "
                                        "met."))
@@ -164,6 +173,8 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
         names = ["place", "starts_on", "ends_on", "tables_count", "auto_advance", "tie_breaks",
                  *(name for part in STRUCTURE_FIELDS.values() for name in part)]
         options = {name: data[name] for name in names}
+        options["best_of_next"] = options["best_of_next"] or 0  # optional: blank is none
+        options["bye_result"] = options["bye_result"] or Tournament.Bye.WIN
         if data.get("walkover_games") is not None:
             options["walkover_games"] = data["walkover_games"]
         return options

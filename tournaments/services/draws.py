@@ -145,21 +145,35 @@ def _group_round(tournament: Tournament, number: int) -> Round:
     return create_round(tournament, number, Round.Stage.GROUPS, "", pairs)
 
 
-def group_qualifiers(tournament: Tournament, all_pairings: list[Pairing]) -> list[list[int]]:
+def group_standings(tournament: Tournament, all_pairings: list[Pairing]) -> list[list]:
+    """Each group's standings, best first, the withdrawn left out (the next one moves up)."""
     field = selectors.entries(tournament)
     return [
-        [s.entry.pk for s in selectors.standings(
+        [s for s in selectors.standings(
             tournament, all_pairings, [e for e in field if e.group == letter],
-            stage=Round.Stage.GROUPS, group=letter)
-         if not s.entry.withdrawn][:tournament.qualifiers_per_group]  # the next one moves up
+            stage=Round.Stage.GROUPS, group=letter) if not s.entry.withdrawn]
         for letter in selectors.group_letters(tournament)
     ]
 
 
 def knockout_draw_after_groups(tournament, all_pairings) -> list[formats.Pairing]:
-    qualifiers = group_qualifiers(tournament, all_pairings)
-    return formats.cross_pairings(qualifiers, min(tournament.qualifiers_per_group,
-                                                  min(len(q) for q in qualifiers)))
+    """The qualifiers crossed (1A v 2B, 1B v 2A, ...); the best next-placed teams across
+    groups, when the tournament takes some, after them as the lowest seeds."""
+    groups = group_standings(tournament, all_pairings)
+    places = min(tournament.qualifiers_per_group, min(len(g) for g in groups))
+    seeds = formats.cross_seeding([[s.entry.pk for s in g][:places] for g in groups], places)
+    if tournament.best_of_next:
+        fair = [[(s.entry.pk, _per_match(s.row)) for s in g] for g in groups]
+        available = sum(len(g) > places for g in groups)
+        seeds += formats.best_placed(fair, places + 1, min(tournament.best_of_next, available))
+    return formats.knockout_first_round(seeds)
+
+
+def _per_match(row: formats.StandingRow) -> tuple:
+    """Compares teams of groups of unequal sizes: per match played, then the differences."""
+    played = row.played or 1
+    return (row.points / played, (row.games_won - row.games_lost) / played,
+            row.card_point_difference / played)
 
 
 def _knockout_after_groups(tournament, number, all_pairings) -> Round:

@@ -4,6 +4,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import engine
 from scoring import services as scoring
@@ -31,11 +32,52 @@ def tournament_create(*, club, name: str, rules: engine.Rules, fmt: engine.Forma
     tournament = Tournament(club=club, name=name, slug=slug or unique_slug(name),
                             rules=rules.as_dict(),
                             format=fmt.as_dict(), structure=structure, created_by=by, **options)
-    if fmt.type != "fixed_deals":
+    if fmt.type != "fixed_deals" and "walkover_games" not in options:
         tournament.walkover_games = _full_win(fmt)
     tournament.full_clean(exclude=["slug", "seed"])
+    _require_playable(tournament, None)
     tournament.save()
     return tournament
+
+
+GROUP_PROBLEMS = {
+    "no_groups": gettext_lazy("A group stage needs at least one group."),
+    "group_too_small": gettext_lazy("Every group needs at least %(minimum)s partnerships; "
+                                    "the smallest would have %(smallest)s."),
+    "qualifiers_out_of_range": gettext_lazy("From %(minimum)s to %(maximum)s partnerships of "
+                                            "each group can go through, not %(qualifiers)s."),
+    "qualifiers_exceed_group": gettext_lazy("%(qualifiers)s go through from each group, but "
+                                            "the smallest group has only %(smallest)s."),
+    "best_of_next_out_of_range": gettext_lazy("At most %(maximum)s of the next-placed teams "
+                                              "can also go through, not %(best_of_next)s."),
+    "best_of_next_short": gettext_lazy("Only %(groups)s groups have a next-placed team to "
+                                       "pick %(best_of_next)s from."),
+    "too_few_qualifiers": gettext_lazy("The knockout needs at least %(minimum)s partnerships; "
+                                       "only %(qualifiers)s would go through."),
+    "too_many_qualifiers": gettext_lazy("A knockout holds at most %(maximum)s partnerships; "
+                                        "%(qualifiers)s would go through."),
+}
+
+
+def _require_playable(tournament: Tournament, entrants: int | None) -> None:
+    """Refuse a structure that cannot be played: groups that cannot be formed or qualify
+    nobody sensible, a Swiss longer than its field allows without rematches. Without a field
+    yet (`entrants` None, at creation), only what the settings alone decide."""
+    if tournament.structure == Tournament.Structure.GROUPS:
+        problems = formats.check_groups(entrants or 2 * tournament.groups_count * 4,
+                                        tournament.groups_count,
+                                        tournament.qualifiers_per_group,
+                                        tournament.best_of_next)
+        if problems:
+            code, params = problems[0]
+            raise TournamentRefused(str(GROUP_PROBLEMS[code]) % params)
+    if (entrants and tournament.structure == Tournament.Structure.ROUNDS
+            and tournament.pairing == Tournament.Pairing.SWISS and not tournament.allow_rematches
+            and tournament.rounds_count > formats.swiss_rounds_possible(entrants)):
+        raise TournamentRefused(
+            _("With %(entrants)s partnerships a Swiss has at most %(rounds)s rounds without a "
+              "rematch: play fewer rounds, or allow rematches.")
+            % {"entrants": entrants, "rounds": formats.swiss_rounds_possible(entrants)})
 
 
 def _full_win(fmt: engine.Format) -> int:
@@ -123,6 +165,7 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
     if tournament.entries.count() < 2:
         raise TournamentRefused(_("A tournament needs at least two partnerships."))
     _require_one_entry_per_player(tournament, [])
+    _require_playable(tournament, tournament.entries.count())
     log(tournament, Action.Kind.START, by)
     for number in range(1, tournament.tables_count + 1):
         Table.objects.create(tournament=tournament, number=number,

@@ -55,11 +55,15 @@ def tournament_new(request, club_slug):
     form = TournamentForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        tournament = services.tournament_create(
-            club=club, name=data["name"], rules=form.rules, fmt=form.fmt,
-            structure=data["structure"], by=request.user, **form.options())
-        messages.success(request, _("Tournament created. Register its partnerships next."))
-        return back(tournament)
+        try:
+            tournament = services.tournament_create(
+                club=club, name=data["name"], rules=form.rules, fmt=form.fmt,
+                structure=data["structure"], by=request.user, **form.options())
+        except ScoringRefused as refused:
+            form.add_error(None, refused.message)
+        else:
+            messages.success(request, _("Tournament created. Register its partnerships next."))
+            return back(tournament)
     return render(request, "tournaments/manage/new.html", {"club": club, "form": form})
 
 
