@@ -71,7 +71,8 @@ STORED_FIELDS = ["state", "finished", "winner", "games_a", "games_b", "finished_
                  "updated_at"]
 
 
-def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None = None) -> None:
+def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None = None,
+           by=None) -> None:
     """Cache the engine's state on the match row, bump its version and, when the result
     changed, record what follows it. `allow_reset` is None for a referee's write; True or
     False for an organiser's, who may have confirmed resetting later matches."""
@@ -94,7 +95,7 @@ def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None =
             for guard in RESULT_GUARDS:
                 guard(match, allow_reset)
         outbox.emit("match_result", match_id=match.pk, version=match.version,
-                    allow_reset=bool(allow_reset))
+                    allow_reset=bool(allow_reset), by=by and by.pk)
 
 
 def _score(state: engine.MatchState) -> dict:
@@ -317,7 +318,7 @@ def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=
     if replacement is not None:
         new = Deal.objects.create(match=match, number=target.number, data=replacement.as_dict(),
                                   trump=target.trump, replaces_id=target.pk, created_by=user)
-    _store(match, state, allow_reset=allow_reset)
+    _store(match, state, allow_reset=allow_reset, by=user)
     AuditEntry.objects.create(match=match, action=action, deal=new or target, user=user,
                               via_link=link, reason=reason, before=before,
                               after={"deal": new.data if new else None, **_score(state)})

@@ -116,15 +116,14 @@ def create_once(view):
             if token and (url := first_answer(token, poster)) is not None:
                 return _already_sent(request, url)
             before = _queued(request)
-            try:
-                with transaction.atomic():
+            try:  # then what the view's services recorded to follow, once committed
+                with outbox.writing(durable=False):
                     response = view(request, *args, **kwargs)
                     if token and response.status_code in REDIRECTS:
                         _record(token, poster, response["Location"])
             except (_TokenTaken, IntegrityError):
                 _drop_messages_since(request, before)
                 continue
-            outbox.relay()  # what the view's services recorded to follow, now committed
             if token and response.status_code not in REDIRECTS and (
                     url := first_answer(token, poster)) is not None:
                 # Refused because the same post, a moment earlier, created what it asks for

@@ -103,15 +103,22 @@ def emit(event: str, **args) -> None:
         follow(name, **args)
 
 
+@contextlib.contextmanager
+def writing(*, durable: bool = True):
+    """One write: its transaction, then the steps recorded in it (`relay`). Only those: what
+    was recorded before it began belongs to some other write."""
+    _recorded().clear()
+    with transaction.atomic(durable=durable):
+        yield
+    relay()
+
+
 def service(fn: Callable) -> Callable:
-    """A write service: one durable transaction, then the steps it recorded (`relay`)."""
+    """A write service: one durable transaction, then the steps it recorded."""
     @functools.wraps(fn)
     def write(*args, **kwargs):
-        _recorded().clear()
-        with transaction.atomic(durable=True):
-            result = fn(*args, **kwargs)
-        relay()
-        return result
+        with writing():
+            return fn(*args, **kwargs)
     return write
 
 

@@ -12,16 +12,18 @@ from tournaments.services import results
 
 
 @step("tournaments.follow_match", on="match_result")
-def follow_match(*, match_id: int, version: int, allow_reset: bool) -> None:
+def follow_match(*, match_id: int, version: int, allow_reset: bool,
+                 by: int | None = None) -> None:
     """A match's result changed: its pairing follows, and the round advances if complete."""
     try:
-        results.follow_match(match_id=match_id, allow_reset=allow_reset)
+        results.follow_match(match_id=match_id, allow_reset=allow_reset, by=by)
     except ScoringRefused as refused:  # asking again cannot help: the organiser must act
         raise PermanentError(refused.message) from refused
 
 
 @step("tournaments.notify_result", in_worker=True, on="match_result")
-def notify_result(*, match_id: int, version: int, allow_reset: bool) -> None:
+def notify_result(*, match_id: int, version: int, allow_reset: bool,
+                  by: int | None = None) -> None:
     notifications.result_notify(match_id=match_id)
 
 

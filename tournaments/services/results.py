@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from scoring import services as scoring
 from scoring.models import Match
 from tournaments import selectors
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Action, Entry, Pairing, Round, Tournament
 from tournaments.services import draws
 from tournaments.services.errors import TournamentRefused
 
@@ -31,7 +31,7 @@ def winner_entry(pairing: Pairing, side: str) -> int | None:
     return {"A": pairing.a_id, "B": pairing.b_id}.get(side)
 
 
-def follow_match(*, match_id: int, allow_reset: bool = False) -> None:
+def follow_match(*, match_id: int, allow_reset: bool = False, by: int | None = None) -> None:
     """After a match's result changed (an outbox step, run after the commit): its pairing
     follows it, and the round advances when it is complete. Idempotent: it brings the pairing
     to what the match says now, so running it twice, late, or after a crash is harmless.
@@ -53,8 +53,11 @@ def follow_match(*, match_id: int, allow_reset: bool = False) -> None:
         if pairing.finished:  # a correction that keeps the winner still changes the scores
             bump(tournament)
         return
+    if pairing.finished and by is not None:  # an organiser changed a result that stood
+        Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
+                              what=f"{pairing} ({match.games_a}–{match.games_b})")
     set_result(tournament, pairing, finished=match.finished, winner=winner,
-               allow_reset=allow_reset)
+               allow_reset=allow_reset, by=by)
 
 
 def result_change_guard(match: Match, allow_reset: bool) -> None:
@@ -74,11 +77,13 @@ scoring.RESULT_GUARDS.append(result_change_guard)
 
 
 def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
-               walkover: str = "", allow_reset: bool = False) -> None:
+               walkover: str = "", allow_reset: bool = False, by: int | None = None) -> None:
     """Record a pairing's result, make later rounds follow, and advance when a round ends."""
     follow_up = _later_changes(tournament, pairing, finished, winner)
     if follow_up:
         _apply_later_changes(tournament, pairing, winner, follow_up, allow_reset)
+        Action.objects.create(tournament=tournament, kind=Action.Kind.RESET, user_id=by,
+                              what=", ".join(str(p) for p in follow_up))
     pairing.finished, pairing.winner_id, pairing.walkover = finished, winner, walkover
     pairing.save(update_fields=["finished", "winner", "walkover"])
     bump(tournament)
