@@ -47,7 +47,9 @@ from sueca_club.models import OutboxStep
 logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
-RESEND_AFTER = datetime.timedelta(minutes=5)  # a worker step handed over but not done by then
+# A worker step handed over but not done by then is handed over again (a worker killed while
+# running it leaves its message unacknowledged for the broker's visibility timeout).
+RESEND_AFTER = datetime.timedelta(minutes=2)
 LOCK_SPACE = 0x5375  # the first key of the outbox's advisory locks ("Su")
 SWEEP_EVERY = 10.0  # seconds between the sweeps a web process makes by itself
 SWEEP_BATCH = 20

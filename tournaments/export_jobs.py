@@ -120,7 +120,7 @@ def product_for(export: Export) -> Product:
 
 # Asking, making, failing --------------------------------------------------------------------
 
-DEADLINE = datetime.timedelta(minutes=10)  # longer than any file takes (bench: seconds)
+DEADLINE = datetime.timedelta(minutes=5)  # longer than any file takes (bench: seconds)
 OVERDUE = gettext_lazy("This file was not made in time (the server that makes files may be busy or "
             "down). Ask for it again.")
 
@@ -195,7 +195,8 @@ def export_build(*, export_id: int) -> None:
     export = Export.objects.select_related("club", "tournament").filter(pk=export_id).first()
     if export is None:
         raise PermanentError(f"export {export_id} no longer exists")
-    if export.status == Export.Status.DONE and export.file:
+    if export.status == Export.Status.DONE and export.file or (
+            export.status == Export.Status.FAILED):  # given up: asking again made a new one
         return
     Export.objects.filter(pk=export.pk).update(status=Export.Status.RUNNING, progress=0, error="")
     with translation.override(export.params.get("language") or None):

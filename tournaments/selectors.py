@@ -61,9 +61,10 @@ def points_scheme(tournament: Tournament) -> formats.PointsScheme:
 
 
 def walkover_partidas(tournament: Tournament) -> int:
-    """The partidas a walkover gives in the partidas format (a full win), else none."""
+    """The partidas a walkover gives, those of a full win: `to_win` in the partidas format,
+    the one partida a first-to match is, none where a match has no partidas."""
     fmt = tournament.format
-    return fmt.get("to_win") or 0 if fmt.get("type") == "partidas" else 0
+    return {"partidas": fmt.get("to_win") or 0, "first_to": 1}.get(fmt.get("type"), 0)
 
 
 def result_of(pairing: Pairing, walkover_games: int,

@@ -21,7 +21,7 @@ def test_a_file_past_its_deadline_says_so_and_asking_again_makes_a_new_one(
     stuck = Export.objects.get()
     assert stuck.status == "pending"
     Export.objects.filter(pk=stuck.pk).update(
-        created_at=timezone.now() - datetime.timedelta(minutes=11))
+        created_at=timezone.now() - datetime.timedelta(minutes=6))
 
     body = organiser_client.get(exports_url(swiss)).content.decode()
     assert "This file was not made in time" in body and "Error" not in body

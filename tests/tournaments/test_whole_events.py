@@ -45,7 +45,7 @@ def events(draw):
         options |= {"third_place": draw(st.booleans())}
     return {"structure": "rounds" if structure in ("swiss", "round_robin") else structure,
             "size": size, "fmt": draw(st.sampled_from(FORMATS)), "options": options,
-            "moves": draw(st.lists(st.integers(0, 99), min_size=150, max_size=150))}
+            "moves": draw(st.lists(st.integers(0, 99), min_size=120, max_size=120))}
 
 
 def make_event(club, event) -> Tournament:
@@ -132,7 +132,7 @@ def assert_standings_equal_a_replay(tournament: Tournament) -> None:
         tournament, stored, field)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(event=events())
 def test_every_random_event_reaches_its_end_and_its_standings_equal_a_replay(club, organiser,

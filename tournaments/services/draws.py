@@ -165,8 +165,24 @@ def knockout_draw_after_groups(tournament, all_pairings) -> list[formats.Pairing
     if tournament.best_of_next:
         fair = [[(s.entry.pk, _per_match(s.row)) for s in g] for g in groups]
         available = sum(len(g) > places for g in groups)
-        seeds += formats.best_placed(fair, places + 1, min(tournament.best_of_next, available))
+        extra = formats.best_placed(fair, places + 1, min(tournament.best_of_next, available))
+        group_of = {s.entry.pk: s.entry.group for g in groups for s in g}
+        seeds += _apart(seeds, extra, group_of)
     return formats.knockout_first_round(seeds)
+
+
+def _apart(seeds: list[int], extra: list[int], group_of: dict[int, str]) -> list[int]:
+    """The extra qualifiers in the lowest seeds, each where its first opponent is not of its
+    own group whenever some order allows it (best first otherwise)."""
+    size = formats.bracket_size(len(seeds) + len(extra))
+    placed: list[int] = []
+    for _place in range(len(extra)):
+        opponent_seed = size + 1 - (len(seeds) + len(placed) + 1)  # seed k meets size+1-k
+        opponent = seeds[opponent_seed - 1] if opponent_seed <= len(seeds) else None
+        left = [e for e in extra if e not in placed]
+        fits = [e for e in left if opponent is None or group_of[e] != group_of[opponent]]
+        placed.append((fits or left)[0])
+    return placed
 
 
 def _per_match(row: formats.StandingRow) -> tuple:

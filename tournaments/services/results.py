@@ -181,7 +181,9 @@ def _advance(tournament: Tournament, round_: Round) -> None:
             and selectors.round_is_complete(round_)):
         try:
             with transaction.atomic():
-                advance(tournament)
+                drawn = advance(tournament)
+                while drawn is not None and selectors.round_is_complete(drawn):
+                    drawn = advance(tournament)  # decided at its draw: walkovers, byes
         except TournamentRefused as refused:  # the results stand; the organiser decides
             draw_problem_set(tournament, refused.message)
 

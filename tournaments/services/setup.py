@@ -166,7 +166,8 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
         raise TournamentRefused(_("A tournament needs at least two partnerships."))
     _require_one_entry_per_player(tournament, [])
     _require_playable(tournament, tournament.entries.count())
-    log(tournament, Action.Kind.START, by)
+    log(tournament, Action.Kind.START, by, _("%(count)s partnerships")
+        % {"count": tournament.entries.count()})
     for number in range(1, tournament.tables_count + 1):
         Table.objects.create(tournament=tournament, number=number,
                              link=RefereeLink.objects.create(
@@ -196,8 +197,10 @@ def rematch_allow(*, tournament: Tournament, by=None) -> Round | None:
     tournament = results.locked(tournament.pk)
     tournament.allow_rematches = True
     tournament.save(update_fields=["allow_rematches"])
-    log(tournament, Action.Kind.REMATCH, by)
-    return results.advance(tournament)
+    drawn = results.advance(tournament)
+    log(tournament, Action.Kind.REMATCH, by,
+        _("Round %(number)s") % {"number": drawn.number} if drawn else "")
+    return drawn
 
 
 @outbox.service
@@ -361,5 +364,6 @@ def tournament_finish(*, tournament: Tournament, by=None) -> None:
     if last.stage != Round.Stage.ROUNDS and last.code != formats.FINAL:
         raise TournamentRefused(_("A knockout ends with its final."))
     results.finish(tournament, last)
-    log(tournament, Action.Kind.FINISH, by)
+    champion = tournament.champion and tournament.champion.partnership.display_name
+    log(tournament, Action.Kind.FINISH, by, champion or "")
     results.bump(tournament)
