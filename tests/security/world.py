@@ -15,7 +15,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from scoring.models import Deal, Match
-from sueca_club import invitations
+from sueca_club import invitations, outbox
 from sueca_club.models import Club, Invitation, Partnership, Player
 from tests.conftest import PASSWORD, make_club, make_match, make_partnership
 from tests.security.urlmap import Route, Unclassified
@@ -96,10 +96,11 @@ def build_world() -> World:
     staff = User.objects.create_superuser("root", "root@example.com", PASSWORD)
     a, b = build_side("club-a", "alice"), build_side("club-b", "bob")
     for side, other in ((a, b), (b, a)):
-        side.invitation = invitations.invitation_send(
-            club=side.club, email=f"helper@{side.club.slug}.example", by=side.owner)
-        side.invited = invitations.invitation_token(invitations.invitation_send(
-            club=other.club, email=side.owner.email, by=other.owner))
+        with outbox.writing(durable=False):  # and their emails sent, as the site would
+            side.invitation = invitations.invitation_send(
+                club=side.club, email=f"helper@{side.club.slug}.example", by=side.owner)
+            side.invited = invitations.invitation_token(invitations.invitation_send(
+                club=other.club, email=side.owner.email, by=other.owner))
     return World(a=a, b=b, staff=staff, group=Group.objects.create(name="referees"))
 
 
