@@ -1,0 +1,61 @@
+// Engine errors (scoring/engine/errors.py): a message is its English template filled with
+// its parameters the way Python's `template % params` would print them.
+
+export class SuecaError extends Error {
+  constructor(template, params = {}) {
+    super(fill(template, params));
+    this.name = new.target.name;
+    this.template = template;
+    this.params = params;
+  }
+}
+
+export class RulesError extends SuecaError {}
+
+export class CaseError extends SuecaError {}
+
+export class DealError extends SuecaError {
+  constructor(template, index = null, params = {}) {
+    super(template, params);
+    this.index = index;
+  }
+}
+
+export function fill(template, params) {
+  return template.replace(/%\((\w+)\)s/g, (_, key) => pyStr(params[key]));
+}
+
+// A tuple is how Python shows a JSON list the engine converted (the sides of a deal).
+export class Tuple {
+  constructor(items) {
+    this.items = items;
+  }
+}
+
+function pyStr(value) {
+  return typeof value === "string" ? value : pyRepr(value);
+}
+
+function pyRepr(value) {
+  if (value === null || value === undefined) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (typeof value === "string") return quote(value);
+  if (typeof value === "number") return String(value);
+  if (value instanceof Tuple) {
+    const items = value.items.map(pyRepr);
+    return `(${items.join(", ")}${items.length === 1 ? "," : ""})`;
+  }
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
+  const entries = Object.entries(value).map(([k, v]) => `${quote(k)}: ${pyRepr(v)}`);
+  return `{${entries.join(", ")}}`;
+}
+
+function quote(text) {
+  const mark = text.includes("'") && !text.includes('"') ? '"' : "'";
+  const escaped = text.replace(/[\\\n\r\t\x00-\x1f\x7f]/g, (c) => {
+    const named = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" }[c];
+    return named ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`;
+  });
+  return mark + escaped.split(mark).join(`\\${mark}`) + mark;
+}

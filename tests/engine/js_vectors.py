@@ -1,0 +1,173 @@
+"""Test vectors for the browser scorer (static/js/scorer.js), written by the Python engine.
+
+Each vector is ``{"name", "case", "expected"}``: ``expected`` is what ``score_case`` gives
+(``{"case_error": message}`` when the case is malformed). They cover the conformance
+examples, hand-picked edge cases and seeded random matches over every preset and format.
+The engine is pure, so no Django is needed. Regenerate after changing the engine with
+
+    python -m tests.engine.js_vectors
+
+(from the repository root); tests/engine/test_js_scorer_agrees.py fails while the
+committed file is out of date, and runs tests/js/scorer.test.mjs against it.
+"""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from scoring.engine import PRESETS, CaseError, possible_points, score_case
+
+HERE = Path(__file__).resolve().parent
+EXAMPLES = HERE / "conformance_examples.json"
+VECTORS = HERE / "js_vectors.json"
+SEED = 20261201
+MATCHES_PER_PRESET_AND_FORMAT = 20
+
+# Rules, formats and seats the engine refuses, and cases that are not of the documented shape.
+BAD_OPTIONS = [
+    {"preset": "azores"}, {"preset": None}, {"preset": 3}, {"rules": [1]}, {"rules": "x"},
+    {"rules": {"trump": "hearts"}}, {"rules": {"flag": "sweep"}}, {"rules": {"flag": None}},
+    {"rules": {"flag_value": 0}}, {"rules": {"flag_value": 2.5}}, {"rules": {"flag_value": True}},
+    {"rules": {"flag_wins_partida": 1}}, {"rules": {"double_from": 60}},
+    {"rules": {"double_from": 121}}, {"rules": {"tie": "carry_on"}}, {"rules": {"revoke": 0}},
+    {"rules": {"revoke": "game"}}, {"rules": {"revoke": [2]}}, {"rules": {"revoke": {"a": "b"}}},
+    {"rules": {"rotation": "left"}}, {"rules": {"tie": "x", "flag": "y"}},
+    {"format": {"type": "knockout"}}, {"format": {"type": None}}, {"format": [1]},
+    {"format": {"type": "first_to", "deals": 8}}, {"format": {"target": 0}},
+    {"format": {"type": "partidas", "to_win": -1}}, {"format": {"type": "fixed_deals", "deals": "8"}},
+    {"format": {"type": "fixed_deals", "extra_deals": 1}}, {"format": {"type": "points", "target": 2.5}},
+    {"format": {"rounds": 3}}, {"first_dealer": 4}, {"first_dealer": -1}, {"first_dealer": None},
+    {"first_dealer": True}, {"first_dealer": "0"}, {"rules": {"revoke": [2.5, None, True, "x"]}},
+    {"rules": {"flag": ["a\"b'c", "it's", "tab\there", "new\nline\\", "ç"]}},
+    {"rules": {"tie": {"k": [{}], "j": []}}},
+]
+GOOD_OPTIONS = [
+    {"rules": None}, {"format": None}, {"format": {"target": None}},
+    {"format": {"type": "partidas", "deals": None}}, {"format": {"type": "points"}},
+    {"rules": {"revoke": "partida"}, "format": {"type": "partidas", "to_win": 3}},
+]
+BAD_DEALS = [
+    {}, [73, 47], "73-47", None, {"flag": "A"}, {"tricks": [5, 5]}, {"points": [73, 47], "revoke": "A"},
+    {"revoke": "A", "flag": "B"}, {"revoke": "A", "tricks": [5, 5]}, {"points": [73, 47], "trump": "x"},
+    {"points": [73]}, {"points": [73, 47, 0]}, {"points": ["73", "47"]}, {"points": [True, 119]},
+    {"points": 73}, {"points": [73, 47], "tricks": [10]}, {"points": [73, 47], "tricks": [True, 9]},
+    {"points": [120, 0], "flag": "a"}, {"points": [120, 0], "flag": 0}, {"points": [120, 0], "flag": True},
+    {"revoke": "C"}, {"revoke": ["A"]}, {"revoke": ["A", "B"]}, {"revoke": []}, {"revoke": {"side": "A"}},
+    {"revoke": "it's"}, {"revoke": ["it's", "\x7f"]}, {"points": [-10, 130]}, {"points": [70, 40]},
+    {"points": [1, 119]}, {"points": [119, 1]}, {"points": [73, 47], "tricks": [-1, 11]},
+    {"points": [73, 47], "tricks": [5, 4]},
+    {"points": [50, 70], "tricks": [1, 9]}, {"points": [39, 81], "tricks": [1, 9]},
+    {"points": [110, 10], "flag": "A"}, {"points": [120, 0], "flag": "B"},
+    {"points": [120, 0], "flag": "A", "tricks": [9, 1]}, {"points": [120, 0], "tricks": [4, 6]},
+]
+MORE_DEALS = [
+    {"points": [73, 47], "flag": None, "tricks": None}, {"points": None, "revoke": "B"},
+    {"points": [120, 0], "tricks": [10, 0]}, {"points": [0, 120], "tricks": [5, 5]},
+    {"points": [120, 0], "tricks": [5, 5], "flag": "A"}, {"points": [0, 120], "flag": "B"},
+]
+MALFORMED = [[], "case", None, {"deals": {}}, {"rules": {}}, {"deals": [], "extra": 1}]
+
+
+def expect(case: object) -> dict:
+    try:
+        return score_case(case)
+    except CaseError as error:
+        return {"case_error": str(error)}
+
+
+def _random_rules(rng: random.Random) -> dict:
+    choices = {
+        "flag": ["tricks", "points"], "flag_value": [1, 3, 4, 6], "flag_wins_partida": [False, True],
+        "double_from": [61, 90, 91, 100, 120], "tie": ["none", "carry"],
+        "revoke": [1, 2, 4, "partida", "match"], "rotation": ["counterclockwise", "clockwise"],
+    }
+    return {key: rng.choice(values) for key, values in choices.items() if rng.random() < 0.35}
+
+
+def _random_format(rng: random.Random, kind: str) -> dict:
+    options = {
+        "first_to": {"target": [1, 4, 6, 10]}, "partidas": {"to_win": [1, 2, 3], "target": [2, 4, 5]},
+        "fixed_deals": {"deals": [1, 4, 8, 12], "extra_deals": [False, True]},
+        "points": {"target": [120, 300, 500]},
+    }[kind]
+    fmt = {key: rng.choice(values) for key, values in options.items() if rng.random() < 0.6}
+    return {"type": kind, **fmt} if kind != "first_to" or rng.random() < 0.5 else fmt
+
+
+def _with_tricks(rng: random.Random) -> dict:
+    tricks = rng.randint(0, 10)
+    points = rng.choice(sorted(possible_points(tricks)))
+    return {"points": [points, 120 - points], "tricks": [tricks, 10 - tricks]}
+
+
+def _random_deal(rng: random.Random) -> object:
+    side = rng.choice("AB")
+    roll = rng.random()
+    if roll < 0.40:
+        a = rng.choice([x for x in range(121) if x not in (1, 119)])
+        return {"points": [a, 120 - a]}
+    if roll < 0.55:
+        return {"points": [60, 60]}
+    if roll < 0.65:
+        return _with_tricks(rng)
+    if roll < 0.72:
+        points = [120, 0] if side == "A" else [0, 120]
+        return {"points": points, "flag": side}
+    if roll < 0.76:
+        return {"points": [120, 0], "tricks": [10, 0]} if side == "A" else {"points": [0, 120]}
+    if roll < 0.86:
+        return {"revoke": side}
+    return rng.choice(BAD_DEALS) if roll < 0.875 else rng.choice(MORE_DEALS)
+
+
+def _random_match(rng: random.Random, preset: str, kind: str) -> dict:
+    case: dict = {"preset": preset, "format": _random_format(rng, kind), "deals": []}
+    if rules := _random_rules(rng):
+        case["rules"] = rules
+    if rng.random() < 0.7:
+        case["first_dealer"] = rng.randint(0, 3)
+    # Play until the match ends (sometimes one deal beyond), the engine refuses a deal, or
+    # (a third of the time) mid-match, to see the next dealer and pending ties.
+    for _ in range(rng.randint(1, 30) if rng.random() < 0.35 else 60):
+        case["deals"].append(_random_deal(rng))
+        result = score_case(case)
+        if not result["ok"] or (result["finished"] and rng.random() < 0.85):
+            break
+    return case
+
+
+def _hand_picked() -> list[tuple[str, dict]]:
+    deals = [{"points": [73, 47]}]
+    cases = [(f"bad options {i}", {**options, "deals": deals}) for i, options in enumerate(BAD_OPTIONS)]
+    cases += [(f"good options {i}", {**options, "deals": deals}) for i, options in enumerate(GOOD_OPTIONS)]
+    cases += [(f"bad deal {i}", {"deals": [{"points": [61, 59]}, deal]}) for i, deal in enumerate(BAD_DEALS)]
+    cases += [(f"deal {i}", {"deals": [deal]}) for i, deal in enumerate(MORE_DEALS)]
+    cases += [(f"malformed {i}", case) for i, case in enumerate(MALFORMED)]
+    cases += [(f"{tricks} tricks, {points} points", {"deals": [{"points": [points, 120 - points],
+                                                                "tricks": [tricks, 10 - tricks]}]})
+              for tricks in range(11) for points in range(121) if points % 7 == tricks % 7]
+    return cases
+
+
+def vectors() -> list[dict]:
+    examples = json.loads(EXAMPLES.read_text())
+    named = [(f"example: {e['name']}", e["case"]) for e in examples] + _hand_picked()
+    rng = random.Random(SEED)
+    for preset in PRESETS:
+        for kind in ("first_to", "partidas", "fixed_deals", "points"):
+            for n in range(MATCHES_PER_PRESET_AND_FORMAT):
+                named.append((f"random {preset} {kind} {n}", _random_match(rng, preset, kind)))
+    return [{"name": name, "case": case, "expected": expect(case)} for name, case in named]
+
+
+def dumps(items: list[dict]) -> str:
+    """One vector a line, so that a regenerated file diffs readably."""
+    return "[\n" + ",\n".join(json.dumps(item) for item in items) + "\n]\n"
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else VECTORS
+    items = vectors()
+    target.write_text(dumps(items))
+    print(f"{len(items)} vectors written to {target}")

@@ -1,0 +1,51 @@
+// The browser scorer agrees with the Python engine on every vector the engine wrote
+// (tests/engine/js_vectors.json; regenerate with `python -m tests.engine.js_vectors`).
+// Run with `node --test tests/js/`.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import {
+  CaseError, applyDeal, asResult, formatFrom, newMatch, replay, rulesFrom, stateFrom, stored,
+} from "../../static/js/scorer.js";
+
+const VECTORS = JSON.parse(readFileSync(new URL("../engine/js_vectors.json", import.meta.url), "utf8"));
+
+test("there are vectors to check", () => {
+  assert.ok(VECTORS.length > 500, `only ${VECTORS.length} vectors`);
+});
+
+for (const { name, case: caseObject, expected } of VECTORS) {
+  test(name, () => {
+    if ("case_error" in expected) {
+      assert.throws(() => replay(caseObject), (error) => error instanceof CaseError
+        && error.message === expected.case_error, `${name}: expected CaseError ${expected.case_error}`);
+      return;
+    }
+    assert.deepStrictEqual(replay(caseObject), expected, `${name}: ${JSON.stringify(caseObject)}`);
+  });
+}
+
+test("applyDeal moves a match on one deal at a time, as replay does", () => {
+  const deals = [{ points: [73, 47] }, { points: [60, 60] }, { revoke: "A" }, { points: [0, 120], flag: "B" }];
+  let state = newMatch(rulesFrom("carry_ties"), formatFrom({ type: "partidas" }), 2);
+  deals.forEach((deal, index) => { state = applyDeal(state, deal, index); });
+  assert.deepStrictEqual(asResult(state), replay({ preset: "carry_ties", format: { type: "partidas" },
+    first_dealer: 2, deals }));
+});
+
+test("a match resumed from its stored row goes on as if it had never stopped", () => {
+  for (const { name, case: c, expected } of VECTORS) {
+    if (!expected.ok) continue;
+    const rules = rulesFrom(c.preset ?? "portugal", c.rules);
+    const format = formatFrom(c.format);
+    const half = Math.floor(c.deals.length / 2);
+    let state = newMatch(rules, format, c.first_dealer ?? 0);
+    c.deals.forEach((deal, index) => {
+      if (index === half) state = stateFrom(JSON.parse(JSON.stringify(stored(state))), rules, format);
+      state = applyDeal(state, deal, index);
+    });
+    assert.deepStrictEqual(asResult(state), expected, name);
+  }
+});
