@@ -46,6 +46,8 @@ def test_a_draw_that_finds_no_way_is_told_to_the_organiser_and_the_deal_is_saved
     assert tournament.draw_problem == "No Swiss pairing is left without a rematch."
     page = organiser_client.get(f"/manage/tournaments/{tournament.slug}/").content.decode()
     assert "The next round could not be drawn" in page and "least-bad rematch" in page
+    board = organiser_client.get(f"/manage/tournaments/{tournament.slug}/board/").content
+    assert b"No Swiss pairing is left without a rematch." in board
 
     monkeypatch.undo()
     organiser_client.post(f"/manage/tournaments/{tournament.slug}/rounds/rematch/")
