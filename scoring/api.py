@@ -110,13 +110,16 @@ def _referee_write(request, token, write):
     return HttpResponse(answer.body, status=answer.status, content_type="application/json")
 
 
-def _answered_earlier(link, key: str, made_for: int | None, action: str):
+def _answered_earlier(link, key: str, made_for: int | None, action: str,
+                      current: int | None = None):
     """When the phone made this write for a match the table has moved on from: the first
     answer to it, or a refusal, and never the write on the table's new match (a phone that was
-    offline, or whose answer was lost). None when the write is for the table's match now."""
-    if made_for is not None and made_for != link.match_id:
+    offline, or whose answer was lost). None when the write is for the match it applies to
+    (`current`: the table's match now, unless said otherwise)."""
+    current = current or link.match_id
+    if made_for is not None and made_for != current:
         return services.earlier_answer(match_id=made_for, key=key, link=link, action=action)
-    if link.match_id is None:
+    if current is None:
         raise NoMatchHere(NO_MATCH)
     return None
 
@@ -183,6 +186,7 @@ def _undo_for(request) -> int | None:
 @require_POST
 def referee_undo(request, token):
     def write(link, key):
-        return (_answered_earlier(link, key, _undo_for(request), "undo")
-                or services.deal_undo(match_id=link.match_id, key=key, link=link))
+        target = services.undo_target(link)  # the deal that ended a match can be undone too
+        return (_answered_earlier(link, key, _undo_for(request), "undo", current=target)
+                or services.deal_undo(match_id=target, key=key, link=link))
     return _referee_write(request, token, write)

@@ -250,9 +250,23 @@ def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=
         raise ScoringRefused(_("There is no deal to undo."))
     if answer := _claim(match, link, key, "undo"):
         return answer
+    # Undoing the deal that ended the match reopens it: the guards refuse it when what was
+    # drawn from the result is under way (a referee never resets other matches).
     _supersede(match, current, current[-1], action=AuditEntry.Action.UNDONE, user=user,
-               link=link)
+               link=link, allow_reset=False if match.finished else None)
     return _remember(match, link, key, Answer(200, json.dumps(match_payload(match))))
+
+
+def undo_target(link: RefereeLink) -> int | None:
+    """The match a referee's undo takes a deal back from: the one the link scores now; or,
+    while that has no deal yet, the one the table just finished (its last deal was entered
+    through this link), so that the deal that ended a match can be taken back too."""
+    if link.match_id and Deal.objects.filter(match_id=link.match_id, active=True).exists():
+        return link.match_id
+    previous = (RefereeRequest.objects.filter(link=link, action="deal", status=201)
+                .exclude(match_id=link.match_id).order_by("-id")
+                .values_list("match_id", flat=True).first())
+    return previous or link.match_id
 
 
 @outbox.service

@@ -52,13 +52,15 @@ def _usable(request, token):
     return link, None
 
 
-def _made_for_another_match(request, link, form, *, undo: bool = False) -> bool:
-    """A screen made for an earlier match at this table: say so, and write nothing.
+def _made_for_another_match(request, link, form, *, undo: bool = False,
+                            current: int | None = None) -> bool:
+    """A screen made for an earlier match at this table (than `current`, the table's match
+    unless said otherwise): say so, and write nothing.
 
     A save that was recorded before the table moved on (its answer lost) is reported saved.
     """
     sent_for = form.cleaned_data.get("match")
-    if sent_for is None or sent_for == link.match_id:
+    if sent_for is None or sent_for == (current or link.match_id):
         return False
     if undo:
         messages.error(request, _("That screen was for an earlier match at this table: "
@@ -149,16 +151,17 @@ def undo(request, token):
     link, refusal = _usable(request, token)
     if refusal:
         return refusal
-    form = KeyForm(request.POST or None, initial={"key": KeyForm.new_key(), "match": link.match_id})
+    target = services.undo_target(link)  # the deal that ended a match can be undone too
+    form = KeyForm(request.POST or None, initial={"key": KeyForm.new_key(), "match": target})
     if form.is_bound and not form.is_valid():  # a forged or damaged key: undo nothing
         messages.error(request, STALE)
         return redirect(link)
     if not form.is_valid():
         return _render(request, link, "scoring/referee_undo.html", undo=form)
-    if _made_for_another_match(request, link, form, undo=True):
+    if _made_for_another_match(request, link, form, undo=True, current=target):
         return redirect(link)
     try:
-        services.deal_undo(match_id=link.match_id, key=str(form.cleaned_data["key"]), link=link)
+        services.deal_undo(match_id=target, key=str(form.cleaned_data["key"]), link=link)
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
     else:

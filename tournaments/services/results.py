@@ -4,7 +4,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from scoring import services as scoring
-from scoring.models import Match
+from scoring.models import Match, RefereeLink
 from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
 from tournaments.services import draws
@@ -58,6 +58,26 @@ def follow_match(*, match_id: int, allow_reset: bool = False, by: int | None = N
                               what=f"{pairing} ({match.games_a}–{match.games_b})")
     set_result(tournament, pairing, finished=match.finished, winner=winner,
                allow_reset=allow_reset, by=by)
+    if not match.finished:
+        _back_on_its_table(pairing)
+
+
+def _back_on_its_table(pairing: Pairing) -> None:
+    """A reopened match goes back on its table, and the table's next match, not begun, goes
+    back to waiting for a table (the referee undid the deal that ended the match)."""
+    if not pairing.table_id:
+        return
+    link = RefereeLink.objects.select_related("match").get(table__pk=pairing.table_id)
+    if link.match_id == pairing.match_id:
+        return
+    empty = link.match_id
+    if empty is not None and link.match.state["deals"]:
+        return  # the next match is under way: the guard refused this already
+    link.match_id = pairing.match_id
+    link.save(update_fields=["match"])
+    if empty is not None:
+        Pairing.objects.filter(match_id=empty).update(match=None, table=None)
+        Match.objects.filter(pk=empty, deals__isnull=True).delete()
 
 
 def result_change_guard(match: Match, allow_reset: bool) -> None:
@@ -166,8 +186,6 @@ def _reopen(tournament: Tournament) -> None:
 
 
 def _links_of(match_ids):
-    from scoring.models import RefereeLink
-
     return RefereeLink.objects.filter(match_id__in=match_ids)
 
 

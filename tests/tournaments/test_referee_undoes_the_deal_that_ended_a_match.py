@@ -1,0 +1,96 @@
+"""A referee takes back the deal that ended a match, from the table's phone, until the table's
+next match has its first deal: the match reopens on its table, and whatever was drawn or
+placed from its result, untouched, is taken back."""
+
+import json
+import uuid
+
+import pytest
+
+from scoring.models import Match
+from tests.tournaments.helpers import make_tournament, record
+from tournaments import services
+from tournaments.models import Pairing, Round
+
+FLAG = {"points": [120, 0], "flag": "A"}
+
+
+def post(client, token, path, body=None):
+    return client.post(f"/api/v1/referee/{token}/{path}", data=json.dumps(body or {}),
+                       content_type="application/json",
+                       headers={"Idempotency-Key": str(uuid.uuid4())})
+
+
+@pytest.fixture
+def one_table(club):
+    """Four partnerships, one table: the two semi-finals are played one after the other."""
+    tournament = make_tournament(club, 4, tables_count=1)
+    services.tournament_start(tournament=tournament)
+    return tournament, tournament.tables.select_related("link").get()
+
+
+def test_the_deal_that_ended_a_match_is_undone_and_the_match_is_back_on_its_table(client,
+                                                                                  one_table):
+    tournament, table = one_table
+    first = table.link.match
+    assert post(client, table.link.token, "deals", FLAG).json()["finished"]
+    table.link.refresh_from_db()
+    second = table.link.match
+    assert second.pk != first.pk  # the next semi-final was placed on the table
+
+    undone = post(client, table.link.token, "undo")
+    assert undone.status_code == 200 and undone.json()["id"] == first.pk
+    assert not undone.json()["finished"] and undone.json()["games"] == [0, 0]
+    table.link.refresh_from_db()
+    assert table.link.match_id == first.pk
+    assert not Match.objects.filter(pk=second.pk).exists()  # it had no deal: back to waiting
+    waiting = Pairing.objects.get(round__number=1, match=None)
+    assert not waiting.finished and waiting.table is None
+    assert not Pairing.objects.get(match=first).finished
+
+
+def test_once_the_next_match_has_a_deal_undo_takes_back_that_deal(client, one_table):
+    tournament, table = one_table
+    first = table.link.match
+    post(client, table.link.token, "deals", FLAG)
+    table.link.refresh_from_db()
+    second = table.link.match
+    post(client, table.link.token, "deals", {"points": [70, 50]})
+    undone = post(client, table.link.token, "undo")
+    assert undone.json()["id"] == second.pk
+    first.refresh_from_db()
+    assert first.finished
+
+
+def test_a_final_drawn_from_the_result_is_taken_back_when_untouched(client, club):
+    tournament = make_tournament(club, 4, tables_count=2)
+    services.tournament_start(tournament=tournament)
+    one, two = tournament.tables.select_related("link").order_by("number")
+    post(client, one.link.token, "deals", FLAG)
+    post(client, two.link.token, "deals", FLAG)
+    final = Round.objects.get(tournament=tournament, code="final")
+    assert final.pairings.get().match_id is not None
+
+    undone = post(client, two.link.token, "undo")
+    assert undone.status_code == 200
+    assert not Round.objects.filter(tournament=tournament, code="final").exists()
+    two.link.refresh_from_db()
+    assert two.link.match.pairing.round.number == 1 and not two.link.match.finished
+
+
+def test_undo_is_refused_when_a_match_drawn_from_the_result_is_under_way(client, club):
+    tournament = make_tournament(club, 4, tables_count=2, fmt={"type": "first_to", "target": 8})
+    services.tournament_start(tournament=tournament)
+    one, two = tournament.tables.select_related("link").order_by("number")
+    for table in (one, two):
+        post(client, table.link.token, "deals", FLAG)
+        post(client, table.link.token, "deals", FLAG)
+    final = Round.objects.get(tournament=tournament, code="final").pairings.get()
+    record(final.match, {"points": [70, 50]})  # the final has begun, on table one
+    two.link.refresh_from_db()
+
+    refused = post(client, two.link.token, "undo")
+    assert refused.status_code == 409
+    assert Pairing.objects.filter(round__number=1, finished=True).count() == 2
+    final.match.refresh_from_db()
+    assert final.match.deals.filter(active=True).count() == 1
