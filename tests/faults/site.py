@@ -21,6 +21,19 @@ ROOT = Path(__file__).resolve().parents[2]
 REQUEST_TIMEOUT = 20  # seconds; a request that takes longer is a hang, and fails the test
 
 
+def stop_group(process: subprocess.Popen) -> None:
+    """Stop a process started in a session of its own, and its children: politely, then not."""
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -115,15 +128,7 @@ class Site:
         return Path(self.log.name).read_text(errors="replace")[-6000:]
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
+        stop_group(self.process)
         self.log.close()
         with contextlib.suppress(OSError):
             os.unlink(self.log.name)

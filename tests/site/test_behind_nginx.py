@@ -37,7 +37,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from tests.conftest import PASSWORD, make_club, make_match, make_partnership
-from tests.faults.site import ROOT, Reply, Site, database_url, free_port
+from tests.faults.site import ROOT, Reply, Site, database_url, free_port, stop_group
 
 TEMPLATE = ROOT / "docs" / "production" / "nginx.conf"
 NGINX = shutil.which("nginx") or next(
@@ -109,14 +109,7 @@ class Nginx:
                          if path.exists())
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
+        stop_group(self.process)
         self.log.close()
 
 
