@@ -1,9 +1,12 @@
 """The referee's phone page at /r/<token>/: enter a deal, confirm what it awards, save, undo."""
 
+import json
 import re
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -13,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import engine, presenters, selectors, services
 from scoring.forms.deal import DealForm, KeyForm, RefereeWriteForm
-from scoring.models import RefereeLink
+from scoring.models import Match, RefereeLink
 
 STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the score and "
                      "try again.")
@@ -28,17 +31,51 @@ def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
         raise Http404("No such referee link.")
     links = RefereeLink.objects
     if with_match:
-        links = links.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED))
+        links = links.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED),
+                                     "match__pairing__round")
     return get_object_or_404(links, token=token)
+
+
+def round_title(match: Match | None) -> str:
+    """The round a tournament match belongs to ("Round 2", "Semi-finals"); "" for a friendly.
+
+    `match.pairing.round` must have been read with the match (select_related).
+    """
+    # The tournaments app names its rounds; scoring only asks it here, for the page's words.
+    from tournaments.views.public import round_title as title
+
+    pairing = getattr(match, "pairing", None) if match is not None else None
+    return title(pairing.round) if pairing is not None else ""
 
 
 def _render(request, link, template="scoring/referee.html", status=200, **context):
     match = link.match
-    context = {"link": link, "match": match, **context}
+    context = {"link": link, "match": match, "round_title": round_title(match), **context}
     if match is not None:
         context["board"] = selectors.board(match)
         context.setdefault("form", DealForm())
+        if "tally" not in context:
+            context["tally"] = selectors.tally(match)
     return render(request, template, context, status=status)
+
+
+def _ended_here(link, after: str | None) -> Match | None:
+    """The finished match `?after=<id>` names, if this link scored it (the table's or its own)."""
+    if not after or not after.isdigit() or len(after) > 18:
+        return None
+    return (selectors.matches_with_teams().select_related("pairing__round")
+            .filter(pk=int(after), finished=True)
+            .filter(Q(pk=link.match_id) | Q(pairing__table__link=link)).first())
+
+
+def _result(request, link, ended: Match):
+    """The match that just ended, until the referee taps through to the table's next match."""
+    return render(request, "scoring/referee_result.html", {
+        "link": link, "ended": ended, "board": selectors.board(ended),
+        "tally": selectors.tally(ended), "ended_round": round_title(ended),
+        "next": link.match if link.match_id != ended.pk else None,
+        "round_title": round_title(link.match if link.match_id != ended.pk else None),
+    })
 
 
 def _usable(request, token):
@@ -74,6 +111,20 @@ def _made_for_another_match(request, link, form, *, undo: bool = False) -> bool:
     return True
 
 
+def _saved(request, link, answer):
+    """Say what was saved; after the deal that ended the match, show its result first."""
+    payload = json.loads(answer.body)
+    tally = payload.get("tally") or []
+    if tally:
+        text = presenters.deal_text(presenters.TallyRow.from_dict(tally[-1]))
+        messages.success(request, _("Deal saved. %(deal)s.") % {"deal": text})
+    else:
+        messages.success(request, _("Deal saved."))
+    if payload.get("finished"):
+        return redirect(f"{link.get_absolute_url()}?{urlencode({'after': payload['id']})}")
+    return redirect(link)
+
+
 def _refused(request, link, form):
     """The entry form again, with every error above it but the points' (shown at their box)."""
     for name in [name for name in form.errors if name not in (NON_FIELD_ERRORS, *SHOWN_AT_INPUT)]:
@@ -88,6 +139,11 @@ def _refused(request, link, form):
 @never_cache
 def page(request, token):
     link, refusal = _usable(request, token)
+    if refusal and link.revoked:
+        return refusal
+    ended = _ended_here(link, request.GET.get("after"))
+    if ended is not None:
+        return _result(request, link, ended)
     return refusal or _render(request, link)
 
 
@@ -131,7 +187,7 @@ def record(request, token):
     if _made_for_another_match(request, link, form):
         return redirect(link)
     try:
-        services.deal_record(
+        answer = services.deal_record(
             match_id=link.match_id, deal=form.deal, key=str(form.cleaned_data["key"]), link=link,
             trump=form.trump, expected_version=form.cleaned_data["version"],
             opponent_confirmed=link.match.confirm_by_opponent,
@@ -139,8 +195,7 @@ def record(request, token):
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
         return redirect(link)
-    messages.success(request, _("Deal saved."))
-    return redirect(link)
+    return _saved(request, link, answer)
 
 
 @never_cache
@@ -154,7 +209,9 @@ def undo(request, token):
         messages.error(request, STALE)
         return redirect(link)
     if not form.is_valid():
-        return _render(request, link, "scoring/referee_undo.html", undo=form)
+        tally = selectors.tally(link.match)
+        return _render(request, link, "scoring/referee_undo.html", undo=form, tally=tally,
+                       last=tally[-1] if tally else None)
     if _made_for_another_match(request, link, form, undo=True):
         return redirect(link)
     try:

@@ -48,7 +48,7 @@ def test_its_query_count_does_not_grow_with_the_deals(client, club, pair_a, pair
                                                       django_assert_max_num_queries):
     long = make_match(club, pair_a, pair_b, fmt={"type": "fixed_deals", "deals": 40})
     record(long, *([{"points": [70, 50]}] * 39))
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(3):  # the version, the match, its deals (the tally)
         assert client.get(f"/api/v1/matches/{long.pk}").status_code == 200
 
 
