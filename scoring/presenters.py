@@ -100,7 +100,7 @@ class TallyRow:
         """The deal itself: "73-47", "120-0, flag", "revoke by B"."""
         if self.kind == "revoke":
             return _("revoke by %(side)s") % {"side": self.revoke}
-        points = "%s-%s" % self.points
+        points = f"{self.points[0]}-{self.points[1]}"
         return _("%(points)s, flag") % {"points": points} if self.kind == "flag" else points
 
     @property

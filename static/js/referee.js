@@ -9,12 +9,9 @@
     pad.hidden = false;
     const inputs = { A: root.querySelector("[data-points=A]"), B: root.querySelector("[data-points=B]") };
     const note = root.querySelector("[data-pad-note]");
-    const help = root.querySelector("[data-pad-help]");
     const say = (text) => {
       if (!note) return;
       note.textContent = text;
-      note.classList.toggle("shown", text !== "");
-      if (help) help.hidden = text !== "";
     };
     let active = "A";
     const other = () => (active === "A" ? "B" : "A");
