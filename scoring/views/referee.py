@@ -70,12 +70,15 @@ def _ended_here(link, after: str | None) -> Match | None:
 
 def _result(request, link, ended: Match):
     """The match that just ended, until the referee taps through to the table's next match."""
-    return render(request, "scoring/referee_result.html", {
+    response = render(request, "scoring/referee_result.html", {
         "link": link, "ended": ended, "board": selectors.board(ended),
         "tally": selectors.tally(ended), "ended_round": round_title(ended),
         "next": link.match if link.match_id != ended.pk else None,
         "round_title": round_title(link.match if link.match_id != ended.pk else None),
     })
+    if request.htmx:  # a boosted save landed here: a reload keeps the result on screen
+        response["HX-Push-Url"] = request.get_full_path()
+    return response
 
 
 def _usable(request, token):
@@ -89,26 +92,27 @@ def _usable(request, token):
     return link, None
 
 
-def _made_for_another_match(request, link, form, *, undo: bool = False) -> bool:
-    """A screen made for an earlier match at this table: say so, and write nothing.
+def _made_for_another_match(request, link, form, *, undo: bool = False):
+    """A screen made for an earlier match at this table: say so, write nothing, and answer
+    with where to go (None: the screen is for the link's match).
 
-    A save that was recorded before the table moved on (its answer lost) is reported saved.
+    A save that was recorded before the table moved on (its answer lost) is reported saved,
+    and the match it ended shows its result.
     """
     sent_for = form.cleaned_data.get("match")
     if sent_for is None or sent_for == link.match_id:
-        return False
+        return None
     if undo:
         messages.error(request, _("That screen was for an earlier match at this table: "
                                   "nothing was undone."))
-        return True
+        return redirect(link)
     try:
-        services.earlier_answer(match_id=sent_for, key=str(form.cleaned_data["key"]), link=link,
-                                action="deal")
+        answer = services.earlier_answer(match_id=sent_for, key=str(form.cleaned_data["key"]),
+                                         link=link, action="deal")
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
-    else:
-        messages.success(request, _("Deal saved."))
-    return True
+        return redirect(link)
+    return _saved(request, link, answer)
 
 
 def _saved(request, link, answer):
@@ -184,8 +188,8 @@ def record(request, token):
     form = RefereeWriteForm(request.POST)
     if not form.is_valid():
         return _refused(request, link, form)
-    if _made_for_another_match(request, link, form):
-        return redirect(link)
+    if (elsewhere := _made_for_another_match(request, link, form)) is not None:
+        return elsewhere
     try:
         answer = services.deal_record(
             match_id=link.match_id, deal=form.deal, key=str(form.cleaned_data["key"]), link=link,
@@ -212,8 +216,8 @@ def undo(request, token):
         tally = selectors.tally(link.match)
         return _render(request, link, "scoring/referee_undo.html", undo=form, tally=tally,
                        last=tally[-1] if tally else None)
-    if _made_for_another_match(request, link, form, undo=True):
-        return redirect(link)
+    if (elsewhere := _made_for_another_match(request, link, form, undo=True)) is not None:
+        return elsewhere
     try:
         services.deal_undo(match_id=link.match_id, key=str(form.cleaned_data["key"]), link=link)
     except services.ScoringRefused as refused:

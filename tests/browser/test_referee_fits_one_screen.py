@@ -3,9 +3,12 @@ the flag, revoke and 60-60 buttons are all on the first screen, in every languag
 
 import pytest
 
+from bench import referee_taps
 from scoring import engine, services
 from tests.browser.conftest import NO_PLAYWRIGHT, PHONE
 from tests.conftest import make_club, make_match, make_partnership
+from tests.tournaments.helpers import make_tournament
+from tournaments import services as services_tournaments
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
 
@@ -79,4 +82,29 @@ def test_a_refused_digit_keeps_everything_on_screen(new_phone, long_names_link, 
     expect(page.locator("[data-pad-note]")).to_have_text("121 is more than 120: not typed.")
     expect(page.locator("#id_points_a")).to_have_value("12")
     page.screenshot(path=str(screenshot(page, "refused-full")).replace("-full", "-screen"))
+    assert outside(page) == []
+
+
+def test_each_kind_of_deal_takes_a_few_taps_and_no_scroll(phone, referee_link, screenshot):
+    counts = referee_taps.measure(phone, f"/r/{referee_link.token}/")
+    print({deal: (count.taps, count.scrolls) for deal, count in counts.items()})
+    assert {deal: count.taps for deal, count in counts.items()} == {
+        "73-47": 4, "60-60": 2, "revoke": 2, "flag": 2}
+    assert {deal: count.off_screen for deal, count in counts.items()} == {
+        "73-47": [], "60-60": [], "revoke": [], "flag": []}
+    expect(phone.get_by_role("heading", name="Match result")).to_be_visible()
+    screenshot(phone, "result")
+
+
+def test_a_tournament_tables_page_fits_too(new_phone, live_server, club, screenshot):
+    """A table's page names its round, table and tournament: one more line, still one screen."""
+    tournament = make_tournament(club, 4, tables_count=1)
+    services_tournaments.tournament_start(tournament=tournament)
+    link = tournament.tables.select_related("link").get().link
+    page = new_phone()
+    page.context.add_cookies([{"name": "django_language", "value": "pt-pt",
+                               "url": live_server.url}])
+    page.goto(f"/r/{link.token}/")
+    expect(page.locator(".table-label")).to_contain_text("Mesa 1")
+    page.screenshot(path=str(screenshot(page, "table-full")).replace("-full", "-screen"))
     assert outside(page) == []

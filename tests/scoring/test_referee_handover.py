@@ -83,3 +83,14 @@ def test_a_friendly_match_shows_its_result_and_no_next_match(client, referee_lin
     assert "Match result" in page and "(B) wins the match." in page
     assert "Next match at this table" not in page
     assert "The match is over. Thank you, referee!" in page
+
+
+def test_a_retry_of_the_ending_deal_whose_answer_was_lost_shows_the_result_again(client, table):
+    first = table.link.match
+    _, fields = save(client, table.link, flag="A")
+    again = client.post(f"/r/{table.link.token}/deals/", fields, follow=True)
+    assert again.redirect_chain[-1][0] == f"/r/{table.link.token}/?after={first.pk}"
+    assert "Match result" in again.content.decode()
+    assert Deal.objects.filter(match=first).count() == 1
+    table.link.refresh_from_db()
+    assert not Deal.objects.filter(match=table.link.match).exists()
