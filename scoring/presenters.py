@@ -1,5 +1,7 @@
 """Words and strokes for people: what a deal awards, the paper tally."""
 
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -57,3 +59,97 @@ def format_text(fmt: dict) -> str:
         return ngettext("%(count)s deal", "%(count)s deals", fmt["deals"]) % {
             "count": fmt["deals"]}
     return _("First to %(target)s card points") % fmt
+
+
+@dataclass(frozen=True)
+class TallyRow:
+    """One deal on the paper tally: who dealt, the card points, the games it gave and the total.
+
+    `kind` is the engine's (flag, revoke, tie, points), or "carry" for a points deal that
+    also took pending 60-60 games; `carried` counts those games (a flag or revoke may carry
+    them too).
+    """
+
+    number: int
+    dealer: str
+    points: tuple[int, int]
+    games: tuple[int, int]
+    kind: str
+    carried: int
+    running: tuple[int, int]
+    revoke: str | None = None  # the side that revoked
+
+    @property
+    def side(self) -> str | None:
+        return engine.SIDES[0 if self.games[0] > self.games[1] else 1] if any(self.games) else None
+
+    @property
+    def riscos(self) -> tuple[str, str]:
+        """Each side's running games as strokes on the paper, in groups of five."""
+        return riscos(self.running[0]), riscos(self.running[1])
+
+    @classmethod
+    def from_dict(cls, row: dict) -> "TallyRow":
+        """The row `as_dict` gave (e.g. read back from a write's stored answer)."""
+        return cls(number=row["number"], dealer=row["dealer"], points=tuple(row["points"]),
+                   games=tuple(row["games"]), kind=row["kind"], carried=row["carried"],
+                   running=tuple(row["running"]), revoke=row.get("revoke"))
+
+    @property
+    def what(self) -> str:
+        """The deal itself: "73-47", "120-0, flag", "revoke by B"."""
+        if self.kind == "revoke":
+            return _("revoke by %(side)s") % {"side": self.revoke}
+        points = f"{self.points[0]}-{self.points[1]}"
+        return _("%(points)s, flag") % {"points": points} if self.kind == "flag" else points
+
+    @property
+    def given(self) -> str:
+        """The games it gave: "A +1 game", "no games"."""
+        if not self.side:
+            return _("no games")
+        count = max(self.games)
+        return ngettext("%(side)s +%(count)s game", "%(side)s +%(count)s games", count) % {
+            "side": self.side, "count": count}
+
+    def as_dict(self) -> dict:
+        return {"number": self.number, "dealer": self.dealer, "points": list(self.points),
+                "games": list(self.games), "kind": self.kind, "carried": self.carried,
+                "running": list(self.running), "revoke": self.revoke}
+
+
+def riscos(games: int) -> str:
+    """"|||||" per five games, a space between groups: 7 is "||||| ||"."""
+    return " ".join("|" * min(5, games - start) for start in range(0, games, 5))
+
+
+def deal_tally(match, deals) -> list[TallyRow]:
+    """Every active deal of `match` ((number, data) in order, from one query), as a tally.
+
+    The engine replays the deals' data (no query): the stored state holds only each deal's
+    dealer and games, not its card points, kind or carried games.
+    """
+    rules = engine.rules_from(overrides=match.rules)
+    fmt = engine.format_from(match.format)
+    players = [match.a.player_1, match.b.player_1, match.a.player_2, match.b.player_2]
+    seats = len(players)
+    state = engine.new_match(rules, fmt, match.first_dealer)
+    rows = []
+    for index, (number, data) in enumerate(deals):
+        before = state
+        state = engine.apply(rules, fmt, state, engine.deal_from(data), index)
+        result = state.deals[-1]
+        whole_revoke = result.kind == "revoke" and not isinstance(rules.revoke, int)
+        carried = before.carry if any(result.games) and not whole_revoke else 0
+        kind = "carry" if result.kind == "points" and carried else result.kind
+        dealer = players[result.dealer].name if result.dealer < seats else str(result.dealer)
+        rows.append(TallyRow(number=number, dealer=dealer, points=tuple(result.points),
+                             games=tuple(result.games), kind=kind, carried=carried,
+                             running=tuple(state.games), revoke=data.get("revoke")))
+    return rows
+
+
+def deal_text(row: TallyRow) -> str:
+    """What a deal was and gave, e.g. "Deal 5: 73-47, A +1 game"."""
+    return _("Deal %(number)s: %(deal)s, %(games)s") % {"number": row.number, "deal": row.what,
+                                                         "games": row.given}

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from scoring import engine, presenters
-from scoring.models import AuditEntry, Match
+from scoring.models import AuditEntry, Deal, Match
 
 RESULT_KEYS = ("games", "partidas", "points", "finished", "winner", "next_dealer", "carry",
                "deals")
@@ -89,9 +89,18 @@ def partnership_payload(partnership) -> dict:
             "players": [partnership.player_1.name, partnership.player_2.name]}
 
 
-def match_payload(match: Match) -> dict:
-    """The API shape: the conformance result plus who plays, the rules and the version."""
+def tally(match: Match) -> list[presenters.TallyRow]:
+    """Every active deal of the match as the paper tally lists it: one query."""
+    deals = (Deal.objects.filter(match_id=match.pk, active=True).order_by("number")
+             .values_list("number", "data"))
+    return presenters.deal_tally(match, deals)
+
+
+def match_payload(match: Match, rows: list[presenters.TallyRow] | None = None) -> dict:
+    """The API shape: the conformance result plus who plays, the rules and the version,
+    and the tally (every deal with its card points, kind and running games)."""
     result = {key: match.state[key] for key in RESULT_KEYS}
+    rows = tally(match) if rows is None else rows
     return {
         "id": match.pk,
         "version": match.version,
@@ -101,6 +110,7 @@ def match_payload(match: Match) -> dict:
         "format": match.format,
         "first_dealer": match.first_dealer,
         **result,
+        "tally": [row.as_dict() for row in rows],
     }
 
 

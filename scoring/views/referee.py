@@ -1,9 +1,12 @@
 """The referee's phone page at /r/<token>/: enter a deal, confirm what it awards, save, undo."""
 
+import json
 import re
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -13,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import engine, presenters, selectors, services
 from scoring.forms.deal import DealForm, KeyForm, RefereeWriteForm
-from scoring.models import RefereeLink
+from scoring.models import Match, RefereeLink
 
 STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the score and "
                      "try again.")
@@ -28,17 +31,54 @@ def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
         raise Http404("No such referee link.")
     links = RefereeLink.objects
     if with_match:
-        links = links.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED))
+        links = links.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED),
+                                     "match__pairing__round")
     return get_object_or_404(links, token=token)
+
+
+def round_title(match: Match | None) -> str:
+    """The round a tournament match belongs to ("Round 2", "Semi-finals"); "" for a friendly.
+
+    `match.pairing.round` must have been read with the match (select_related).
+    """
+    # The tournaments app names its rounds; scoring only asks it here, for the page's words.
+    from tournaments.views.public import round_title as title
+
+    pairing = getattr(match, "pairing", None) if match is not None else None
+    return title(pairing.round) if pairing is not None else ""
 
 
 def _render(request, link, template="scoring/referee.html", status=200, **context):
     match = link.match
-    context = {"link": link, "match": match, **context}
+    context = {"link": link, "match": match, "round_title": round_title(match), **context}
     if match is not None:
         context["board"] = selectors.board(match)
         context.setdefault("form", DealForm())
+        if "tally" not in context:
+            context["tally"] = selectors.tally(match)
     return render(request, template, context, status=status)
+
+
+def _ended_here(link, after: str | None) -> Match | None:
+    """The finished match `?after=<id>` names, if this link scored it (the table's or its own)."""
+    if not after or not after.isdigit() or len(after) > 18:
+        return None
+    return (selectors.matches_with_teams().select_related("pairing__round")
+            .filter(pk=int(after), finished=True)
+            .filter(Q(pk=link.match_id) | Q(pairing__table__link=link)).first())
+
+
+def _result(request, link, ended: Match):
+    """The match that just ended, until the referee taps through to the table's next match."""
+    response = render(request, "scoring/referee_result.html", {
+        "link": link, "ended": ended, "board": selectors.board(ended),
+        "tally": selectors.tally(ended), "ended_round": round_title(ended),
+        "next": link.match if link.match_id != ended.pk else None,
+        "round_title": round_title(link.match if link.match_id != ended.pk else None),
+    })
+    if request.htmx:  # a boosted save landed here: a reload keeps the result on screen
+        response["HX-Push-Url"] = request.get_full_path()
+    return response
 
 
 def _usable(request, token):
@@ -53,27 +93,42 @@ def _usable(request, token):
 
 
 def _made_for_another_match(request, link, form, *, undo: bool = False,
-                            current: int | None = None) -> bool:
+                            current: int | None = None):
     """A screen made for an earlier match at this table (than `current`, the table's match
-    unless said otherwise): say so, and write nothing.
+    unless said otherwise): say so, write nothing, and answer with where to go (None: the
+    screen is for the match it applies to).
 
-    A save that was recorded before the table moved on (its answer lost) is reported saved.
+    A save that was recorded before the table moved on (its answer lost) is reported saved,
+    and the match it ended shows its result.
     """
     sent_for = form.cleaned_data.get("match")
     if sent_for is None or sent_for == (current or link.match_id):
-        return False
+        return None
     if undo:
         messages.error(request, _("That screen was for an earlier match at this table: "
                                   "nothing was undone."))
-        return True
+        return redirect(link)
     try:
-        services.earlier_answer(match_id=sent_for, key=str(form.cleaned_data["key"]), link=link,
-                                action="deal")
+        answer = services.earlier_answer(match_id=sent_for, key=str(form.cleaned_data["key"]),
+                                         link=link, action="deal")
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
+        return redirect(link)
+    return _saved(request, link, answer)
+
+
+def _saved(request, link, answer):
+    """Say what was saved; after the deal that ended the match, show its result first."""
+    payload = json.loads(answer.body)
+    tally = payload.get("tally") or []
+    if tally:
+        text = presenters.deal_text(presenters.TallyRow.from_dict(tally[-1]))
+        messages.success(request, _("Deal saved. %(deal)s.") % {"deal": text})
     else:
         messages.success(request, _("Deal saved."))
-    return True
+    if payload.get("finished"):
+        return redirect(f"{link.get_absolute_url()}?{urlencode({'after': payload['id']})}")
+    return redirect(link)
 
 
 def _refused(request, link, form):
@@ -90,6 +145,11 @@ def _refused(request, link, form):
 @never_cache
 def page(request, token):
     link, refusal = _usable(request, token)
+    if refusal and link.revoked:
+        return refusal
+    ended = _ended_here(link, request.GET.get("after"))
+    if ended is not None:
+        return _result(request, link, ended)
     return refusal or _render(request, link)
 
 
@@ -130,10 +190,10 @@ def record(request, token):
     form = RefereeWriteForm(request.POST)
     if not form.is_valid():
         return _refused(request, link, form)
-    if _made_for_another_match(request, link, form):
-        return redirect(link)
+    if (elsewhere := _made_for_another_match(request, link, form)) is not None:
+        return elsewhere
     try:
-        services.deal_record(
+        answer = services.deal_record(
             match_id=link.match_id, deal=form.deal, key=str(form.cleaned_data["key"]), link=link,
             trump=form.trump, expected_version=form.cleaned_data["version"],
             opponent_confirmed=link.match.confirm_by_opponent,
@@ -141,8 +201,7 @@ def record(request, token):
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
         return redirect(link)
-    messages.success(request, _("Deal saved."))
-    return redirect(link)
+    return _saved(request, link, answer)
 
 
 @never_cache
@@ -157,9 +216,14 @@ def undo(request, token):
         messages.error(request, STALE)
         return redirect(link)
     if not form.is_valid():
-        return _render(request, link, "scoring/referee_undo.html", undo=form)
-    if _made_for_another_match(request, link, form, undo=True, current=target):
-        return redirect(link)
+        undoing = (link.match if target == link.match_id
+                   else selectors.matches_with_teams().get(pk=target))
+        tally = selectors.tally(undoing)
+        return _render(request, link, "scoring/referee_undo.html", undo=form, tally=tally,
+                       last=tally[-1] if tally else None)
+    elsewhere = _made_for_another_match(request, link, form, undo=True, current=target)
+    if elsewhere is not None:
+        return elsewhere
     try:
         services.deal_undo(match_id=target, key=str(form.cleaned_data["key"]), link=link)
     except services.ScoringRefused as refused:

@@ -8,6 +8,11 @@
     ready.add(pad);
     pad.hidden = false;
     const inputs = { A: root.querySelector("[data-points=A]"), B: root.querySelector("[data-points=B]") };
+    const note = root.querySelector("[data-pad-note]");
+    const say = (text) => {
+      if (!note) return;
+      note.textContent = text;
+    };
     let active = "A";
     const other = () => (active === "A" ? "B" : "A");
     const mark = () => {
@@ -21,16 +26,22 @@
       target.value = value === "" || !Number.isInteger(n) || n < 0 || n > 120 ? "" : String(120 - n);
     };
     for (const side of ["A", "B"]) {
-      inputs[side].addEventListener("focus", () => { active = side; mark(); });
+      inputs[side].addEventListener("focus", () => { active = side; mark(); say(""); });
       inputs[side].addEventListener("input", () => mirror(side));
     }
     pad.addEventListener("click", (event) => {
       const button = event.target.closest("button");
       if (!button) return;
       const input = inputs[active];
+      say("");
       if (button.dataset.digit !== undefined) {
         const next = input.value === "0" ? button.dataset.digit : input.value + button.dataset.digit;
-        if (Number(next) <= 120) input.value = next;
+        if (Number(next) > 120) {
+          // Refused out loud: the number stays as the referee typed it, never silently cut.
+          say((note ? note.dataset.over : "{n}").replace("{n}", next));
+          return;
+        }
+        input.value = next;
       } else if (button.hasAttribute("data-clear")) {
         input.value = input.value.slice(0, -1);
       } else if (button.hasAttribute("data-switch")) {

@@ -48,7 +48,7 @@ def test_its_query_count_does_not_grow_with_the_deals(client, club, pair_a, pair
                                                       django_assert_max_num_queries):
     long = make_match(club, pair_a, pair_b, fmt={"type": "fixed_deals", "deals": 40})
     record(long, *([{"points": [70, 50]}] * 39))
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(3):  # the version, the match, its deals (the tally)
         assert client.get(f"/api/v1/matches/{long.pk}").status_code == 200
 
 
@@ -59,3 +59,15 @@ def test_an_unknown_match_is_a_404(client, db):
 def test_the_referee_read_shows_the_tokens_match(client, referee_link):
     body = client.get(f"/api/v1/referee/{referee_link.token}").json()
     assert body["id"] == referee_link.match_id
+
+
+def test_it_keeps_every_key_and_adds_the_tally_of_the_deals(client, match):
+    record(match, {"points": [73, 47]}, {"points": [60, 60]})
+    body = client.get(f"/api/v1/matches/{match.pk}").json()
+    assert set(body) == {"id", "version", "a", "b", "rules", "format", "first_dealer", "games",
+                         "partidas", "points", "finished", "winner", "next_dealer", "carry",
+                         "deals", "tally"}
+    assert [(row["number"], row["points"], row["games"], row["kind"], row["running"])
+            for row in body["tally"]] == [(1, [73, 47], [1, 0], "points", [1, 0]),
+                                          (2, [60, 60], [0, 0], "tie", [1, 0])]
+    assert [row["dealer"] for row in body["tally"]] == ["Ana Silva", "Duarte Lima"]

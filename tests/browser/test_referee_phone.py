@@ -77,7 +77,7 @@ def test_a_referee_scores_a_whole_match_with_the_keypad_and_buttons(phone, match
     expect(games(page, "B")).to_have_text("3")
 
     page.get_by_role("link", name="Undo the last deal").tap()
-    expect(page.get_by_role("heading", name="Undo the last deal?")).to_be_visible()
+    expect(page.get_by_role("heading", name="Undo deal 4: revoke by A?")).to_be_visible()
     tap(page, "Yes, undo it")
     expect(page.get_by_text("The last deal was undone.")).to_be_visible()
     expect(games(page, "B")).to_have_text("1")
