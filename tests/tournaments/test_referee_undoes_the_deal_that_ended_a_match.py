@@ -94,3 +94,21 @@ def test_undo_is_refused_when_a_match_drawn_from_the_result_is_under_way(client,
     assert Pairing.objects.filter(round__number=1, finished=True).count() == 2
     final.match.refresh_from_db()
     assert final.match.deals.filter(active=True).count() == 1
+
+
+def test_the_table_page_offers_and_does_the_same_undo(client, one_table):
+    """The phone's page (plain HTML): the undo screen names the deal that ended the match,
+    and confirming it reopens that match, not the table's next one."""
+    import re
+
+    tournament, table = one_table
+    first = table.link.match
+    post(client, table.link.token, "deals", FLAG)
+    screen = client.get(f"/r/{table.link.token}/undo/").content.decode()
+    assert "Undo deal 1" in screen
+    fields = dict(re.findall(r'name="(key|match)" value="([^"]*)"', screen))
+    assert fields["match"] == str(first.pk)
+    client.post(f"/r/{table.link.token}/undo/", fields)
+    first.refresh_from_db()
+    table.link.refresh_from_db()
+    assert not first.finished and table.link.match_id == first.pk
