@@ -1,14 +1,23 @@
 """Shared fixtures: an organiser with a club, partnerships, and a match ready to score."""
 
+import os
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from scoring import engine, services
 from sueca_club.models import Club, Membership, Partnership, Player
 
 PASSWORD = "a-long-test-password-42"
+
+# CI replays the same examples every run (a red CI is then a change, not luck); the property
+# tests look for new examples wherever they run without CI set.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 
 def make_partnership(club: Club, first: str, second: str) -> Partnership:
