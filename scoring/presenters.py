@@ -57,3 +57,18 @@ def format_text(fmt: dict) -> str:
         return ngettext("%(count)s deal", "%(count)s deals", fmt["deals"]) % {
             "count": fmt["deals"]}
     return _("First to %(target)s card points") % fmt
+
+
+def scorer_case(match, deals) -> dict:
+    """What the browser scorer (static/js/scorer.js) needs to move `match` on offline: its
+    conformance case (rules, format, first dealer, active deals) and who sits where."""
+    return {
+        "match": match.pk,
+        "version": match.version,
+        "rules": match.rules,
+        "format": match.format,
+        "first_dealer": match.first_dealer,
+        "deals": [deal.data for deal in deals],
+        "players": [match.a.player_1.name, match.b.player_1.name,
+                    match.a.player_2.name, match.b.player_2.name],
+    }
