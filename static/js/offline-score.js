@@ -45,7 +45,9 @@ const scored = ({ points, flag, tricks, revoke }) =>
   Object.fromEntries(Object.entries({ points, flag, tricks, revoke }).filter(([, v]) => v !== undefined));
 
 function waiting() {
-  return match ? items.filter((item) => item.match === match.match).map((item) => scored(item.deal)) : [];
+  // A deal the server refused is not counted: it waits for the referee to discard it.
+  return match ? items.filter((item) => item.match === match.match && !item.refused)
+    .map((item) => scored(item.deal)) : [];
 }
 
 function result(extra = []) {
