@@ -153,3 +153,18 @@ def deal_text(row: TallyRow) -> str:
     """What a deal was and gave, e.g. "Deal 5: 73-47, A +1 game"."""
     return _("Deal %(number)s: %(deal)s, %(games)s") % {"number": row.number, "deal": row.what,
                                                          "games": row.given}
+
+
+def scorer_case(match, deals) -> dict:
+    """What the browser scorer (static/js/scorer.js) needs to move `match` on offline: its
+    conformance case (rules, format, first dealer, active deals) and who sits where."""
+    return {
+        "match": match.pk,
+        "version": match.version,
+        "rules": match.rules,
+        "format": match.format,
+        "first_dealer": match.first_dealer,
+        "deals": [deal.data for deal in deals],
+        "players": [match.a.player_1.name, match.b.player_1.name,
+                    match.a.player_2.name, match.b.player_2.name],
+    }

@@ -8,8 +8,8 @@
 // - A save that gets no answer (network error, timeout) keeps the deal on the phone, in
 //   localStorage under "sueca:pending:<token>", with that screen's key and version.
 // - A confirmation that cannot reach the server is done on the phone: the deal is shown as
-//   entered (the award needs the server's rules) and, once confirmed, kept with a key made
-//   here (crypto.randomUUID). While deals wait, new ones join the queue behind them, so the
+//   entered, with what the browser scorer says it awards (offline-score.js; provisional), and,
+//   once confirmed, kept with a key made here (crypto.randomUUID). While deals wait, new ones join the queue behind them, so the
 //   order holds, and undo is hidden.
 // - The queue is sent by itself: on page load, on the "online" event, and by a timer that
 //   backs off from 1 s to 60 s. One deal at a time, in order, to
@@ -26,6 +26,8 @@
 //   referee has checked the score and chosen to send them (or discards them).
 // - The server stays authoritative: when the queue drains or a deal is refused, #referee is
 //   reloaded from the server (unless the referee is typing the next deal).
+// - Each render tells static/js/offline-score.js the queue ("sueca:queue" on document): it
+//   shows the provisional score, next dealer and end of the match with the deals waiting.
 (function () {
   "use strict";
   const box = document.getElementById("pending");
@@ -240,6 +242,7 @@
       refused.querySelector("[data-later]").hidden = items.length < 2;
     }
     part("held").hidden = !(head && head.held);
+    document.dispatchEvent(new CustomEvent("sueca:queue", { detail: items })); // offline-score.js
   }
 
   function discard(key) {
@@ -311,6 +314,12 @@
     if (!element || !now) return;
     const screen = document.getElementById("referee-offline-confirm").content.firstElementChild.cloneNode(true);
     screen.querySelector("[data-deal]").textContent = describe(deal);
+    const award = window.SuecaProvisional ? window.SuecaProvisional.award(deal) : null;
+    if (award) {
+      const line = screen.querySelector("[data-award]");
+      line.textContent = award;
+      line.hidden = false;
+    }
     screen.querySelector(now.confirm ? "[data-when-plain]" : "[data-when-confirm]").remove();
     const close = () => {
       screen.remove();

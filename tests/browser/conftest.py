@@ -88,8 +88,8 @@ def new_phone(request, browser, live_server, transactional_db):
     """Open a page in a new phone-sized browser context (its own cookies) on the live server."""
     contexts = []
 
-    def open_page():
-        context = browser.new_context(base_url=live_server.url, **PHONE)
+    def open_page(**options):  # e.g. service_workers="block": a phone without one
+        context = browser.new_context(base_url=live_server.url, **{**PHONE, **options})
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()

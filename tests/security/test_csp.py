@@ -27,7 +27,9 @@ DIRECTIVES = {
 }
 
 INLINE = [
-    (re.compile(r"<script\b(?![^>]*\bsrc=)[^>]*>", re.I), "an inline <script>"),
+    # json_script's data block is never executed: type="application/json" is allowed.
+    (re.compile(r"<script\b(?![^>]*\bsrc=)(?![^>]*\btype=\"application/json\")[^>]*>", re.I),
+     "an inline <script>"),
     (re.compile(r"<style\b", re.I), "a <style> block"),
     (re.compile(r"<[a-z][^>]*\sstyle\s*=", re.I), "a style= attribute"),
     (re.compile(r"<[a-z][^>]*\son[a-z]+\s*=", re.I), "an on...= event handler"),

@@ -1,0 +1,172 @@
+// The provisional score on the referee's phone while deals wait to be sent (static/js/offline.js
+// keeps them). An ES module: it replays the match the page came with (#referee-match, written
+// by _referee_offline.html) plus the waiting deals in the browser scorer (scorer.js, a port of
+// the engine) and shows the games, the next dealer and the end of the match in #pending,
+// marked as waiting. The server stays the authority: once the deals are sent, offline.js
+// reloads #referee from it, the queue is empty and the panel goes.
+//
+// offline.js tells this module about its queue with a "sueca:queue" event on document and asks
+// window.SuecaProvisional.award(deal) for what a deal entered offline gives.
+// It also registers the service worker (/r/sw.js) and keeps the page's latest copy for it.
+import { replay } from "./scorer.js";
+
+const box = document.getElementById("pending");
+const panel = box && box.querySelector("[data-provisional]");
+const PAGES = "sueca-referee-pages";
+let items = stored(); // offline.js ran first (a deferred script before this module): read its queue
+
+function stored() {
+  try {
+    const queue = box && JSON.parse(localStorage.getItem(box.dataset.store));
+    return queue && Array.isArray(queue.items) ? queue.items : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+function say(name, values) {
+  const node = box.querySelector("template[data-texts]").content.querySelector(`[data-text="${name}"]`);
+  return node.textContent.trim().replace(/\{(\w+)\}/g, (all, key) => (values && key in values ? values[key] : all));
+}
+
+// The match as the server last showed it: the page's data, kept up to date through htmx swaps.
+let match = read(document);
+function read(root) {
+  const node = root.getElementById("referee-match");
+  try {
+    return node ? JSON.parse(node.textContent) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+// The scorer's deal: the queue keeps the trump too, which does not score.
+const scored = ({ points, flag, tricks, revoke }) =>
+  Object.fromEntries(Object.entries({ points, flag, tricks, revoke }).filter(([, v]) => v !== undefined));
+
+function waiting() {
+  // A deal the server refused is not counted: it waits for the referee to discard it.
+  return match ? items.filter((item) => item.match === match.match && !item.refused)
+    .map((item) => scored(item.deal)) : [];
+}
+
+function result(extra = []) {
+  if (!match) return null;
+  const server = match.deals.length;
+  const deals = [...match.deals, ...waiting(), ...extra];
+  try {
+    const outcome = replay({ rules: match.rules, format: match.format, first_dealer: match.first_dealer, deals });
+    return outcome.ok ? { ...outcome, server } : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function gamesText(games) {
+  const side = games[0] > 0 ? "A" : games[1] > 0 ? "B" : null;
+  if (!side) return say("award-none");
+  const n = Math.max(...games);
+  return say(n === 1 ? "wins-1" : "wins-n", { side, n });
+}
+
+function pair(name, values) {
+  return say(name, { a: values[0], b: values[1] });
+}
+
+function show() {
+  if (!panel) return;
+  const queued = waiting();
+  const outcome = queued.length ? result() : null;
+  panel.hidden = !queued.length;
+  document.body.toggleAttribute("data-provisional-over", Boolean(outcome && outcome.finished));
+  if (!queued.length) return;
+  const score = panel.querySelector("[data-provisional-score]");
+  const next = panel.querySelector("[data-provisional-next]");
+  const rows = panel.querySelector("[data-provisional-deals]");
+  if (!outcome) {
+    score.textContent = say("invalid");
+    next.textContent = "";
+    rows.replaceChildren();
+    return;
+  }
+  const lines = [];
+  if (match.format.type === "points") lines.push(pair("points", outcome.points));
+  else lines.push(pair("score", outcome.games));
+  if (match.format.type === "partidas") lines.push(pair("partidas", outcome.partidas));
+  score.textContent = lines.join(" · ");
+  if (outcome.finished) {
+    next.textContent = outcome.winner === "draw" ? say("over-draw") : say("over", { side: outcome.winner });
+  } else {
+    const players = match.players || [];
+    const dealer = outcome.next_dealer;
+    next.textContent = say("next", { dealer: players[dealer] ?? dealer, leader: players[leadOf(dealer)] ?? leadOf(dealer) });
+  }
+  rows.replaceChildren(...queued.map((deal, i) => {
+    const row = document.createElement("tr");
+    row.dataset.waiting = "";
+    const given = outcome.deals[outcome.server + i];
+    const cells = [String(outcome.server + i + 1), deal.revoke ? say("revoke", { side: deal.revoke }) : deal.points.join("–"),
+                   given ? gamesText(given.games) : "", say("waiting-mark")];
+    cells.forEach((text, column) => {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      if (column === 3) cell.className = "waiting-mark";
+      row.append(cell);
+    });
+    return row;
+  }));
+}
+
+// Who leads: the player after the dealer in the direction of play (engine.leader).
+function leadOf(dealer) {
+  const clockwise = match.rules && match.rules.rotation === "clockwise";
+  return (dealer + (clockwise ? 1 : 3)) % 4;
+}
+
+// What one more deal, entered now, would give: "A wins 2 games", or null if the scorer cannot say.
+function award(deal) {
+  const outcome = result([scored(deal)]);
+  if (!outcome) return null;
+  const given = outcome.deals[outcome.deals.length - 1];
+  if (match.format.type === "points") return deal.revoke ? null : deal.points.join("–");
+  return say("award", { award: gamesText(given.games) });
+}
+
+window.SuecaProvisional = { show, award };
+
+document.addEventListener("sueca:queue", (event) => {
+  items = Array.isArray(event.detail) ? event.detail : [];
+  show();
+});
+
+// A fresh #referee from the server (a save, an undo, offline.js's refresh): take its match data,
+// and keep the page as the service worker's copy for a reload without network.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const xhr = event.detail.xhr;
+  if (!event.detail.successful || !xhr || !box) return;
+  const url = new URL(xhr.responseURL || location.href);
+  if (url.pathname !== box.dataset.page) return;
+  const text = xhr.responseText;
+  const fresh = read(new DOMParser().parseFromString(text, "text/html"));
+  if (fresh || !text.includes('id="referee"')) match = fresh ?? match;
+  else match = null; // the table has no match now
+  const node = document.getElementById("referee-match");
+  if (node && fresh) node.textContent = JSON.stringify(fresh);
+  show();
+  if (window.caches && text.includes('id="referee"')) {
+    const headers = { "Content-Type": xhr.getResponseHeader("Content-Type") || "text/html; charset=utf-8" };
+    const policy = xhr.getResponseHeader("Content-Security-Policy");
+    if (policy) headers["Content-Security-Policy"] = policy;
+    caches.open(PAGES).then((cache) => cache.put(url.origin + url.pathname, new Response(text, { headers })))
+      .catch(() => {});
+  }
+});
+
+if (box && box.dataset.sw && "serviceWorker" in navigator) {
+  // A page the worker did not serve (the first visit) is kept now, for a reload offline.
+  const keep = !navigator.serviceWorker.controller && window.caches;
+  navigator.serviceWorker.register(box.dataset.sw, { scope: "/r/" })
+    .then(() => (keep ? caches.open(PAGES).then((cache) => cache.add(box.dataset.page)) : null))
+    .catch(() => {});
+}
+show();
