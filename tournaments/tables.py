@@ -32,6 +32,7 @@ class StandingsTable(tables.Table):
     won = NumberColumn(verbose_name=_("Won"))
     drawn = NumberColumn(verbose_name=_("Drawn"))
     lost = NumberColumn(verbose_name=_("Lost"))
+    byes = NumberColumn(verbose_name=_("Byes"))
     games_won = NumberColumn(verbose_name=_("Games won"))
     partidas_won = NumberColumn(verbose_name=_("Partidas won"))
     partidas_lost = NumberColumn(verbose_name=_("Partidas lost"))
@@ -48,7 +49,8 @@ class StandingsTable(tables.Table):
         return f"{value} ({_('withdrawn')})" if record["withdrawn"] else value
 
 
-GROUP_COLUMNS_LEFT_OUT = ("partidas_won", "partidas_lost", "card_point_difference", "buchholz")
+GROUP_COLUMNS_LEFT_OUT = ("byes", "partidas_won", "partidas_lost", "card_point_difference",
+                          "buchholz")
 
 
 def group_table(ranked: list[Standing], qualifiers: int) -> StandingsTable:

@@ -8,7 +8,7 @@ from tests.conftest import make_club
 from tests.tournaments.public_helpers import groups_of_12, knockout_of_13, play_rounds, swiss
 from tournaments import selectors
 
-HEADERS = ["#", "Partnership", "Points", "Played", "Won", "Drawn", "Lost", "Games won",
+HEADERS = ["#", "Partnership", "Points", "Played", "Won", "Drawn", "Lost", "Byes", "Games won",
            "Partidas won", "Partidas lost", "Card points", "Card-point difference", "Buchholz"]
 
 
