@@ -1,5 +1,6 @@
 """Every write to a match: one function, one transaction, the engine's replay stored as a cache."""
 
+import functools
 import json
 from dataclasses import dataclass
 
@@ -144,22 +145,27 @@ def _remembered(match: Match, link: RefereeLink | None, key: str) -> Answer | No
     return request and Answer(request.status, request.body)
 
 
-def _claim(match: Match, link: RefereeLink | None, key: str, action: str) -> Answer | None:
-    """Take the key for this write, or the first answer if a twin of it got there first (two
-    copies of one request at once: the second waits for the first's commit, then answers
-    what it answered)."""
-    try:
-        with transaction.atomic():
-            RefereeRequest.objects.create(match=match, link=link, key=key, action=action,
-                                          status=0, body="")
-    except IntegrityError:
-        return _remembered(match, link, key)
-    return None
-
-
-def _remember(match: Match, link: RefereeLink | None, key: str, answer: Answer) -> Answer:
-    _requests(match, link, key).update(status=answer.status, body=answer.body)
+def _remember(match: Match, link: RefereeLink | None, key: str, action: str,
+              answer: Answer) -> Answer:
+    RefereeRequest.objects.create(match=match, link=link, key=key, action=action,
+                                  status=answer.status, body=answer.body)
     return answer
+
+
+def _once_per_key(write):
+    """Two copies of one referee write at once, for two matches (the table moved on between
+    them): the second one's key clashes when the first commits, its own work is rolled back
+    whole, and it answers what the first answered."""
+    @functools.wraps(write)
+    def once(*, key: str, link: RefereeLink | None = None, **kwargs) -> Answer:
+        try:
+            return write(key=key, link=link, **kwargs)
+        except IntegrityError:
+            first = link and RefereeRequest.objects.filter(link=link, key=key).first()
+            if not first:
+                raise
+            return Answer(first.status, first.body)
+    return once
 
 
 @dataclass(frozen=True)
@@ -184,6 +190,7 @@ def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
     return Preview(after, engine.Award.between(before, after))
 
 
+@_once_per_key
 @outbox.service
 def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink | None = None,
                 user=None, trump: str = "", expected_version: int | None = None,
@@ -193,8 +200,6 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
     if answer := _remembered(match, link, key):
         return answer
     state = deal_preview(match=match, deal=deal).state  # a finished match says so first
-    if answer := _claim(match, link, key, "deal"):
-        return answer
     if expected_version is not None and expected_version != match.version:
         raise StaleScore(_("Another deal was recorded on this match meanwhile. "
                            "Check the score, then enter this deal again if it is still due."))
@@ -208,7 +213,7 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
                               user=user, via_link=link, before=before,
                               after={"deal": saved.data, **_score(state)})
-    return _remember(match, link, key, Answer(201, json.dumps(match_payload(match))))
+    return _remember(match, link, key, "deal", Answer(201, json.dumps(match_payload(match))))
 
 
 EARLIER_MATCH = {
@@ -239,6 +244,7 @@ def _score_of(match: Match) -> dict:
     return {"games": match.state["games"], "partidas": match.state["partidas"]}
 
 
+@_once_per_key
 @outbox.service
 def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=None) -> Answer:
     """Take back the last deal of a match (the referee's undo); audited."""
@@ -248,13 +254,11 @@ def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=
     current = active_deals(match)
     if not current:
         raise ScoringRefused(_("There is no deal to undo."))
-    if answer := _claim(match, link, key, "undo"):
-        return answer
     # Undoing the deal that ended the match reopens it: the guards refuse it when what was
     # drawn from the result is under way (a referee never resets other matches).
     _supersede(match, current, current[-1], action=AuditEntry.Action.UNDONE, user=user,
                link=link, allow_reset=False if match.finished else None)
-    return _remember(match, link, key, Answer(200, json.dumps(match_payload(match))))
+    return _remember(match, link, key, "undo", Answer(200, json.dumps(match_payload(match))))
 
 
 def undo_target(link: RefereeLink) -> int | None:
