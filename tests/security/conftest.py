@@ -8,6 +8,7 @@ from django.db import transaction
 from django.shortcuts import resolve_url
 from django.test import Client, override_settings
 
+from sueca_club.celery import app
 from tests.security.world import World, build_world
 
 
@@ -25,11 +26,14 @@ def built_world(django_db_setup, django_db_blocker, tmp_path_factory):
     outer._from_testcase = True  # the services' durable blocks nest in it, as in a TestCase
     with django_db_blocker.unblock():
         outer.__enter__()
+    app.conf.task_always_eager, eager = True, app.conf.task_always_eager  # as in every test
     try:
         with django_db_blocker.unblock():
             world = build_world()
+        app.conf.task_always_eager = eager
         yield world
     finally:  # also when building failed: the connection leaves the transaction
+        app.conf.task_always_eager = eager
         with django_db_blocker.unblock():
             transaction.set_rollback(True)
             outer.__exit__(None, None, None)
