@@ -155,16 +155,17 @@ def deal_text(row: TallyRow) -> str:
                                                          "games": row.given}
 
 
-def scorer_case(match, deals) -> dict:
+def scorer_case(match, deals: list[dict]) -> dict:
     """What the browser scorer (static/js/scorer.js) needs to move `match` on offline: its
-    conformance case (rules, format, first dealer, active deals) and who sits where."""
+    conformance case (rules, format, first dealer, the active deals' data) and who sits
+    where."""
     return {
         "match": match.pk,
         "version": match.version,
         "rules": match.rules,
         "format": match.format,
         "first_dealer": match.first_dealer,
-        "deals": [deal.data for deal in deals],
+        "deals": list(deals),
         "players": [match.a.player_1.name, match.b.player_1.name,
                     match.a.player_2.name, match.b.player_2.name],
     }

@@ -89,11 +89,15 @@ def partnership_payload(partnership) -> dict:
             "players": [partnership.player_1.name, partnership.player_2.name]}
 
 
+def active_deal_data(match: Match) -> list[tuple[int, dict]]:
+    """(number, data) of every active deal of the match, in order: one query."""
+    return list(Deal.objects.filter(match_id=match.pk, active=True).order_by("number")
+                .values_list("number", "data"))
+
+
 def tally(match: Match) -> list[presenters.TallyRow]:
     """Every active deal of the match as the paper tally lists it: one query."""
-    deals = (Deal.objects.filter(match_id=match.pk, active=True).order_by("number")
-             .values_list("number", "data"))
-    return presenters.deal_tally(match, deals)
+    return presenters.deal_tally(match, active_deal_data(match))
 
 
 def match_payload(match: Match, rows: list[presenters.TallyRow] | None = None) -> dict:

@@ -51,11 +51,12 @@ def round_title(match: Match | None) -> str:
 def _render(request, link, template="scoring/referee.html", status=200, **context):
     match = link.match
     context = {"link": link, "match": match, "round_title": round_title(match), **context}
-    if match is not None:
+    if match is not None:  # its deals read once, for the tally and the offline scorer
+        deals = selectors.active_deal_data(match)
         context["board"] = selectors.board(match)
         context.setdefault("form", DealForm())
-        if "tally" not in context:
-            context["tally"] = selectors.tally(match)
+        context.setdefault("tally", presenters.deal_tally(match, deals))
+        context["scorer_case"] = presenters.scorer_case(match, [data for _, data in deals])
     return render(request, template, context, status=status)
 
 
