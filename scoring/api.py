@@ -1,7 +1,6 @@
 """JSON API v1: public reads with ETags; referee writes by token, idempotent by key."""
 
 import json
-from typing import NamedTuple
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
@@ -12,12 +11,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from scoring import engine, selectors, services
+from scoring import selectors, services
+from scoring.forms.deal import MAX_ID, NOT_ONE_DEAL, ApiDealForm
 from scoring.models import Match
 from scoring.views.referee import referee_link
 
 MAX_KEY_LENGTH = 64
-MAX_ID = 2**63 - 1  # the largest id a database column holds
 NO_MATCH = gettext_lazy("There is no match at this table right now.")
 NO_LINK = gettext_lazy("This referee link does not exist. Scan the QR code on the table again.")
 
@@ -124,48 +123,27 @@ def _answered_earlier(link, key: str, made_for: int | None, action: str,
     return None
 
 
-class DealBody(NamedTuple):
-    deal: engine.Deal
-    trump: str
-    match: int | None  # the match the phone entered the deal for, if it says
-    confirmed: bool  # a player of the other side confirmed it on the phone
-
-
 def _match_named(value) -> int | None:
-    """The `match` field of a write: the id of the match the phone made it for, or None."""
+    """The `match` field of an undo: the id of the match the phone made it for, or None."""
     if value is not None and (type(value) is not int or not 1 <= value <= MAX_ID):
         raise services.ScoringRefused(_("match must be the id of a match."))
     return value
-
-
-def _deal_body(request) -> DealBody:
-    try:
-        body = json.loads(request.body)
-    except (ValueError, RecursionError, RequestDataTooBig) as exc:  # bad bytes, deep nesting
-        raise services.ScoringRefused(_("The body must be one deal as JSON.")) from exc
-    if not isinstance(body, dict):
-        raise services.ScoringRefused(_("The body must be one deal as JSON."))
-    trump = body.pop("trump", "")
-    if trump not in ("", "S", "H", "D", "C"):
-        raise services.ScoringRefused(_("Trump must be one of S, H, D or C."))
-    match = _match_named(body.pop("match", None))
-    confirmed = body.pop("confirmed", False)
-    if type(confirmed) is not bool:
-        raise services.ScoringRefused(_("confirmed must be true or false."))
-    try:
-        return DealBody(engine.deal_from(body), trump, match, confirmed)
-    except engine.SuecaError as exc:
-        raise services.ScoringRefused(services.engine_message(exc)) from exc
 
 
 @csrf_exempt
 @require_POST
 def referee_deal(request, token):
     def write(link, key):
-        body = _deal_body(request)
-        return _answered_earlier(link, key, body.match, "deal") or services.deal_record(
-            match_id=link.match_id, deal=body.deal, key=key, link=link, trump=body.trump,
-            opponent_confirmed=body.confirmed,
+        try:
+            form = ApiDealForm.from_body(request.body)
+        except RequestDataTooBig as exc:
+            raise services.ScoringRefused(NOT_ONE_DEAL) from exc
+        if not form.is_valid():
+            raise services.ScoringRefused(form.refusal())
+        made_for = form.cleaned_data["match"]
+        return _answered_earlier(link, key, made_for, "deal") or services.deal_record(
+            match_id=link.match_id, deal=form.deal, key=key, link=link, trump=form.trump,
+            opponent_confirmed=form.cleaned_data["confirmed"],
             expected_version=_expected_version(request, link.match_id))
     return _referee_write(request, token, write)
 

@@ -3,7 +3,7 @@
 from .basics import SIDES, Pair, Side, Winner
 from .cards import possible_points
 from .case import score_case
-from .deals import Deal, check_deal, deal_from
+from .deals import Deal, check_deal, deal_entered, deal_from
 from .errors import CaseError, DealError, RulesError, SuecaError, gettext_noop
 from .formats import Format, format_from
 from .replay import Award, apply, award, replay
@@ -31,6 +31,7 @@ __all__ = [
     "apply",
     "award",
     "check_deal",
+    "deal_entered",
     "deal_from",
     "format_from",
     "gettext_noop",

@@ -54,6 +54,26 @@ def deal_from(data: object) -> Deal:
     return Deal(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
 
 
+def deal_entered(points: tuple[int | None, int | None] = (None, None), *, flag: Side | None = None,
+                 revoke: Side | None = None,
+                 tricks: tuple[int | None, int | None] = (None, None), tie: bool = False) -> Deal:
+    """The deal as a referee enters it: one side's card points (the other side has 120 minus
+    them; tricks likewise out of 10), a flag alone (all the points), 60-60 in one tap, or a
+    revoke (which ignores the rest). ``DealError`` when there is nothing to score."""
+    if revoke:
+        return Deal(revoke=revoke)
+    a, b = (DEAL_POINTS // 2, DEAL_POINTS // 2) if tie else points
+    if a is None and b is None:
+        if not flag:
+            raise DealError(gettext_noop("Enter the card points of one side."))
+        a = DEAL_POINTS if flag == SIDES[0] else 0
+    ta, tb = tricks
+    return Deal(points=(DEAL_POINTS - b if a is None else a, DEAL_POINTS - a if b is None else b),
+                flag=flag or None,
+                tricks=None if ta is None and tb is None
+                else (TRICKS - tb if ta is None else ta, TRICKS - ta if tb is None else tb))
+
+
 def flag_side(deal: Deal, rules: Rules) -> Side | None:
     """The side that made a flag in this (checked) deal, if any."""
     if deal.points is None:

@@ -1,30 +1,93 @@
 """The deal a referee enters, from the phone page or (as JSON) from the API."""
 
+import json
 import uuid
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scoring import engine
+from scoring.engine.basics import is_int
+from scoring.engine.cards import DEAL_POINTS, TRICKS
 from scoring.models import Deal
-from scoring.services import engine_message
+from scoring.services import ScoringRefused, engine_message
 
 SIDE_CHOICES = [("", "—"), ("A", "A"), ("B", "B")]
+NOT_ONE_DEAL = _("The body must be one deal as JSON.")
+MAX_ID = 2**63 - 1  # the largest id a database holds (SQLite cannot even look up a bigger one)
+
+
+class PairInput(forms.MultiWidget):
+    """Two number boxes, A's then B's, posted under one name (ids ``id_<name>_a`` and ``_b``)."""
+
+    def __init__(self, attrs=None):
+        super().__init__({"a": forms.NumberInput, "b": forms.NumberInput}, attrs)
+
+    def decompress(self, value):
+        return list(value) if value else [None, None]
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        for side, subwidget in zip(engine.SIDES, context["widget"]["subwidgets"], strict=True):
+            subwidget["name"] = name
+            subwidget["attrs"]["aria-label"] = side
+            if "id" in subwidget["attrs"]:
+                subwidget["attrs"]["id"] = f"{attrs['id']}_{side.lower()}"
+        return context
+
+    # Both sides' values under one name: repeated in a form post, a list in JSON.
+    value_from_datadict = forms.MultipleHiddenInput.value_from_datadict
+
+
+class PairField(forms.Field):
+    """A's and B's whole numbers from 0 to `most`; either may be blank (None)."""
+
+    widget = PairInput
+    hidden_widget = forms.MultipleHiddenInput
+    default_error_messages = {
+        "pair": _("Give two values, A's and B's (one may be blank)."),
+        "number": _("Enter a whole number from 0 to %(most)s."),
+    }
+
+    def __init__(self, *, most: int, **kwargs):
+        self.most = most
+        super().__init__(required=False, **kwargs)
+
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "min": 0, "max": self.most, "inputmode": "numeric"}
+
+    def to_python(self, value) -> tuple[int | None, int | None]:
+        if value is None or (isinstance(value, list | tuple) and not value):
+            return (None, None)
+        if not isinstance(value, list | tuple) or len(value) != 2:
+            raise ValidationError(self.error_messages["pair"], code="pair")
+        return tuple(self._number(item) for item in value)
+
+    def _number(self, item) -> int | None:
+        if isinstance(item, str):
+            item = item.strip()
+            if item == "":
+                return None
+            if item.isascii() and item.isdigit() and len(item) <= 3:
+                item = int(item)
+        if item is None:
+            return None
+        if not is_int(item) or not 0 <= item <= self.most:
+            raise ValidationError(self.error_messages["number"], code="number",
+                                  params={"most": self.most})
+        return item
 
 
 class DealForm(forms.Form):
-    """One deal. Either side's points may be left blank: the other side has 120 minus them."""
+    """One deal, as the referee page posts it and as the API takes it in JSON (the same
+    fields): one side's card points, the other side left blank, or a flag, 60-60 or a revoke."""
 
-    points_a = forms.IntegerField(label=_("Card points A"), required=False, min_value=0,
-                                  max_value=120)
-    points_b = forms.IntegerField(label=_("Card points B"), required=False, min_value=0,
-                                  max_value=120)
+    points = PairField(label=_("Card points (A, B)"), most=DEAL_POINTS)
     flag = forms.ChoiceField(label=_("Flag (all ten tricks)"), choices=SIDE_CHOICES,
                              required=False)
     revoke = forms.ChoiceField(label=_("Revoke by"), choices=SIDE_CHOICES, required=False)
-    tricks_a = forms.IntegerField(label=_("Tricks A"), required=False, min_value=0, max_value=10)
-    tricks_b = forms.IntegerField(label=_("Tricks B"), required=False, min_value=0, max_value=10)
+    tricks = PairField(label=_("Tricks (A, B)"), most=TRICKS)
     trump = forms.ChoiceField(label=_("Trump"), choices=[("", "—"), *Deal.TRUMPS], required=False)
     tie = forms.BooleanField(label=_("60-60"), required=False)
 
@@ -33,40 +96,52 @@ class DealForm(forms.Form):
         if self.errors:
             return data
         try:
-            self.deal = engine.deal_from(self.conformance_shape(data))
+            self.deal = engine.deal_entered(
+                data["points"], flag=data.get("flag") or None, revoke=data.get("revoke") or None,
+                tricks=data["tricks"], tie=data.get("tie", False))
         except engine.SuecaError as error:
             raise ValidationError(engine_message(error)) from error
         self.trump = data.get("trump") or ""
         return data
 
-    @staticmethod
-    def conformance_shape(data: dict) -> dict:
-        if data.get("revoke"):
-            return {"revoke": data["revoke"]}
-        a, b, flag = data.get("points_a"), data.get("points_b"), data.get("flag")
-        if data.get("tie"):
-            a, b = 60, 60
-        if a is None and b is None:
-            if not flag:
-                raise ValidationError(_("Enter the card points of one side."))
-            a = 120 if flag == "A" else 0
-        deal = {"points": [120 - b if a is None else a, 120 - a if b is None else b]}
-        if flag:
-            deal["flag"] = flag
-        ta, tb = data.get("tricks_a"), data.get("tricks_b")
-        if ta is not None or tb is not None:
-            deal["tricks"] = [10 - tb if ta is None else ta, 10 - ta if tb is None else tb]
-        return deal
-
     @classmethod
     def from_deal(cls, deal: dict, trump: str = "") -> dict:
         """Initial data for re-showing a recorded deal (conformance shape) in this form."""
-        initial = {"trump": trump, "flag": deal.get("flag", ""), "revoke": deal.get("revoke", "")}
-        if "points" in deal:
-            initial["points_a"], initial["points_b"] = deal["points"]
-        if "tricks" in deal:
-            initial["tricks_a"], initial["tricks_b"] = deal["tricks"]
-        return initial
+        return {"trump": trump, "flag": deal.get("flag", ""), "revoke": deal.get("revoke", ""),
+                "points": deal.get("points"), "tricks": deal.get("tricks")}
+
+
+class ApiDealForm(DealForm):
+    """A deal posted to the API: the page's fields in a JSON object, and two of the API's own."""
+
+    match = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    confirmed = forms.BooleanField(required=False)  # the other side confirmed it on the phone
+
+    @classmethod
+    def from_body(cls, body: bytes) -> "ApiDealForm":
+        """The form bound to a JSON body; ``ScoringRefused`` when the body is not one object
+        of the form's fields (a misspelt field must not be ignored)."""
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError) as exc:  # bad bytes, deep nesting
+            raise ScoringRefused(NOT_ONE_DEAL) from exc
+        if not isinstance(data, dict):
+            raise ScoringRefused(NOT_ONE_DEAL)
+        for key in data:
+            if key not in cls.base_fields:
+                raise ScoringRefused(_("Unknown entry %(key)s in a deal.") % {"key": key})
+        # JSON has types where a form post has text: "no" must not read as true, nor 1.0 as 1.
+        for name in ("tie", "confirmed"):
+            if type(data.get(name, False)) is not bool:
+                raise ScoringRefused(_("%(field)s must be true or false.") % {"field": name})
+        if data.get("match") is not None and type(data["match"]) is not int:
+            raise ScoringRefused(_("match must be the id of a match."))
+        return cls(data)
+
+    def refusal(self) -> str:
+        """Every error, each named by its field, in one line."""
+        return " ".join(f"{self[name].label}: {' '.join(errors)}" if name != NON_FIELD_ERRORS
+                        else " ".join(errors) for name, errors in self.errors.items())
 
 
 class KeyForm(forms.Form):
@@ -75,9 +150,8 @@ class KeyForm(forms.Form):
     key = forms.UUIDField(widget=forms.HiddenInput)
     # The match the screen was made for: a table's link moves on to its next match (or a
     # redrawn round's), and a screen left open must never write to that one.
-    # (At most the largest id a database holds: SQLite cannot even look up a bigger one.)
     match = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1,
-                               max_value=2**63 - 1)
+                               max_value=MAX_ID)
 
     @staticmethod
     def new_key() -> str:

@@ -9,6 +9,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpResponse
@@ -38,8 +39,9 @@ def service_worker(request):
     digest = hashlib.sha256(script)
     for name in ASSETS:
         digest.update(name.encode() + b"\0" + _read(name))
+    # STATIC_URL, not static(""): a manifest has no entry for "" (a 500 in production).
     config = {"version": digest.hexdigest()[:16], "assets": [static(name) for name in ASSETS],
-              "static": static("")}
+              "static": settings.STATIC_URL}
     body = f"self.SUECA_SW = {json.dumps(config)};\n".encode() + script
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"

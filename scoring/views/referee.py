@@ -20,7 +20,7 @@ from scoring.models import Match, RefereeLink
 
 STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the score and "
                      "try again.")
-SHOWN_AT_INPUT = ("points_a", "points_b")  # the page shows these fields' errors at their box
+SHOWN_AT_INPUT = ("points",)  # the page shows these fields' errors at their box
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes (URL-safe base64)
 

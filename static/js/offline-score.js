@@ -8,12 +8,12 @@
 // offline.js tells this module about its queue with a "sueca:queue" event on document and asks
 // window.SuecaProvisional.award(deal) for what a deal entered offline gives.
 // It also registers the service worker (/r/sw.js) and keeps the page's latest copy for it.
-import { replay } from "./scorer.js";
+import { dealEntered, replay } from "./scorer.js";
 
 const box = document.getElementById("pending");
 const panel = box && box.querySelector("[data-provisional]");
 const PAGES = "sueca-referee-pages";
-let items = stored(); // offline.js ran first (a deferred script before this module): read its queue
+let items = stored(); // offline.js ran first (a module earlier in the page): read its queue
 
 function stored() {
   try {
@@ -40,14 +40,19 @@ function read(root) {
   }
 }
 
-// The scorer's deal: the queue keeps the trump too, which does not score.
-const scored = ({ points, flag, tricks, revoke }) =>
-  Object.fromEntries(Object.entries({ points, flag, tricks, revoke }).filter(([, v]) => v !== undefined));
+// The scorer's deal of a kept one (the API's body: the deal form's fields), if it makes one.
+function scored(body) {
+  try {
+    return dealEntered(body);
+  } catch (error) {
+    return null;
+  }
+}
 
 function waiting() {
   // A deal the server refused is not counted: it waits for the referee to discard it.
   return match ? items.filter((item) => item.match === match.match && !item.refused)
-    .map((item) => scored(item.deal)) : [];
+    .map((item) => scored(item.deal)).filter(Boolean) : [];
 }
 
 function result(extra = []) {

@@ -1,4 +1,5 @@
-// Offline-safe scoring on the referee's phone (/r/<token>/). Plain script, no dependencies.
+// Offline-safe scoring on the referee's phone (/r/<token>/). An ES module; it needs only the
+// browser scorer's dealEntered (scorer.js), to show and score a kept deal as the server would.
 //
 // Online, nothing changes: the entry form asks the server what the deal awards
 // (POST /r/<token>/confirm/) and the confirmation screen saves it (POST /r/<token>/deals/,
@@ -24,12 +25,17 @@
 // - A deal leaves the queue only on a 2xx carrying the match state. A 4xx refusal stays at the
 //   head with the server's reason and a Discard button; the deals behind it are held until the
 //   referee has checked the score and chosen to send them (or discards them).
+// - A kept deal is the body the API takes: the deal form's own fields (points, flag, revoke,
+//   tricks, tie, trump) read from the form the referee used, so the page, the API and this
+//   queue send the same fields through the same form (scoring/forms/deal.py).
 // - The server stays authoritative: when the queue drains or a deal is refused, #referee is
-//   reloaded from the server (unless the referee is typing the next deal).
+//   reloaded from the server (unless the referee is typing the next deal). When a kept deal
+//   ended the match, that match's result screen is shown (?after=<id>), as online.
 // - Each render tells static/js/offline-score.js the queue ("sueca:queue" on document): it
 //   shows the provisional score, next dealer and end of the match with the deals waiting.
+import { dealEntered } from "./scorer.js";
+
 (function () {
-  "use strict";
   const box = document.getElementById("pending");
   if (!box || !window.fetch || !window.localStorage) return;
   const STORE = box.dataset.store;
@@ -43,6 +49,7 @@
   let lastSubmit = null; // {form, data} of the entry or save form, for when its request fails
   let entryScreen = null; // the entry screen's HTML, to come back to from a confirmation
   let seen = null; // {match, version, confirm} of the last server page shown
+  let ended = null; // the match a kept deal ended: its result is shown once the queue drains
 
   const referee = () => document.getElementById("referee");
   const part = (name) => box.querySelector(`[data-pending-${name}]`);
@@ -89,37 +96,35 @@
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
-  // The deal in the conformance shape, from the form's fields: DealForm.conformance_shape.
-  function dealFrom(data) {
-    const value = (name) => String(data.get(name) || "").trim();
-    const number = (name) => (value(name) === "" ? null : Number(value(name)));
-    let deal;
-    if (value("revoke")) {
-      deal = { revoke: value("revoke") };
-    } else {
-      let a = number("points_a");
-      let b = number("points_b");
-      const flag = value("flag");
-      if (["on", "true", "True", "1"].includes(value("tie"))) a = b = 60;
-      if (a === null && b === null) {
-        if (!flag) return null;
-        a = flag === "A" ? 120 : 0;
-      }
-      deal = { points: [a === null ? 120 - b : a, b === null ? 120 - a : b] };
-      if (flag) deal.flag = flag;
-      const ta = number("tricks_a");
-      const tb = number("tricks_b");
-      if (ta !== null || tb !== null) deal.tricks = [ta === null ? 10 - tb : ta, tb === null ? 10 - ta : tb];
+  // The deal form's fields, as the API takes them (the same names; JSON's types): the body
+  // a kept deal is sent with. The page posts the same fields as a form.
+  function bodyFrom(data) {
+    const text = (name) => String(data.get(name) || "").trim();
+    const body = {};
+    for (const name of ["points", "tricks"]) {
+      const values = data.getAll(name).map((value) => String(value).trim());
+      if (values.length === 2 && values.some(Boolean)) body[name] = values.map((value) => (value === "" ? null : Number(value)));
     }
-    if (value("trump")) deal.trump = value("trump");
-    return deal;
+    for (const name of ["flag", "revoke", "trump"]) if (text(name)) body[name] = text(name);
+    if (text("tie")) body.tie = true;
+    return body;
   }
 
-  function describe(deal) {
+  // The deal a body makes (the browser scorer's deal_entered), or null if it makes none.
+  function entered(body) {
+    try {
+      return dealEntered(body);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function describe(body) {
+    const deal = entered(body) || {};
     const parts = deal.revoke ? [say("revoke", { side: deal.revoke })] : [deal.points.join("–")];
     if (deal.flag) parts.push(say("flag", { side: deal.flag }));
     if (deal.tricks) parts.push(say("tricks", { a: deal.tricks[0], b: deal.tricks[1] }));
-    if (deal.trump) parts.push(`${say("trump")} ${SUITS[deal.trump] || deal.trump}`);
+    if (body.trump) parts.push(`${say("trump")} ${SUITS[body.trump] || body.trump}`);
     return parts.join(" · ");
   }
 
@@ -176,6 +181,7 @@
     if (outcome.state) {
       if (index >= 0) queue.items.splice(index, 1);
       queue.expect = { match: head.match, version: outcome.state.version };
+      if (outcome.state.finished) ended = outcome.state.id;
       wait = 0;
       store(queue);
       if (!queue.items.length) {
@@ -199,13 +205,17 @@
     return render();
   }
 
-  // Show the server's score again, unless the referee is in the middle of a deal.
+  // Show the server's score again, unless the referee is in the middle of a deal; after a
+  // kept deal that ended the match, its result (which a reload keeps showing).
   function refresh() {
     const element = referee();
     if (!element || !window.htmx || element.dataset.offline) return;
     if (element.querySelector("[data-offline=record]")) return;
     if (Array.from(element.querySelectorAll("[data-points]")).some((input) => input.value !== "")) return;
-    htmx.ajax("GET", box.dataset.page, { target: "#referee", select: "#referee", swap: "outerHTML" });
+    const url = ended ? `${box.dataset.page}?after=${ended}` : box.dataset.page;
+    ended = null;
+    htmx.ajax("GET", url, { target: "#referee", select: "#referee", swap: "outerHTML" })
+      .then(() => { if (url !== location.pathname + location.search) history.replaceState(null, "", url); });
   }
 
   // ---- The pending box -----------------------------------------------------------------
@@ -307,13 +317,14 @@
 
   // The confirmation the server could not give: the deal as entered, kept on this phone.
   function confirmHere(form, data) {
-    const deal = dealFrom(data);
+    const body = bodyFrom(data);
+    const deal = entered(body);
     const element = referee();
     const now = page();
     if (!deal) return showError(form, say("no-points"));
     if (!element || !now) return;
     const screen = document.getElementById("referee-offline-confirm").content.firstElementChild.cloneNode(true);
-    screen.querySelector("[data-deal]").textContent = describe(deal);
+    screen.querySelector("[data-deal]").textContent = describe(body);
     const award = window.SuecaProvisional ? window.SuecaProvisional.award(deal) : null;
     if (award) {
       const line = screen.querySelector("[data-award]");
@@ -328,7 +339,7 @@
     screen.querySelector("form").addEventListener("submit", (event) => {
       event.preventDefault();
       close();
-      if (keep({ key: uuid(), match: now.match, seen: now.version, deal, confirmed: now.confirm })) {
+      if (keep({ key: uuid(), match: now.match, seen: now.version, deal: body, confirmed: now.confirm })) {
         clearEntry(element);
       }
       const first = element.querySelector("[data-points]");
@@ -344,10 +355,10 @@
   // A deal the server's confirmation screen showed, whose save got no answer: keep it.
   function keepConfirmed(data) {
     const now = page();
-    const deal = dealFrom(data);
-    if (!now || !deal) return;
+    const body = bodyFrom(data);
+    if (!now || !entered(body)) return;
     keep({ key: String(data.get("key")), match: Number(data.get("match")) || now.match,
-           seen: Number(data.get("version")), deal, confirmed: now.confirm });
+           seen: Number(data.get("version")), deal: body, confirmed: now.confirm });
     backToEntry();
     flush();
   }

@@ -1,5 +1,8 @@
-// The referee keypad: digits go into one side's card points, the other side shows 120 minus.
-// Without this file the two number fields still work (leave one blank).
+// The referee keypad: digits go into one side's card points, the other side shows what is left
+// (the browser scorer's otherSide). Without this file the two number fields still work (leave
+// one blank). An ES module.
+import { otherSide } from "./scorer.js";
+
 (function () {
   const ready = new WeakSet(); // not an attribute: a copy of the page (offline.js) needs setting up
   function setUp(root) {
@@ -23,7 +26,7 @@
       const value = inputs[side].value;
       const target = inputs[side === "A" ? "B" : "A"];
       const n = Number(value);
-      target.value = value === "" || !Number.isInteger(n) || n < 0 || n > 120 ? "" : String(120 - n);
+      target.value = value === "" || !Number.isInteger(n) || n < 0 || n > 120 ? "" : String(otherSide(n));
     };
     for (const side of ["A", "B"]) {
       inputs[side].addEventListener("focus", () => { active = side; mark(); say(""); });

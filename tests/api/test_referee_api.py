@@ -52,7 +52,7 @@ def test_an_impossible_deal_is_a_400_with_a_message_and_changes_nothing(client, 
 
 @pytest.mark.parametrize("body", [
     [70, 50], "points", {"points": [60]}, {"points": [60, 60], "extra": 1},
-    {"points": ["60", "60"]}, {"revoke": "C"}, {"points": [120, 0], "trump": "X"},
+    {"points": [60.5, 59.5]}, {"revoke": "C"}, {"points": [120, 0], "trump": "X"},
 ])
 def test_malformed_bodies_are_refused_with_400(client, referee_link, body):
     response = post(client, referee_link, body)

@@ -87,6 +87,9 @@ def test_offline_the_score_moves_on_provisionally_survives_a_reload_and_the_serv
     # Back online: the deals go once, in order, and the server's score replaces the provisional.
     page.context.set_offline(False)
     expect(page.get_by_text("Finished: A wins the match.")).to_be_visible(timeout=RETRY)
+    # The kept deal ended the match: its result screen, as a save online shows it.
+    expect(page.get_by_role("heading", name="Match result")).to_be_visible()
+    assert page.url.endswith(f"?after={match.pk}")
     expect(provisional(page)).to_be_hidden()
     expect(games(page, "A")).to_have_text("4")
     expect(games(page, "B")).to_have_text("1")

@@ -1,7 +1,9 @@
 """Test vectors for the browser scorer (static/js/scorer.js), written by the Python engine.
 
 Each vector is ``{"name", "case", "expected"}``: ``expected`` is what ``score_case`` gives
-(``{"case_error": message}`` when the case is malformed). They cover the conformance
+(``{"case_error": message}`` when the case is malformed), or ``{"name", "entry", "expected"}``:
+the deal ``deal_entered`` makes of what a referee typed (``{"deal_error": message}`` when it
+makes none). They cover the conformance
 examples, hand-picked edge cases and seeded random matches over every preset and format.
 The engine is pure, so no Django is needed. Regenerate after changing the engine with
 
@@ -16,7 +18,7 @@ import random
 import sys
 from pathlib import Path
 
-from scoring.engine import PRESETS, CaseError, possible_points, score_case
+from scoring.engine import PRESETS, CaseError, DealError, deal_entered, possible_points, score_case
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE / "conformance_examples.json"
@@ -74,6 +76,26 @@ def expect(case: object) -> dict:
         return score_case(case)
     except CaseError as error:
         return {"case_error": str(error)}
+
+
+def entered(entry: dict) -> dict:
+    try:
+        return deal_entered(**{k: tuple(v) if isinstance(v, list) else v
+                               for k, v in entry.items()}).as_dict()
+    except DealError as error:
+        return {"deal_error": str(error)}
+
+
+def _entries() -> list[dict]:
+    """What a referee can type: either side's points or both, a flag, 60-60, tricks, a revoke."""
+    typed = [[None, None], [73, None], [None, 47], [73, 47], [120, None], [None, 0], [60, None],
+             [0, None], [None, 120], [50, 50]]
+    tricks = [[None, None], [7, None], [None, 3], [10, 0]]
+    entries = [{"points": p, "flag": f, "tricks": t} for p in typed for f in (None, "A", "B")
+               for t in tricks]
+    entries += [{"points": p, "tie": True} for p in typed[:4]]
+    entries += [{"points": p, "revoke": side, "flag": "A"} for p in typed[:3] for side in "AB"]
+    return entries + [{}, {"tie": False}, {"revoke": "C"}, {"flag": "A", "tie": True}]
 
 
 def _random_rules(rng: random.Random) -> dict:
@@ -158,7 +180,9 @@ def vectors() -> list[dict]:
         for kind in ("first_to", "partidas", "fixed_deals", "points"):
             for n in range(MATCHES_PER_PRESET_AND_FORMAT):
                 named.append((f"random {preset} {kind} {n}", _random_match(rng, preset, kind)))
-    return [{"name": name, "case": case, "expected": expect(case)} for name, case in named]
+    return ([{"name": name, "case": case, "expected": expect(case)} for name, case in named]
+            + [{"name": f"entry {i}", "entry": entry, "expected": entered(entry)}
+               for i, entry in enumerate(_entries())])
 
 
 def dumps(items: list[dict]) -> str:

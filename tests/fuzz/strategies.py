@@ -86,6 +86,15 @@ def bad_int(minimum: int | None = None, maximum: int | None = None,
     return st.one_of(options)
 
 
+def bad_pair(most: int) -> st.SearchStrategy[list[str]]:
+    """A's and B's values (one name, two values) that a pair field up to `most` must refuse:
+    one of them bad, or not two of them."""
+    fine = st.sampled_from(["", "0", str(most)])
+    bad = bad_int(0, most, required=False)
+    return st.one_of(st.tuples(bad, fine).map(list), st.tuples(fine, bad).map(list),
+                     st.lists(fine, min_size=1, max_size=1), st.lists(fine, min_size=3, max_size=4))
+
+
 def bad_choice(choices) -> st.SearchStrategy[str]:
     """A value that is none of `choices` (form values are strings)."""
     allowed = {str(c) for c in choices}

@@ -24,19 +24,61 @@ CONTENT_TYPES = ["application/json", "text/plain", "application/x-www-form-urlen
                  "application/xml", "", "image/png"]
 
 
+FIELDS = {"points", "flag", "revoke", "tricks", "tie", "trump", "match", "confirmed"}
+
+
+class Refused(Exception):
+    pass
+
+
+def _number(value: object, most: int) -> int | None:
+    if isinstance(value, str):
+        value = value.strip()
+        if value == "":
+            return None
+        if not (value.isascii() and value.isdigit() and len(value) <= 3):
+            raise Refused
+        value = int(value)
+    if value is None:
+        return None
+    if not is_int(value) or not 0 <= value <= most:
+        raise Refused
+    return value
+
+
+def _pair(value: object, most: int) -> tuple:
+    if value is None or value == []:
+        return (None, None)
+    if not isinstance(value, list) or len(value) != 2:
+        raise Refused
+    return tuple(_number(item, most) for item in value)
+
+
+def _choice(value: object, choices: str) -> str | None:
+    if value in (None, "", [], {}):  # a form's empty values
+        return None
+    if not isinstance(value, str) or value not in choices:
+        raise Refused
+    return value
+
+
 def recordable(body: object, match_id: int) -> bool:
-    """Whether the API should record `body` on match `match_id` (the rules of docs/api.md)."""
-    if not isinstance(body, dict):
+    """Whether the API should record `body` on match `match_id`, by the rules of docs/api.md,
+    written out again here: an object of the referee form's fields, with JSON's types."""
+    if not isinstance(body, dict) or set(body) - FIELDS:
         return False
-    body = dict(body)
-    trump, match = body.pop("trump", ""), body.pop("match", None)
-    confirmed = body.pop("confirmed", False)
-    if not (trump in ("", "S", "H", "D", "C") and type(confirmed) is bool
-            and (match is None or (is_int(match) and match == match_id))):
+    match = body.get("match")
+    if (type(body.get("tie", False)) is not bool or type(body.get("confirmed", False)) is not bool
+            or (match is not None and (not is_int(match) or match != match_id))):
         return False
     try:
-        engine.check_deal(engine.deal_from(body), engine.rules_from())
-    except engine.SuecaError:
+        _choice(body.get("trump"), "SHDC")
+        deal = engine.deal_entered(_pair(body.get("points"), 120),
+                                   flag=_choice(body.get("flag"), "AB"),
+                                   revoke=_choice(body.get("revoke"), "AB"),
+                                   tricks=_pair(body.get("tricks"), 10), tie=body.get("tie", False))
+        engine.check_deal(deal, engine.rules_from())
+    except (Refused, engine.SuecaError):
         return False
     return True
 

@@ -125,10 +125,10 @@ CORRECTION_BREAKERS = {**{name: breaker for name, breaker in DEAL_BREAKERS.items
 
 
 @given(fields=st.one_of(
-    broken({"points_a": "95", **REASON}, CORRECTION_BREAKERS, DEAL_FIELDS),
+    broken({"points": ["95", ""], **REASON}, CORRECTION_BREAKERS, DEAL_FIELDS),
     impossible_deals.map(lambda deal: {**deal, **REASON}),
     # possible alone, but it wins the match (a flag: 4 games), so deal 2 would come after the end
-    st.just({"points_a": "120", "flag": "A", **REASON}),
+    st.just({"points": ["120", ""], "flag": "A", **REASON}),
 ))
 @FUZZ
 def test_a_bad_correction_is_refused_with_its_errors(organiser_client, deals, fields):
@@ -170,5 +170,5 @@ def test_deals_and_matches_that_are_not_theirs_are_404s(organiser_client, deals,
     with NothingWritten():
         response = post_form(organiser_client,
                              f"/manage/matches/{match_id}/deals/{deal_id}/{action}/",
-                             {"points_a": "95", "reason": "mine now"})
+                             {"points": ["95", ""], "reason": "mine now"})
     assert response.status_code == 404

@@ -15,30 +15,29 @@ from tests.fuzz.strategies import (
     FUZZ,
     bad_choice,
     bad_int,
+    bad_pair,
     broken,
     junk_text,
     not_a_uuid,
 )
 from tests.tournaments.helpers import record
 
-DEAL_FIELDS = ("points_a", "points_b", "flag", "revoke", "tricks_a", "tricks_b", "trump", "tie")
+DEAL_FIELDS = ("points", "flag", "revoke", "tricks", "trump", "tie")
 DEAL_BREAKERS = {
-    "points_a": bad_int(0, 120, required=False),
-    "points_b": bad_int(0, 120, required=False),
+    "points": bad_pair(120),
     "flag": bad_choice(["", "A", "B"]),
     "revoke": bad_choice(["", "A", "B"]),
-    "tricks_a": bad_int(0, 10, required=False),
-    "tricks_b": bad_int(0, 10, required=False),
+    "tricks": bad_pair(10),
     "trump": bad_choice(["", "S", "H", "D", "C"]),
 }
 # Well-formed fields that the rules refuse: points that do not add up, 1 or 119, tricks that
 # do not fit the points, a flag without 120.
 impossible_deals = st.sampled_from([
-    {"points_a": "70", "points_b": "70"}, {"points_a": "119"}, {"points_b": "1"},
-    {"points_a": "100", "tricks_a": "1"}, {"points_a": "70", "flag": "A"}, {},
-    {"tricks_a": "5"}, {"points_a": "120", "points_b": "120"},
+    {"points": ["70", "70"]}, {"points": ["119", ""]}, {"points": ["", "1"]},
+    {"points": ["100", ""], "tricks": ["1", ""]}, {"points": ["70", ""], "flag": "A"}, {},
+    {"tricks": ["5", ""]}, {"points": ["120", "120"]},
 ])
-deal_junk = st.one_of(broken({"points_a": "70"}, DEAL_BREAKERS, DEAL_FIELDS), impossible_deals)
+deal_junk = st.one_of(broken({"points": ["70", ""]}, DEAL_BREAKERS, DEAL_FIELDS), impossible_deals)
 
 
 @pytest.fixture
@@ -64,7 +63,7 @@ stale_keys = junk_text.filter(not_a_uuid)
 @st.composite
 def forged_saves(draw, version: int):
     """A save whose key is not a UUID, or whose version is junk or not the match's."""
-    fields = draw(st.one_of(st.just({"points_a": "70", "points_b": "50"}), deal_junk))
+    fields = draw(st.one_of(st.just({"points": ["70", "50"]}), deal_junk))
     key = str(uuid.uuid4())
     seen = str(version)
     forged = draw(st.sampled_from(["key", "version", "both"]))
@@ -91,7 +90,7 @@ def test_a_save_with_a_forged_key_or_version_saves_nothing_and_says_why(client, 
 def test_a_save_made_for_another_match_saves_nothing(client, played, sent_for):
     """The hidden `match` of a screen left open (or forged): never the table's new match."""
     assume(sent_for.strip() != str(played.match_id))
-    fields = {"points_a": "70", "key": str(uuid.uuid4()), "version": str(played.match.version),
+    fields = {"points": ["70", ""], "key": str(uuid.uuid4()), "version": str(played.match.version),
               "match": sent_for}
     with NothingWritten():
         response = post_form(client, f"/r/{played.token}/deals/", fields)
@@ -112,7 +111,7 @@ def test_an_undo_with_a_forged_key_undoes_nothing_and_says_why(client, played, k
 def test_a_token_that_is_no_link_is_a_404(client, referee_link, token, action):
     with NothingWritten():
         response = post_form(client, f"/r/{quote(token, safe='')}/{action}",
-                             {"points_a": "70", "key": str(uuid.uuid4()), "version": "1"})
+                             {"points": ["70", ""], "key": str(uuid.uuid4()), "version": "1"})
     assert response.status_code == 404
 
 
@@ -124,7 +123,7 @@ def test_a_token_with_a_nul_is_a_404_not_a_database_error(client, referee_link):
 def test_an_error_the_page_has_no_place_for_is_shown_above_the_form(client, referee_link):
     """A flag or a trump that is no choice (a forged button) used to give a bare 400 page."""
     response = post_form(client, f"/r/{referee_link.token}/confirm/",
-                         {"points_a": "70", "flag": "C", "trump": "X"})
+                         {"points": ["70", ""], "flag": "C", "trump": "X"})
     assert response.status_code == 400
     errors = response.context["form"].non_field_errors()
     assert any(e.startswith("Flag (all ten tricks): Select a valid choice.") for e in errors)
@@ -135,7 +134,7 @@ def test_an_error_the_page_has_no_place_for_is_shown_above_the_form(client, refe
 
 def test_a_save_with_a_damaged_key_says_the_page_was_out_of_date(client, played):
     response = post_form(client, f"/r/{played.token}/deals/",
-                         {"points_a": "70", "key": "not-a-uuid", "version": "1"})
+                         {"points": ["70", ""], "key": "not-a-uuid", "version": "1"})
     assert response.status_code == 400
     assert "This page was out of date, so nothing was saved." in response.content.decode()
 
@@ -153,7 +152,7 @@ def test_a_save_for_a_match_id_no_database_holds_is_refused_not_a_crash(client, 
     """2**63 in the hidden `match` field reached a lookup SQLite cannot make: a 500."""
     with NothingWritten():
         response = post_form(client, f"/r/{played.token}/deals/", {
-            "points_a": "70", "key": str(uuid.uuid4()), "version": str(played.match.version),
+            "points": ["70", ""], "key": str(uuid.uuid4()), "version": str(played.match.version),
             "match": str(2**63)})
     assert response.status_code == 400
     assert "This page was out of date, so nothing was saved." in response.content.decode()

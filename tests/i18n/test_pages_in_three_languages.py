@@ -177,7 +177,7 @@ def test_the_main_pages_read_in_each_language(client, pages, page, language):
     ("en", "No side can score 1 or 119 card points: no card is worth 1."),
 ])
 def test_the_engine_s_refusals_are_translated(client, referee_link, language, message):
-    response = client.post(f"/r/{referee_link.token}/confirm/", {"points_a": "1"},
+    response = client.post(f"/r/{referee_link.token}/confirm/", {"points": ["1", ""]},
                            HTTP_ACCEPT_LANGUAGE=language)
     assert message in response.content.decode()
 

@@ -7,10 +7,13 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  CaseError, applyDeal, asResult, formatFrom, newMatch, replay, rulesFrom, stateFrom, stored,
+  CaseError, DealError, applyDeal, asResult, dealEntered, formatFrom, newMatch, replay, rulesFrom, stateFrom,
+  stored,
 } from "../../static/js/scorer.js";
 
-const VECTORS = JSON.parse(readFileSync(new URL("../engine/js_vectors.json", import.meta.url), "utf8"));
+const ALL = JSON.parse(readFileSync(new URL("../engine/js_vectors.json", import.meta.url), "utf8"));
+const VECTORS = ALL.filter((vector) => "case" in vector);
+const ENTRIES = ALL.filter((vector) => "entry" in vector);
 
 test("there are vectors to check", () => {
   assert.ok(VECTORS.length > 500, `only ${VECTORS.length} vectors`);
@@ -26,6 +29,18 @@ for (const { name, case: caseObject, expected } of VECTORS) {
     assert.deepStrictEqual(replay(caseObject), expected, `${name}: ${JSON.stringify(caseObject)}`);
   });
 }
+
+test("what a referee types makes the deal the engine makes of it", () => {
+  assert.ok(ENTRIES.length > 100, `only ${ENTRIES.length} entries`);
+  for (const { name, entry, expected } of ENTRIES) {
+    if ("deal_error" in expected) {
+      assert.throws(() => dealEntered(entry), (error) => error instanceof DealError
+        && error.message === expected.deal_error, `${name}: expected DealError ${expected.deal_error}`);
+    } else {
+      assert.deepStrictEqual(dealEntered(entry), expected, `${name}: ${JSON.stringify(entry)}`);
+    }
+  }
+});
 
 test("applyDeal moves a match on one deal at a time, as replay does", () => {
   const deals = [{ points: [73, 47] }, { points: [60, 60] }, { revoke: "A" }, { points: [0, 120], flag: "B" }];

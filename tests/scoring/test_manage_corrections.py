@@ -37,7 +37,7 @@ def test_it_answers_404_to_an_organiser_of_another_club(client, other_organiser,
                                                         action):
     client.force_login(other_organiser)
     assert client.get(url(deals[0], action)).status_code == 404
-    response = client.post(url(deals[0], action), {"points_a": 95, "reason": "mine now"})
+    response = client.post(url(deals[0], action), {"points": [95, ""], "reason": "mine now"})
     assert response.status_code == 404
     assert not match.audit.exclude(action=AuditEntry.Action.RECORDED).exists()
 
@@ -54,13 +54,13 @@ def test_the_correction_form_starts_from_the_recorded_deal(organiser_client, dea
     response = organiser_client.get(url(deals[0], "correct"))
     assert response.status_code == 200
     form = response.context["form"]
-    assert (form["points_a"].value(), form["points_b"].value()) == (70, 50)
+    assert form["points"].value() == [70, 50]
     assert "trump" not in form.fields
 
 
 def test_a_correction_replays_the_match_and_is_audited(organiser_client, organiser, match, deals):
     response = organiser_client.post(url(deals[0], "correct"),
-                                     {"points_a": 95, "reason": "misread the sheet"})
+                                     {"points": [95, ""], "reason": "misread the sheet"})
     assert response.status_code == 302
     match.refresh_from_db()
     assert (match.games_a, match.games_b) == (2, 1)
@@ -87,7 +87,7 @@ def test_a_void_replays_the_match_and_is_audited(organiser_client, organiser, ma
 
 @pytest.mark.parametrize("action", ["correct", "void"])
 def test_a_reason_is_required(organiser_client, match, deals, action):
-    response = organiser_client.post(url(deals[0], action), {"points_a": 95, "reason": ""})
+    response = organiser_client.post(url(deals[0], action), {"points": [95, ""], "reason": ""})
     assert response.status_code == 200
     assert response.context["form"].errors["reason"]
     match.refresh_from_db()
@@ -96,7 +96,7 @@ def test_a_reason_is_required(organiser_client, match, deals, action):
 
 def test_an_impossible_deal_is_refused_in_the_domains_words(organiser_client, match, deals):
     response = organiser_client.post(url(deals[0], "correct"),
-                                     {"points_a": 100, "points_b": 30, "reason": "typo"})
+                                     {"points": [100, 30], "reason": "typo"})
     assert "Card points must add up to 120" in response.content.decode()
     assert match.deals.count() == 2
 
@@ -105,7 +105,7 @@ def test_a_correction_that_would_make_a_later_deal_wrong_changes_nothing(organis
     first, *_ = record(match, *[{"points": [70, 50]}] * 3)
     version = match.version
     response = organiser_client.post(url(first, "correct"),
-                                     {"points_a": 120, "flag": "A", "reason": "it was a flag"})
+                                     {"points": [120, ""], "flag": "A", "reason": "it was a flag"})
     assert response.status_code == 200
     assert "Deal 2 would then be wrong" in response.content.decode()
     match.refresh_from_db()
@@ -118,7 +118,7 @@ def test_a_correction_that_would_make_a_later_deal_wrong_changes_nothing(organis
 def test_a_deal_already_replaced_sends_back_to_the_match_with_a_message(
         organiser_client, organiser, match, deals, action):
     services.deal_void(deal=deals[0], reason="first", user=organiser)
-    response = organiser_client.post(url(deals[0], action), {"points_a": 95, "reason": "again"},
+    response = organiser_client.post(url(deals[0], action), {"points": [95, ""], "reason": "again"},
                                      follow=True)
     assert response.redirect_chain[-1][0] == f"/manage/matches/{match.pk}/"
     assert "That deal was already corrected or undone." in response.content.decode()

@@ -12,7 +12,11 @@ def confirm(client, link, **data):
 
 
 def hidden_fields(html: str) -> dict:
-    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', html))
+    """The hidden fields of a page: a name given twice (A's and B's points) has a list."""
+    fields: dict[str, list[str]] = {}
+    for name, value in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', html):
+        fields.setdefault(name, []).append(value)
+    return {name: values if len(values) > 1 else values[0] for name, values in fields.items()}
 
 
 
@@ -31,20 +35,20 @@ def test_the_page_shows_both_teams_the_dealer_and_the_leader(client, referee_lin
 
 
 def test_confirming_states_what_the_deal_awards_and_saves_nothing(client, referee_link):
-    page = confirm(client, referee_link, points_a="95")
+    page = confirm(client, referee_link, points=["95", ""])
     assert "A wins 2 games" in page.content.decode()
     assert not Deal.objects.exists()
 
 
 def test_the_other_sides_points_are_120_minus_the_typed_ones(client, referee_link):
-    response, fields = save(client, referee_link, points_b="30")
-    assert fields["points_a"] == "90" and fields["points_b"] == "30"
+    response, fields = save(client, referee_link, points=["", "30"])
+    assert fields["points"] == ["90", "30"]
     assert Deal.objects.get().data == {"points": [90, 30]}
     assert "Deal saved." in response.content.decode()
 
 
 def test_saving_twice_with_the_same_key_records_one_deal(client, referee_link):
-    _, fields = save(client, referee_link, points_a="70")
+    _, fields = save(client, referee_link, points=["70", ""])
     client.post(f"/r/{referee_link.token}/deals/", fields)
     assert Deal.objects.count() == 1
 
@@ -57,13 +61,13 @@ def test_flag_revoke_and_tie_buttons(client, referee_link):
 
 
 def test_impossible_points_are_refused_with_the_reason(client, referee_link):
-    page = confirm(client, referee_link, points_a="119")
+    page = confirm(client, referee_link, points=["119", ""])
     assert page.status_code == 400
     assert "no card is worth 1" in page.content.decode()
 
 
 def test_points_impossible_for_the_tricks_are_refused(client, referee_link):
-    page = confirm(client, referee_link, points_a="50", tricks_a="1")
+    page = confirm(client, referee_link, points=["50", ""], tricks=["1", ""])
     assert page.status_code == 400
     assert "50 card points are impossible with 1 of the ten tricks." in page.content.decode()
 
@@ -73,12 +77,12 @@ def test_a_won_match_says_so_and_takes_nothing_more(client, referee_link):
     page = client.get(f"/r/{referee_link.token}/").content.decode()
     assert "Finished: A wins the match." in page
     assert 'action="/r/' not in page
-    assert confirm(client, referee_link, points_a="70").status_code == 409
+    assert confirm(client, referee_link, points=["70", ""]).status_code == 409
 
 
 def test_a_stale_confirmation_is_refused_after_another_phone_saved(client, referee_link):
-    first = hidden_fields(confirm(client, referee_link, points_a="70").content.decode())
-    second = hidden_fields(confirm(client, referee_link, points_a="80").content.decode())
+    first = hidden_fields(confirm(client, referee_link, points=["70", ""]).content.decode())
+    second = hidden_fields(confirm(client, referee_link, points=["80", ""]).content.decode())
     client.post(f"/r/{referee_link.token}/deals/", first)
     page = client.post(f"/r/{referee_link.token}/deals/", second, follow=True)
     assert "Another deal was recorded" in page.content.decode()
@@ -88,14 +92,14 @@ def test_a_stale_confirmation_is_refused_after_another_phone_saved(client, refer
 def test_the_opponent_confirms_when_the_match_asks_for_it(client, club, pair_a, pair_b):
     match = make_match(club, pair_a, pair_b, confirm_by_opponent=True)
     link = match.referee_links.get()
-    page = confirm(client, link, points_a="95").content.decode()
+    page = confirm(client, link, points=["95", ""]).content.decode()
     assert "Hand the phone to a player of B to confirm." in page
-    save(client, link, points_a="95")
+    save(client, link, points=["95", ""])
     assert Deal.objects.get().opponent_confirmed is True
 
 
 def test_undo_takes_back_the_last_deal_and_is_audited(client, referee_link):
-    save(client, referee_link, points_a="70")
+    save(client, referee_link, points=["70", ""])
     page = client.get(f"/r/{referee_link.token}/undo/").content.decode()
     key = hidden_fields(page)["key"]
     client.post(f"/r/{referee_link.token}/undo/", {"key": key})
@@ -107,7 +111,7 @@ def test_undo_takes_back_the_last_deal_and_is_audited(client, referee_link):
 def test_a_revoked_link_is_closed(client, referee_link, organiser):
     referee_link_revoke(link=referee_link, user=organiser)
     assert client.get(f"/r/{referee_link.token}/").status_code == 403
-    assert confirm(client, referee_link, points_a="70").status_code == 403
+    assert confirm(client, referee_link, points=["70", ""]).status_code == 403
 
 
 def test_an_unknown_link_is_a_404(client, db):
@@ -116,4 +120,4 @@ def test_an_unknown_link_is_a_404(client, db):
 
 def test_forms_need_a_csrf_token(client, referee_link):
     client.handler.enforce_csrf_checks = True
-    assert confirm(client, referee_link, points_a="70").status_code == 403
+    assert confirm(client, referee_link, points=["70", ""]).status_code == 403

@@ -75,15 +75,15 @@ def test_the_api_carries_the_same_tally(client, referee_link):
 
 def test_after_a_save_the_page_says_which_deal_was_saved_and_what_it_gave(client,
                                                                           referee_link):
-    response, _ = save(client, referee_link, points_a="73")
+    response, _ = save(client, referee_link, points=["73", ""])
     assert "Deal saved. Deal 1: 73-47, A +1 game." in response.content.decode()
     response, _ = save(client, referee_link, revoke="A")
     assert "Deal saved. Deal 2: revoke by A, B +2 games." in response.content.decode()
 
 
 def test_the_undo_screen_names_the_deal_it_takes_back(client, referee_link):
-    save(client, referee_link, points_a="73")
-    save(client, referee_link, points_a="40")
+    save(client, referee_link, points=["73", ""])
+    save(client, referee_link, points=["40", ""])
     page = client.get(f"/r/{referee_link.token}/undo/").content.decode()
     assert "Undo deal 2: 40-80?" in page
     assert "B +1 game" in page

@@ -5,11 +5,10 @@ another match on the table, whose version may well equal the old one's: the vers
 would let a stale screen score (or undo) a deal on the wrong match.
 """
 
-import re
-
 import pytest
 
 from scoring.models import Deal, Match
+from tests.scoring.test_referee_page import hidden_fields
 from tests.tournaments.helpers import in_play, make_tournament, play, record
 from tournaments import services
 from tournaments.models import Table
@@ -21,10 +20,6 @@ def table(club):
     tournament = make_tournament(club, 4, tables_count=2)
     services.tournament_start(tournament=tournament)
     return Table.objects.select_related("link", "tournament").get(tournament=tournament, number=1)
-
-
-def hidden_fields(html: str) -> dict:
-    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', html))
 
 
 def move_on(table: Table) -> Match:
@@ -39,7 +34,7 @@ def move_on(table: Table) -> Match:
 
 def test_a_confirmation_made_for_the_old_match_is_not_saved_on_the_new_one(client, table):
     token = table.link.token
-    screen = client.post(f"/r/{token}/confirm/", {"points_a": 70, "points_b": 50})
+    screen = client.post(f"/r/{token}/confirm/", {"points": [70, 50]})
     fields = hidden_fields(screen.content.decode())
     assert fields["match"] == str(table.link.match_id)
     old = table.link.match_id
@@ -57,7 +52,7 @@ def test_a_confirmation_made_for_the_old_match_is_not_saved_on_the_new_one(clien
 
 def test_a_save_recorded_before_the_table_moved_on_is_reported_saved(client, table):
     token = table.link.token
-    screen = client.post(f"/r/{token}/confirm/", {"points_a": 70, "points_b": 50})
+    screen = client.post(f"/r/{token}/confirm/", {"points": [70, 50]})
     fields = hidden_fields(screen.content.decode())
     client.post(f"/r/{token}/deals/", fields)  # recorded; say its answer was lost
     move_on(table)

@@ -178,7 +178,7 @@ def object_kwargs(route: Route) -> list[str]:
 
 def referee_form(target: Match) -> dict:
     """What the referee page posts for `target`, for any of its forms (each takes its fields)."""
-    return {"points_a": DEAL["points"][0], "points_b": DEAL["points"][1],
+    return {"points": [DEAL["points"][0], DEAL["points"][1]],
             "key": str(uuid.uuid4()), "version": target.version, "match": target.pk}
 
 

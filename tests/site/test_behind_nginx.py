@@ -335,6 +335,13 @@ def test_static_files_come_from_nginx_with_hashed_names_cached_for_a_year(produc
     assert not production.reached_gunicorn("/static/")  # none of them reached gunicorn
 
 
+def test_the_referee_pages_service_worker_is_served_with_the_hashed_names(production):
+    worker = production.fetch("GET", "/r/sw.js")
+    assert worker.status == 200, (worker.status, worker.body[:300], production.site.output())
+    assert re.search(rb'"/static/js/scorer\.[0-9a-f]{12}\.js"', worker.body)
+    assert b'"static": "/static/"' in worker.body
+
+
 def test_slow_clients_trickling_bodies_to_nginx_do_not_hold_gunicorns_workers(production):
     path = f"/api/v1/referee/{production.token}/deals"
     with slow_clients(production.connect, path, production.https_port):

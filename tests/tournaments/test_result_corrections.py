@@ -126,7 +126,7 @@ def test_the_correction_page_lists_started_later_matches_and_resets_them_once_co
     record(final.match, {"points": [70, 50]})
     deal = semi.match.deals.get(active=True)
     url = f"/manage/matches/{semi.match_id}/deals/{deal.pk}/correct/"
-    data = {"points_a": 0, "points_b": 120, "flag": "B", "reason": "flag was B's"}
+    data = {"points": [0, 120], "flag": "B", "reason": "flag was B's"}
     page = organiser_client.post(url, data)
     html = page.content.decode()
     assert "Later matches have already started and would be reset." in html

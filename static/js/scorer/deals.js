@@ -74,3 +74,27 @@ export function flagSide(deal, rules) {
   }
   return deal.flag;
 }
+
+// What the other side has when one side's card points are typed (the keypad shows it).
+export const otherSide = (points) => DEAL_POINTS - points;
+
+// The deal as a referee enters it (deal_entered in deals.py), in the conformance shape: one
+// side's card points (null: the other side has 120 minus), tricks likewise out of 10, a flag
+// alone (all the points), 60-60 in one tap, or a revoke (which ignores the rest).
+export function dealEntered({ points = [null, null], flag = null, revoke = null, tricks = [null, null], tie = false }) {
+  if (revoke) {
+    dealFrom({ revoke });
+    return { revoke };
+  }
+  let [a, b] = tie ? [DEAL_POINTS / 2, DEAL_POINTS / 2] : points;
+  if (a === null && b === null) {
+    if (!flag) throw new DealError("Enter the card points of one side.");
+    a = flag === SIDES[0] ? DEAL_POINTS : 0;
+  }
+  const deal = { points: [a === null ? otherSide(b) : a, b === null ? otherSide(a) : b] };
+  if (flag) deal.flag = flag;
+  const [ta, tb] = tricks;
+  if (ta !== null || tb !== null) deal.tricks = [ta === null ? TRICKS - tb : ta, tb === null ? TRICKS - ta : tb];
+  dealFrom(deal);
+  return deal;
+}
