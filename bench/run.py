@@ -54,7 +54,7 @@ class Database:
     """PostgreSQL: a dedicated database next to DATABASE_URL's (dropped at the end).
     Otherwise a new SQLite file in the bench's temporary folder."""
 
-    def __init__(self, url: str, folder: Path):
+    def __init__(self, url: str, folder: Path, default_name: str = "sueca_bench"):
         self.admin_url = url
         if not url:
             self.url = f"sqlite:///{folder / 'bench.sqlite3'}"
@@ -62,7 +62,7 @@ class Database:
         parts = urlsplit(url)
         if not parts.scheme.startswith("postgres"):
             raise BenchError(f"DATABASE_URL must be PostgreSQL or unset, not {parts.scheme}")
-        self.name = os.environ.get("BENCH_DATABASE", "sueca_bench")
+        self.name = os.environ.get("BENCH_DATABASE", default_name)
         if self.name == parts.path.lstrip("/") or not re.fullmatch(r"[a-z_][a-z0-9_]*", self.name):
             raise BenchError(f"refusing to use {self.name!r} as the bench database")
         self.url = urlunsplit(parts._replace(path="/" + self.name))
