@@ -46,6 +46,8 @@ clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
 
 # Build a 256-partnership tournament, serve it with gunicorn and measure it with wrk (needs
-# wrk: apt-get install wrk). PostgreSQL when DATABASE_URL is set. See bench/README.md.
+# wrk: apt-get install wrk), then the referee's phone in Chromium (needs /usr/bin/chromium:
+# apt-get install chromium); either runs without the other. PostgreSQL when DATABASE_URL is
+# set. The phone alone: `python -m bench.referee_browser`. See bench/README.md.
 bench: install
 	$(PY) -m bench.run

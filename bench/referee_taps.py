@@ -3,7 +3,8 @@
 Enters, on the referee link TOKEN of the server at URL (a fresh first-to-4 match), a typical
 deal (73-47), a 60-60, a revoke and a flag (which ends the match), tapping only what a referee
 would. A tap on something outside the screen counts as a scroll. Prints one line per deal.
-tests/browser/test_referee_fits_one_screen.py runs the same measure.
+tests/browser/test_referee_fits_one_screen.py runs the same measure; bench/referee_browser.py
+(`make bench`) adds the page loads and the time to the saved deal, an undo and a handover.
 """
 
 import sys
@@ -33,8 +34,8 @@ def on_screen(box) -> bool:
             and box["y"] + box["height"] <= VIEWPORT["height"])
 
 
-def tap(page, name: str, count: Count) -> None:
-    button = page.get_by_role("button", name=name, exact=True)
+def tap(page, name: str, count: Count, role: str = "button") -> None:
+    button = page.get_by_role(role, name=name, exact=True)
     button.wait_for()
     # Where the page stands now (a boosted swap scrolls #referee to the top by itself).
     if not on_screen(button.bounding_box()):

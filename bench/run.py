@@ -54,7 +54,7 @@ class Database:
     """PostgreSQL: a dedicated database next to DATABASE_URL's (dropped at the end).
     Otherwise a new SQLite file in the bench's temporary folder."""
 
-    def __init__(self, url: str, folder: Path):
+    def __init__(self, url: str, folder: Path, default_name: str = "sueca_bench"):
         self.admin_url = url
         if not url:
             self.url = f"sqlite:///{folder / 'bench.sqlite3'}"
@@ -62,7 +62,7 @@ class Database:
         parts = urlsplit(url)
         if not parts.scheme.startswith("postgres"):
             raise BenchError(f"DATABASE_URL must be PostgreSQL or unset, not {parts.scheme}")
-        self.name = os.environ.get("BENCH_DATABASE", "sueca_bench")
+        self.name = os.environ.get("BENCH_DATABASE", default_name)
         if self.name == parts.path.lstrip("/") or not re.fullmatch(r"[a-z_][a-z0-9_]*", self.name):
             raise BenchError(f"refusing to use {self.name!r} as the bench database")
         self.url = urlunsplit(parts._replace(path="/" + self.name))
@@ -351,15 +351,17 @@ def report(results: dict, lifetime_peaks: dict[int, float], label: str) -> list[
 
 # Putting it together ------------------------------------------------------------------------
 
-def ensure_wrk() -> None:
+def ensure_wrk() -> str | None:
+    """wrk, installed if need be and possible; why not, when it is missing."""
     if shutil.which("wrk"):
-        return
+        return None
     if shutil.which("apt-get") and os.geteuid() == 0:
         log("bench: installing wrk (apt-get install -y wrk)")
         subprocess.run(["apt-get", "install", "-y", "-q", "wrk"], check=False, timeout=600,
                        stdout=subprocess.DEVNULL)
     if not shutil.which("wrk"):
-        raise BenchError("wrk is needed: apt-get install wrk (Debian/Ubuntu)")
+        return "no wrk (apt-get install wrk on Debian/Ubuntu)"
+    return None
 
 
 def bench_env(database_url: str, folder: Path) -> dict:
@@ -397,7 +399,32 @@ def main() -> int:
 
 
 def run() -> int:
-    ensure_wrk()
+    """The server cases (wrk), then the referee's phone (bench/referee_browser.py); each runs
+    without the other when its tool is missing."""
+    from bench import referee_browser
+
+    results, skipped, missed = {}, [], []
+    if (no_wrk := ensure_wrk()) is None:
+        results, peaks, label = server_cases()
+        missed += report(results, peaks, label)
+    else:
+        skipped.append(f"the server cases: {no_wrk}")
+    if (no_browser := referee_browser.why_not()) is None:
+        results["referee_browser"] = browser = referee_browser.run()
+        missed += referee_browser.report(browser["cases"], browser["repeats"])
+    else:
+        skipped.append(f"the referee phone: {no_browser}")
+    for what in skipped:
+        print(f"\nskipped {what}")
+    if results:
+        RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+        print(f"\nwrote {RESULTS.relative_to(ROOT)}; "
+              + ("all targets met" if not missed else f"{len(missed)} target(s) missed"))
+    return 0 if results else 1
+
+
+def server_cases() -> tuple[dict, dict[int, float], str]:
+    """Build the big tournament, serve it and run the wrk cases: what report() needs."""
     with tempfile.TemporaryDirectory(prefix="sueca-bench-") as tmp:
         folder = Path(tmp)
         database = Database(os.environ.get("DATABASE_URL", ""), folder)
@@ -430,11 +457,7 @@ def run() -> int:
             if server is not None:
                 server.stop()
             database.drop()
-    missed = report(results, peaks, label)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"\nwrote {RESULTS.relative_to(ROOT)}; "
-          + ("all targets met" if not missed else f"{len(missed)} target(s) missed"))
-    return 0
+    return results, peaks, label
 
 
 if __name__ == "__main__":
