@@ -1,4 +1,5 @@
-"""The PDF document every printable is drawn on (fpdf2): fonts, fitted text, QR codes.
+"""Printables as PDFs (fpdf2): `render` draws a tournaments.layout.Document, block by block,
+on a Document with the project's fonts, fitted text and QR codes.
 
 Fonts, in order of preference:
 1. Roboto from the `font-roboto` package (PyPI, Apache 2.0): installs with pip, so a fresh
@@ -8,11 +9,16 @@ Fonts, in order of preference:
 """
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import segno
 from fpdf import FPDF
+from fpdf.fonts import FontFace
+
+from tournaments import layout
 
 logging.getLogger("fontTools").setLevel(logging.WARNING)  # it logs every glyph it subsets
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
@@ -99,3 +105,190 @@ class Document(FPDF):
 
     def content(self) -> bytes:
         return bytes(self.output())
+
+
+# Drawing a layout.Document -------------------------------------------------------------------
+
+PAPER = {layout.A4: ("P", "A4"), layout.CARD: ("P", "A4"), layout.POSTER_A3: ("L", "A3"),
+         layout.POSTER_A4: ("L", "A4")}
+CARD_W, CARD_H = 105.0, 148.5  # four A6 cards on an A4 sheet
+MARGIN = 12.0
+# role: font size (pt), bold, line height and space after (mm)
+ROLES = {
+    layout.TITLE: (20, True, 12, 2), layout.BIG: (26, True, 16, 4),
+    layout.NUMBER: (24, True, 14, 2), layout.HEADING: (14, False, 9, 1),
+    layout.STRONG: (12, True, 7, 1), layout.TEXT: (11, False, 7, 1),
+    layout.SMALL: (10, False, 6, 1), layout.FINE: (8.5, False, 5.2, 0),
+    layout.TINY: (6, False, 4, 0),
+}
+ALIGN = {"left": "L", "center": "C"}
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where a page's blocks go on the sheet: from (x, y), `w` wide, down to `bottom`."""
+
+    x: float
+    y: float
+    w: float
+    bottom: float
+
+
+def render(document: layout.Document, progress: Callable[[int], None] = lambda percent: None) -> bytes:
+    orientation, paper = PAPER[document.paper]
+    doc = Document(orientation=orientation, paper=paper, title=document.title)
+    if document.paper == layout.A4:  # a long table goes on over the page
+        doc.set_auto_page_break(True, margin=MARGIN)
+    for number, page in enumerate(document.pages):
+        frame = _sheet(doc, document.paper, number)
+        if document.paper != layout.CARD or number % 4 == 0:
+            progress(100 * number // len(document.pages))
+        doc.set_xy(frame.x, frame.y)
+        for block in page.blocks:
+            DRAW[block.kind](doc, block, frame)
+    return doc.content()
+
+
+def _sheet(doc: Document, paper: str, number: int) -> Frame:
+    """Start the page `number` (a new sheet, or the next quarter of one for a card)."""
+    if paper != layout.CARD:
+        doc.add_page()
+        top = 8.0 if paper != layout.A4 else MARGIN
+        return Frame(MARGIN, top, doc.w - 2 * MARGIN, doc.h - MARGIN)
+    if number % 4 == 0:
+        doc.set_margins(0, 0, 0)
+        doc.add_page()
+        doc.set_draw_color(150)
+        doc.set_dash_pattern(dash=2, gap=2)  # where to cut
+        doc.line(CARD_W, 0, CARD_W, 2 * CARD_H)
+        doc.line(0, CARD_H, 2 * CARD_W, CARD_H)
+        doc.set_dash_pattern()
+        doc.set_draw_color(0)
+    x, y = (number % 2) * CARD_W, ((number % 4) // 2) * CARD_H
+    return Frame(x + 8, y + 8, CARD_W - 16, y + CARD_H - 8)
+
+
+def _room(doc: Document, frame: Frame, height: float) -> float:
+    """The y to draw `height` more at, on a new page when this one is full (A4 sheets)."""
+    if doc.auto_page_break and doc.get_y() + height > doc.page_break_trigger:
+        doc.add_page()
+    return doc.get_y()
+
+
+def _text(doc: Document, block: layout.Text, frame: Frame) -> None:
+    size, bold, height, after = ROLES[block.role]
+    y = _room(doc, frame, height)
+    width = frame.w
+    if block.right:
+        doc.font(size, bold)
+        right = doc.get_string_width(doc.clean(block.right)) + 4
+        doc.put(frame.x + frame.w - right, y, right, height, block.right, size=size, bold=bold,
+                align="R")
+        width -= right
+    doc.put(frame.x, y, width, height, block.text, size=size, bold=bold, align=ALIGN[block.align])
+    doc.set_xy(frame.x, y + height + after)
+
+
+def _grid(doc: Document, block: layout.Grid, frame: Frame) -> None:
+    size, bold, height, after = ROLES[block.role]
+    width = frame.w / block.columns
+    for start in range(0, len(block.items), block.columns):
+        y = _room(doc, frame, height)
+        for n, item in enumerate(block.items[start:start + block.columns]):
+            doc.put(frame.x + n * width, y, width, height, item, size=size, bold=bold)
+        doc.set_xy(frame.x, y + height)
+    doc.set_xy(frame.x, doc.get_y() + after + 1)
+
+
+def _steps(doc: Document, block: layout.Steps, frame: Frame) -> None:
+    size, _bold, height, _after = ROLES[layout.FINE]
+    for n, item in enumerate(block.items, start=1):
+        y = _room(doc, frame, height)
+        doc.put(frame.x, y, frame.w, height, f"{n}. {item}", size=size, bold=block.strong)
+        doc.set_xy(frame.x, y + height)
+    doc.set_xy(frame.x, doc.get_y() + 2.5)
+
+
+QR_SIZE = 62.0
+
+
+def _qr(doc: Document, block: layout.Qr, frame: Frame) -> None:
+    size = min(QR_SIZE, frame.w)
+    y = _room(doc, frame, size) + 2
+    doc.qr(block.data, frame.x + (frame.w - size) / 2, y, size)
+    doc.set_xy(frame.x, y + size + 3)
+
+
+def _table(doc: Document, block: layout.Table, frame: Frame) -> None:
+    total = sum(column.width for column in block.columns)
+    widths = [frame.w * column.width / total for column in block.columns]
+    y = doc.get_y() + (2 if block.writing else 5)
+    if block.writing:  # rows to write in, as tall as the sheet allows
+        aligns = ["CENTER"] * len(widths)
+        line_height = min(8.0, (doc.page_break_trigger - y - 24) / (len(block.rows) + 1))
+        doc.font(9)
+        headings = FontFace(emphasis="BOLD", size_pt=8.5)
+    else:
+        aligns = ["RIGHT" if column.numeric else "LEFT" for column in block.columns]
+        line_height = 6
+        doc.font(9)
+        headings = FontFace(emphasis="BOLD")
+    doc.set_xy(frame.x, y)
+    with doc.table(col_widths=widths, width=frame.w, text_align=aligns, line_height=line_height,
+                   headings_style=headings, first_row_as_headings=True,
+                   repeat_headings=1) as table:
+        table.row([doc.clean(column.title) for column in block.columns])
+        for row in block.rows:
+            table.row([doc.fit(cell, width - 2) for cell, width in zip(row, widths, strict=True)])
+    doc.set_xy(frame.x, doc.get_y() + (8 if block.writing else 4))
+
+
+def _box(doc: Document, x: float, y: float, w: float, h: float, box: layout.Box) -> None:
+    doc.set_fill_color(255, 255, 255)
+    doc.rect(x, y, w, h)
+    size = max(5.0, min(10.0, h * 1.1))
+    half = h / 2
+    scored = any(side.games for side in box.sides)
+    for n, side in enumerate(box.sides):
+        doc.put(x, y + n * half, w - 9 if scored else w, half, side.name, size=size,
+                bold=side.won)
+        if scored:
+            doc.put(x + w - 9, y + n * half, 9, half, side.games, size=size, bold=side.won,
+                    align="R")
+    doc.line(x, y + half, x + w, y + half)
+
+
+def _bracket(doc: Document, block: layout.Bracket, frame: Frame) -> None:
+    top = doc.get_y() + 8
+    bottom = frame.bottom - (22 if block.third else 0)
+    gap = 8.0
+    width = min(75.0, (frame.w - gap * (len(block.rounds) - 1)) / len(block.rounds))
+    box_h = min(18.0, (bottom - top) / len(block.rounds[0].boxes) - 3)
+    for j, column in enumerate(block.rounds):
+        x = frame.x + j * (width + gap)
+        doc.put(x, top - 8, width, 6, column.title, size=10, bold=True, align="C")
+        slot = (bottom - top) / len(column.boxes)
+        for i, box in enumerate(column.boxes):
+            y = top + (i + 0.5) * slot - box_h / 2
+            _box(doc, x, y, width, box_h, box)
+            if j + 1 < len(block.rounds):  # the elbow to the match the winner goes to
+                mid_y = y + box_h / 2
+                next_y = top + (i // 2 + 0.5) * (slot * 2)
+                doc.line(x + width, mid_y, x + width + gap / 2, mid_y)
+                doc.line(x + width + gap / 2, mid_y, x + width + gap / 2, next_y)
+                doc.line(x + width + gap / 2, next_y, x + width + gap, next_y)
+    x = frame.x + len(block.rounds) * (width + gap)
+    if block.champion and x + width <= frame.x + frame.w:  # the champion, right of the final
+        y = top + (bottom - top) / 2
+        doc.put(x, y - 13, width, 6, block.champion_title, size=10, bold=True, align="C")
+        doc.put(x, y - 6, width, 12, block.champion, size=13, bold=True, align="C", border=1)
+        doc.line(x - gap, y, x, y)
+    if block.third:
+        x = frame.x + frame.w - width
+        doc.put(x, frame.bottom - 21, width, 6, block.third_title, size=10, bold=True)
+        _box(doc, x, frame.bottom - 14, width, 14, block.third)
+    doc.set_xy(frame.x, frame.bottom)
+
+
+DRAW = {"text": _text, "grid": _grid, "steps": _steps, "qr": _qr, "table": _table,
+        "bracket": _bracket}

@@ -169,10 +169,7 @@ def export_download(request, export_id):
 @require_GET
 def print_sheets(request, slug):
     tournament = owned_tournament(request, slug)
-    return render(request, "tournaments/print/sheets.html", {
-        "tournament": tournament, "sheets": printables.score_sheets(tournament),
-        "pdf_kind": Kind.SHEETS,
-        "columns": [title for title, _width in printables.sheet_columns()]})
+    return _print(request, tournament, printables.score_sheets_document(tournament), Kind.SHEETS)
 
 
 @login_required
@@ -181,16 +178,19 @@ def print_bracket(request, slug):
     tournament = owned_tournament(request, slug)
     if tournament.structure == Tournament.Structure.ROUNDS:
         raise Http404(_("A tournament of rounds has no bracket."))
-    paper = "A4" if request.GET.get("paper") == "a4" else "A3"
-    return render(request, "tournaments/print/bracket.html", {
-        "tournament": tournament, "bracket": printables.tournament_bracket(tournament),
-        "paper": paper, "pdf_kind": Kind.BRACKET, "pdf_paper": paper.lower()})
+    paper = "a4" if request.GET.get("paper") == "a4" else "a3"
+    return _print(request, tournament, printables.bracket_document(tournament, paper=paper),
+                  Kind.BRACKET, paper=paper)
 
 
 @login_required
 @require_GET
 def print_results(request, slug):
     tournament = owned_tournament(request, slug)
-    return render(request, "tournaments/print/results.html", {
-        "tournament": tournament, "results": printables.final_results(tournament),
-        "pdf_kind": Kind.FINAL})
+    return _print(request, tournament, printables.final_results_document(tournament), Kind.FINAL)
+
+
+def _print(request, tournament, document, kind, paper=""):
+    """The page of a printable, with a button that asks for the same document as a PDF."""
+    return render(request, "tournaments/print/document.html", {
+        "tournament": tournament, "document": document, "pdf_kind": kind, "pdf_paper": paper})

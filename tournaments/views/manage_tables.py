@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.models import Match
 from scoring.views.manage import link_qr
-from tournaments import selectors, services
+from tournaments import printables, selectors, services
 from tournaments.models import Pairing, Table, Tournament
 from tournaments.views.manage import attempt, owned_tournament, round_title
 
@@ -38,7 +38,7 @@ def table_cards(request, slug):
     tournament = owned_tournament(request, slug)
     return render(request, "tournaments/manage/cards.html", {
         "tournament": tournament,
-        "tables": list(tournament.tables.order_by("number")),
+        "document": printables.table_cards_document(tournament, request.build_absolute_uri("/")),
     })
 
 
