@@ -6,7 +6,8 @@ default 5):
 
 - on a fresh first-to-4 friendly: a typical deal (73-47), a 60-60, a revoke and a flag (which
   ends the match), tapping only what a referee would (bench/referee_taps.py);
-- on a friendly with one deal played: an undo (Undo the last deal, Yes, undo it);
+- on a friendly with one deal played: a 73-47 saved, then undone from the saved message
+  (Undo, Yes, undo it);
 - at a tournament table whose next match is already placed (a 4-partnership knockout on one
   table): the flag that ends the first semi-final, the result screen, Next match; the next
   match must show with its round and both partnerships.
@@ -43,7 +44,7 @@ TIMEOUT_MS = 15_000
 # Each case as what the referee taps, (role, English name), and what shows it is done.
 CASES = {
     **{deal: ([("button", name) for name in names], "saved") for deal, names in DEALS.items()},
-    "undo": ([("link", "Undo the last deal"), ("button", "Yes, undo it")], "saved"),
+    "undo": ([("link", "Undo"), ("button", "Yes, undo it")], "saved"),
     "handover": ([("button", "Flag A"), ("button", "Save the deal"), ("link", "Next match")],
                  "next"),
 }
@@ -53,8 +54,8 @@ TARGETS = {
     "60-60": ("2 taps, no page load", lambda t, s, p: t <= 2 and p == 0),
     "revoke": ("2 taps, no page load", lambda t, s, p: t <= 2 and p == 0),
     "flag": ("2 taps, no page load", lambda t, s, p: t <= 2 and p == 0),
-    "undo": ("2 taps, no page load", lambda t, s, p: t <= 2 and p == 0),
-    "handover": ("no page load", lambda t, s, p: p == 0),
+    "undo": ("2 taps, no scroll, no page load", lambda t, s, p: t <= 2 and s == 0 and p == 0),
+    "handover": ("no scroll, no page load", lambda t, s, p: s == 0 and p == 0),
 }
 
 # In the page. Done: a #referee that replaced the one on screen before the last tap and
@@ -191,9 +192,11 @@ def measure_once(new_page, run: dict) -> dict[str, dict]:
     expect(page.get_by_role("heading", name="Match result")).to_be_visible()  # the flag ended it
 
     page.goto(f"/r/{run['undo']}/")
+    run_case(page, *CASES["73-47"])  # the deal that is undone: not measured
+    expect(page.get_by_text("2 deals played")).to_be_visible()
     found["undo"] = run_case(page, *CASES["undo"])
     expect(page.get_by_text("The last deal was undone.")).to_be_visible()
-    expect(page.get_by_text("0 deals played")).to_be_visible()
+    expect(page.get_by_text("1 deal played")).to_be_visible()
 
     page.goto(f"/r/{run['handover']}/")
     found["handover"] = run_case(page, *CASES["handover"], run["next"])

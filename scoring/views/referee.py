@@ -124,9 +124,10 @@ def _saved(request, link, answer):
     tally = payload.get("tally") or []
     if tally:
         text = presenters.deal_text(presenters.TallyRow.from_dict(tally[-1]))
-        messages.success(request, _("Deal saved. %(deal)s.") % {"deal": text})
+        messages.success(request, _("Deal saved. %(deal)s.") % {"deal": text},
+                         extra_tags="deal-saved")  # the page offers to undo it right there
     else:
-        messages.success(request, _("Deal saved."))
+        messages.success(request, _("Deal saved."), extra_tags="deal-saved")
     if payload.get("finished"):
         return redirect(f"{link.get_absolute_url()}?{urlencode({'after': payload['id']})}")
     return redirect(link)

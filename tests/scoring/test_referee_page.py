@@ -1,6 +1,7 @@
 """The referee's phone page: enter, confirm, save, undo; refusals say why."""
 
 import re
+import uuid
 
 from scoring.models import AuditEntry, Deal
 from scoring.services import referee_link_revoke
@@ -121,3 +122,18 @@ def test_an_unknown_link_is_a_404(client, db):
 def test_forms_need_a_csrf_token(client, referee_link):
     client.handler.enforce_csrf_checks = True
     assert confirm(client, referee_link, points=["70", ""]).status_code == 403
+
+
+def test_the_saved_message_offers_to_undo_that_deal_at_the_top(client, referee_link):
+    page = confirm(client, referee_link, points=["70", ""])
+    fields = hidden_fields(page.content.decode())
+    fields.pop("csrfmiddlewaretoken", None)
+    saved = client.post(f"/r/{referee_link.token}/deals/", fields, follow=True,
+                        headers={"HX-Request": "true"}).content.decode()
+    referee = saved[saved.index('id="referee"'):]  # what htmx swaps in
+    message = referee[referee.index("Deal saved."):]
+    assert message.index('class="button undo-now"') < message.index("</p>")
+    undone = client.post(f"/r/{referee_link.token}/undo/", {
+        "key": str(uuid.uuid4()), "match": referee_link.match_id}, follow=True,
+        headers={"HX-Request": "true"}).content.decode()
+    assert "The last deal was undone." in undone and "undo-now" not in undone
