@@ -179,7 +179,7 @@ class AuditEntry(models.Model):
         return f"{self.get_action_display()} on match {self.match_id}"
 
 
-# Club ratings (scoring/ratings.py computes them, scoring/rating_services.py stores them) ---------
+# Club ratings (scoring/ratings/: arithmetic.py computes them, services.py stores them) ---------
 
 class Rating(models.Model):
     """A current rating: OpenSkill's mu and sigma, and the conservative value the ladder ranks by."""

@@ -1,6 +1,6 @@
 """What follows a write in scoring, run after its commit (sueca_club/outbox.py)."""
 
-from scoring import rating_services
+from scoring.ratings import services as rating_services
 from sueca_club.outbox import step
 
 

@@ -1,22 +1,14 @@
-"""Organiser pages (/manage/): login required, every object scoped to the user's clubs."""
+"""Organiser pages of clubs (/manage/): login required, every object scoped to the user's
+clubs. The project's URLconf puts them in the "manage" namespace with the match pages
+(scoring/urls_manage.py)."""
 
 from django.urls import path
 
-from scoring.views import manage as matches
 from sueca_club.views import invitations
 from sueca_club.views import manage as clubs
 
-app_name = "manage"
 urlpatterns = [
     path("", clubs.home, name="home"),
-    path("matches/<int:match_id>/", matches.match, name="match"),
-    path("matches/<int:match_id>/qr.svg", matches.referee_qr, name="referee_qr"),
-    path("matches/<int:match_id>/link/revoke/", matches.referee_link_revoke,
-         name="referee_link_revoke"),
-    path("matches/<int:match_id>/deals/<int:deal_id>/correct/", matches.deal_correct,
-         name="deal_correct"),
-    path("matches/<int:match_id>/deals/<int:deal_id>/void/", matches.deal_void,
-         name="deal_void"),
     # An invitation's emailed link: for the invited address's account, before it organises.
     path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("<slug:club_slug>/", clubs.club, name="club"),
@@ -38,5 +30,4 @@ urlpatterns = [
          clubs.partnership_archive, {"archived": True}, name="partnership_archive"),
     path("<slug:club_slug>/partnerships/<int:partnership_id>/unarchive/",
          clubs.partnership_archive, {"archived": False}, name="partnership_unarchive"),
-    path("<slug:club_slug>/matches/new/", matches.match_new, name="match_new"),
 ]

@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from scoring import rating_services
-from scoring.rating_services import LadderRow
+from scoring.ratings import services as rating_services
+from scoring.ratings.services import LadderRow
 from sueca_club.models import Club
 
 WIDTH, HEIGHT, PAD = 100, 24, 3

@@ -33,7 +33,7 @@ def match_new(request, club_slug):
         )
         messages.success(request, _("Match created. Put the QR code on the table."))
         return redirect("manage:match", match.pk)
-    return render(request, "manage/match_new.html", {"club": club, "form": form})
+    return render(request, "scoring/manage/match_new.html", {"club": club, "form": form})
 
 
 def _owned_match(request, match_id: int) -> Match:
@@ -84,7 +84,7 @@ def match(request, match_id):
     match = _owned_match(request, match_id)
     board = selectors.board(match)
     link = _own_link(match)
-    return render(request, "manage/match.html", {
+    return render(request, "scoring/manage/match.html", {
         "match": match,
         "board": board,
         "referee_url": link and request.build_absolute_uri(link.get_absolute_url()),
@@ -140,7 +140,7 @@ def _change_deal(request, match_id: int, deal_id: int, form: type, change, title
         else:
             messages.success(request, done % {"number": deal.number})
             return redirect("manage:match", match.pk)
-    return render(request, "manage/deal_change.html", {"match": match, "deal": deal,
+    return render(request, "scoring/manage/deal_change.html", {"match": match, "deal": deal,
                                                        "form": form, "title": title,
                                                        "affected": affected})
 

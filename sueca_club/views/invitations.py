@@ -22,6 +22,6 @@ def invitation(request, token):
         messages.info(request, accepted.message)
         return redirect("manage:club", accepted.club.slug)
     except invitations.InvitationRefused as refused:
-        return render(request, "manage/invitation.html", {"refused": refused.message},
+        return render(request, "sueca_club/manage/invitation.html", {"refused": refused.message},
                       status=refused.status)
-    return render(request, "manage/invitation.html", {"invitation": found})
+    return render(request, "sueca_club/manage/invitation.html", {"invitation": found})

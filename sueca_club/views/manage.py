@@ -33,7 +33,7 @@ def home(request):
         messages.success(request, _("Club created. Add its players next."))
         return redirect("manage:club", club.slug)
     clubs = Club.objects.filter(memberships__user=request.user)
-    return render(request, "manage/home.html", {"clubs": clubs, "form": form})
+    return render(request, "sueca_club/manage/home.html", {"clubs": clubs, "form": form})
 
 
 def _club_page(request, club: Club, **forms):
@@ -51,7 +51,7 @@ def _club_page(request, club: Club, **forms):
         "partnership_form": PartnershipForm(club=club),
         **forms,
     }
-    return render(request, "manage/club.html", context)
+    return render(request, "sueca_club/manage/club.html", context)
 
 
 @login_required
@@ -116,7 +116,7 @@ def partnership_add(request, club_slug):
 def _edit_page(request, obj, form, kind: str, title: str):
     """Rename `obj` (a player or a partnership) and archive it or bring it back."""
     action = f"manage:{kind}_{'unarchive' if obj.archived else 'archive'}"
-    return render(request, "manage/edit.html", {
+    return render(request, "sueca_club/manage/edit.html", {
         "club": obj.club, "object": obj, "form": form, "title": title,
         "archive_url": reverse(action, args=[obj.club.slug, obj.pk]),
     })
@@ -187,7 +187,7 @@ def partnerships_bulk(request, club_slug):
                              % {"count": len(created)})
             return redirect("manage:club", club.slug)
         lines = services.partnerships_bulk_preview(club=club, text=text)
-    return render(request, "manage/bulk.html", {
+    return render(request, "sueca_club/manage/bulk.html", {
         "club": club, "form": form, "lines": lines,
         "new_count": sum(line.status == line.NEW for line in lines or []),
     })

@@ -2,9 +2,9 @@
 
 import pytest
 
-from scoring import ratings
 from scoring.models import PartnershipRating, PlayerRating, RatingChange
-from scoring.rating_services import ratings_follow_match
+from scoring.ratings import arithmetic as ratings
+from scoring.ratings.services import ratings_follow_match
 from tests.ratings.helpers import correct, play, record
 from tests.tournaments.helpers import make_tournament
 from tournaments import services as tournament_services

@@ -5,9 +5,9 @@ import random
 import pytest
 from django.core.management import call_command
 
-from scoring import rating_services
 from scoring.models import PartnershipRating, RatingChange
-from scoring.rating_services import ratings_rebuild
+from scoring.ratings import services as rating_services
+from scoring.ratings.services import ratings_rebuild
 from sueca_club import outbox
 from tests.conftest import make_match, make_partnership
 from tests.ratings.helpers import correct, finish, play, snapshot

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from scoring import engine
 from scoring import services as scoring
 from scoring.models import Match
-from scoring.rating_services import partnership_ratings
+from scoring.ratings.services import partnership_ratings
 from tournaments import formats, notifications, selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
 from tournaments.services.errors import TournamentRefused

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.rating_services import ratings_rebuild
+from scoring.ratings.services import ratings_rebuild
 from sueca_club.models import Club
 
 

@@ -1,4 +1,4 @@
-"""Club ratings: the arithmetic, on plain values. No Django (rating_services.py stores it).
+"""Club ratings: the arithmetic, on plain values. No Django (services.py beside it stores it).
 
 Algorithm: OpenSkill's Plackett-Luce model (the `openskill` package; Weng and Lin's Bayesian
 approximation). Why:

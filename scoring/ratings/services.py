@@ -1,6 +1,6 @@
 """Club ratings stored: follow each finished match, rebuild a club from scratch, read the ladder.
 
-The arithmetic is in ratings.py. Here: which matches count, in which order, and the rows.
+The arithmetic is in arithmetic.py. Here: which matches count, in which order, and the rows.
 
 - Every finished match counts, friendly or tournament, in the order (finished_at, id). A
   walkover never counts: it has no finished match (giving one deletes the empty match, or
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from scoring import ratings
 from scoring.models import Match, PartnershipRating, PlayerRating, RatingChange
+from scoring.ratings import arithmetic as ratings
 from sueca_club.models import Club, Partnership, Player
 
 HISTORY_POINTS = 30  # the ladder's chart shows at most this many latest ratings

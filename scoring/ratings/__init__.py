@@ -1,0 +1,1 @@
+"""Club ratings: `arithmetic` (plain values, no Django) and `services` (stored, after results)."""
