@@ -3,8 +3,7 @@
 import json
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
-from django.utils.cache import patch_cache_control
+from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -15,6 +14,7 @@ from scoring import selectors, services
 from scoring.forms.deal import MAX_ID, NOT_ONE_DEAL, ApiDealForm
 from scoring.models import Match
 from scoring.views.referee import referee_link
+from sueca_club.live import conditional
 
 MAX_KEY_LENGTH = 64
 NO_MATCH = gettext_lazy("There is no match at this table right now.")
@@ -29,14 +29,10 @@ def error(message, status: int) -> JsonResponse:
     return JsonResponse({"error": str(message)}, status=status)
 
 
-def etag_matches(request, etag: str) -> bool:
-    return etag in (tag.strip() for tag in request.headers.get("If-None-Match", "").split(","))
-
-
 def match_response(request, match: Match) -> JsonResponse:
+    """The match as JSON, with the ETag of the version it shows (`conditional` adds the rest)."""
     response = JsonResponse(selectors.match_payload(match))
     response["ETag"] = match.etag
-    patch_cache_control(response, no_cache=True)
     return response
 
 
@@ -45,9 +41,8 @@ def match_detail(request, pk: int):
     version = Match.objects.filter(pk=pk).values_list("version", flat=True).first()
     if version is None:
         return error(_("No such match."), 404)
-    if etag_matches(request, f'"m{pk}-{version}"'):
-        return HttpResponseNotModified()
-    return match_response(request, selectors.matches_with_teams().get(pk=pk))
+    return conditional(request, Match.etag_for(pk, version), lambda: match_response(
+        request, selectors.matches_with_teams().get(pk=pk)))
 
 
 def _link_or_error(token, *, with_match: bool = True):
@@ -71,9 +66,7 @@ def referee_detail(request, token):
     link, refused = _link_or_error(token)
     if refused:
         return refused
-    if etag_matches(request, link.match.etag):
-        return HttpResponseNotModified()
-    return match_response(request, link.match)
+    return conditional(request, link.match.etag, lambda: match_response(request, link.match))
 
 
 def _key(request) -> str | None:

@@ -1,10 +1,12 @@
 """Matches, their deals (append-only), referee links, idempotent requests and the audit."""
 
+import re
 import secrets
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.http import quote_etag
 from django.utils.translation import gettext_lazy as _
 
 from sueca_club.models import Club, Partnership, Player
@@ -55,9 +57,28 @@ class Match(models.Model):
     def get_absolute_url(self):
         return reverse("scoreboard", args=[self.pk])
 
+    # One version of a match is `m<id>-<version>`. Quoted, it is the ETag of the match's JSON
+    # and what a referee's write sends back as If-Match (static/js/offline.js writes it too);
+    # the scoreboard adds its page's language and audience to it (sueca_club/live.py).
+
+    @staticmethod
+    def version_tag(pk: int, version: int) -> str:
+        return f"m{pk}-{version}"
+
+    @classmethod
+    def etag_for(cls, pk: int, version: int) -> str:
+        return quote_etag(cls.version_tag(pk, version))
+
     @property
     def etag(self) -> str:
-        return f'"m{self.pk}-{self.version}"'
+        return self.etag_for(self.pk, self.version)
+
+    @staticmethod
+    def parse_etag(tag: str, pk: int) -> int | None:
+        """The version that the strong ETag `tag` names of match `pk`, or None for any other
+        tag: a weak one, another match's, a version of more than 20 digits or not in ASCII."""
+        found = re.fullmatch(rf'"m{pk}-([0-9]{{1,20}})"', tag.strip())
+        return int(found[1]) if found else None
 
 
 class RefereeLink(models.Model):

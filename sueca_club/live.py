@@ -1,10 +1,14 @@
-"""Live pages: the whole page, or only its fragment for an htmx poll, with an ETag and 304s."""
+"""Live pages: the whole page, or only its fragment for an htmx poll, with an ETag and 304s.
+
+`conditional` answers every conditional GET of the site (live pages, the organiser's board,
+the JSON API)."""
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.cache import get_conditional_response, patch_vary_headers
 
 from sueca_club import cache
 
@@ -13,14 +17,17 @@ from sueca_club import cache
 PERSONAL_COOKIES = (settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name)
 
 
-def live_page(request, etag: str | None, template: str, fragment: str, context):
+def live_page(request, etag: str | None, template: str, fragment: str, context, *,
+              private: bool = False):
     """Render a live page, or only its fragment for an htmx poll; 304 when nothing changed.
 
     `context` is a callable so that an unchanged poll costs nothing but the ETag's query.
     The ETag also names what else changes the page: fragment or page, language and, for a
     whole page, who is logged in (the header differs; a fragment is the same for everyone),
     so a revalidation never brings back another version. What every visitor sees alike (a
-    fragment, or the page of a visitor without a session) is rendered once per version.
+    fragment, or the page of a visitor without a session) is rendered once per version,
+    unless the page is `private` (the organiser's board): that one is never kept, here or
+    by a shared cache on the way.
     """
     htmx = bool(request.htmx)
     shared = htmx or not any(name in request.COOKIES for name in PERSONAL_COOKIES)
@@ -29,26 +36,37 @@ def live_page(request, etag: str | None, template: str, fragment: str, context):
     if etag is not None:
         who = "f" if htmx else f"p-u{0 if shared else _user_id(request)}"
         etag = f'"{etag}-{language}-{who}"'
-        if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
-            return _revalidated(HttpResponseNotModified(), etag)
-    if shared and etag is not None and not request.GET:
-        # A page that used a CSRF token is personal after all: it is not kept.
-        response = HttpResponse(cached(
-            f"live:{request.path}:{name}:{language}", etag,
-            lambda: render(request, name, context()).content,
-            keep=lambda _: not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")))
-    else:
-        response = render(request, name, context())
-    return _revalidated(response, etag)
+
+    def make():
+        if shared and not private and etag is not None and not request.GET:
+            # A page that used a CSRF token is personal after all: it is not kept.
+            return HttpResponse(cached(
+                f"live:{request.path}:{name}:{language}", etag,
+                lambda: render(request, name, context()).content,
+                keep=lambda _: not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")))
+        return render(request, name, context())
+
+    return conditional(request, etag, make, vary=("HX-Request", "Cookie"), private=private)
 
 
-def _revalidated(response, etag: str | None):
-    """What a 200 and a 304 both carry (RFC 9110): the ETag, ask again every time, and what
-    else the page depends on."""
+def conditional(request, etag: str | None, make, *, vary: tuple[str, ...] = (),
+                private: bool = False):
+    """A 304 when the client's If-None-Match names `etag`, else `make()`; Django compares them
+    (weak or strong, a comma list, `*`). `make` does not run for a 304, which reads only
+    headers, never the session or the user: an unchanged poll costs what `etag` cost.
+
+    A 304 carries what the 200 would (RFC 9110): the ETag (the one `make` set itself, naming
+    what it read, or else `etag`), Cache-Control (no-cache: ask again every time; private: no
+    shared cache keeps it) and Vary (what else the answer depends on). Anything else `make`
+    answers (a 404) goes as it is.
+    """
+    response = (etag is not None and get_conditional_response(request, etag=etag)) or make()
+    if response.status_code != 304 and not 200 <= response.status_code < 300:
+        return response
     if etag is not None:
-        response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"  # the response is new: nothing to merge with
-    response["Vary"] = "HX-Request, Cookie"
+        response.headers.setdefault("ETag", etag)
+    response["Cache-Control"] = "no-cache, private" if private else "no-cache"
+    patch_vary_headers(response, vary)
     return response
 
 

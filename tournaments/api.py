@@ -3,13 +3,13 @@
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpResponse, HttpResponseNotModified
-from django.utils.cache import patch_cache_control
+from django.http import HttpResponse
+from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring.api import error, etag_matches
-from sueca_club.live import cached
+from scoring.api import error
+from sueca_club.live import cached, conditional
 from tournaments import selectors
 
 
@@ -18,16 +18,15 @@ def tournament_detail(request, slug: str):
     version = selectors.live_etag(slug)
     if version is None:
         return error(_("No such tournament."), 404)
-    etag = f'"{version}"'
-    if etag_matches(request, etag):
-        return HttpResponseNotModified()
-    body = cached(f"tournament-api:{slug}", etag, lambda: _body(slug))
-    if body is None:
-        return error(_("No such tournament."), 404)
-    response = HttpResponse(body, content_type="application/json")
-    response["ETag"] = etag
-    patch_cache_control(response, no_cache=True)
-    return response
+    etag = quote_etag(version)
+
+    def make():
+        body = cached(f"tournament-api:{slug}", etag, lambda: _body(slug))
+        if body is None:
+            return error(_("No such tournament."), 404)
+        return HttpResponse(body, content_type="application/json")
+
+    return conditional(request, etag, make)
 
 
 def _body(slug: str) -> bytes | None:

@@ -21,7 +21,7 @@ def scoreboard(request, pk: int):
         match = selectors.matches_with_teams().get(pk=pk)
         return {"match": match, "board": selectors.board(match), "tally": selectors.tally(match)}
 
-    return live_page(request, f"m{pk}-{version}", "scoring/scoreboard.html",
+    return live_page(request, Match.version_tag(pk, version), "scoring/scoreboard.html",
                      "scoring/_scoreboard_live.html", context)
 
 

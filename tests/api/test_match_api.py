@@ -3,6 +3,7 @@
 import uuid
 
 from scoring import engine, services
+from scoring.models import Match
 from tests.conftest import make_match
 
 
@@ -34,6 +35,23 @@ def test_it_answers_304_to_a_matching_etag_with_one_query(client, match,
     with django_assert_num_queries(1):
         response = client.get(f"/api/v1/matches/{match.pk}", headers={"If-None-Match": etag})
     assert response.status_code == 304
+
+
+def test_a_weak_etag_in_a_list_is_a_304_that_carries_the_etag_and_no_cache(client, match,
+                                                                           referee_link):
+    for url in (f"/api/v1/matches/{match.pk}", f"/api/v1/referee/{referee_link.token}"):
+        etag = client.get(url)["ETag"]
+        response = client.get(url, headers={"If-None-Match": f'"m0-1", W/{etag}'})
+        assert response.status_code == 304, url
+        assert response["ETag"] == etag and "no-cache" in response["Cache-Control"], url
+
+
+def test_a_match_etag_reads_back_as_its_version_and_nothing_else_does(match):
+    assert Match.parse_etag(match.etag, match.pk) == match.version
+    assert Match.parse_etag(f" {Match.etag_for(match.pk, 12)} ", match.pk) == 12
+    for other in (f"W/{match.etag}", Match.etag_for(match.pk + 1, 1), f'"m{match.pk}-"',
+                  f'"m{match.pk}-²"', f'"m{match.pk}-{"9" * 21}"', f"m{match.pk}-1", "*", ""):
+        assert Match.parse_etag(other, match.pk) is None, other
 
 
 def test_a_new_deal_changes_the_etag(client, match):

@@ -60,6 +60,10 @@ def test_an_unchanged_poll_answers_304_and_a_score_changes_it(organiser_client, 
     again = organiser_client.get(board_url(tournament),
                                  headers={**headers, "If-None-Match": etag})
     assert again.status_code == 304
+    # RFC 9110: what the 200 carries, and private (the board is the organiser's alone).
+    assert again["ETag"] == etag and again["Cache-Control"] == first["Cache-Control"]
+    assert {"no-cache", "private"} <= {v.strip() for v in again["Cache-Control"].split(",")}
+    assert "HX-Request" in again["Vary"]
     record(pairings(tournament)[0].match, {"points": [70, 50]})
     changed = organiser_client.get(board_url(tournament),
                                    headers={**headers, "If-None-Match": etag})

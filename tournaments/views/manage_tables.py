@@ -4,16 +4,14 @@ from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist
-from django.http import HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from scoring.models import Match
 from scoring.views.manage import link_qr
+from sueca_club.live import live_page
 from tournaments import printables, selectors, services
 from tournaments.models import Pairing, Table, Tournament
 from tournaments.views.manage import attempt, owned_tournament, round_title
@@ -88,23 +86,20 @@ def table_status(table: Table) -> TableStatus:
 def board(request, slug):
     """Every table of the event, live: htmx polls the fragment, answered 304 when nothing changed."""
     tournament = owned_tournament(request, slug)
-    etag = request.htmx and f'"{selectors.live_etag(slug)}-board-{get_language()}"'
-    if etag and etag in request.headers.get("If-None-Match", ""):
-        return HttpResponseNotModified()
-    current = selectors.last_round(tournament)
-    statuses = [table_status(table) for table in selectors.tables_live(tournament)]
-    context = {
-        "tournament": tournament,
-        "tables": statuses,
-        "current": current,
-        "current_title": current and round_title(current),
-        "counts": current and selectors.round_counts(current),
-        "playing": sum(s.status == TableStatus.PLAYING for s in statuses),
-    }
-    template = "tournaments/manage/_board.html" if request.htmx else "tournaments/manage/board.html"
-    response = render(request, template, context)
-    if etag:
-        response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, private=True)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+
+    def context():
+        current = selectors.last_round(tournament)
+        statuses = [table_status(table) for table in selectors.tables_live(tournament)]
+        return {
+            "tournament": tournament,
+            "tables": statuses,
+            "current": current,
+            "current_title": current and round_title(current),
+            "counts": current and selectors.round_counts(current),
+            "playing": sum(s.status == TableStatus.PLAYING for s in statuses),
+        }
+
+    # Only the polled fragment has an ETag: the page is opened now and then, and is built whole.
+    etag = f"{selectors.live_etag(slug)}-board" if request.htmx else None
+    return live_page(request, etag, "tournaments/manage/board.html",
+                     "tournaments/manage/_board.html", context, private=True)
