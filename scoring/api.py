@@ -77,14 +77,7 @@ def _key(request) -> str | None:
 
 def _expected_version(request, match_id: int) -> int | None:
     """`If-Match: "m<id>-<version>"` makes the write refuse a score the client has not seen."""
-    tag = request.headers.get("If-Match", "").strip()
-    prefix = f'"m{match_id}-'
-    version = tag[len(prefix):-1]
-    # isdigit() alone takes "²" and 5,000 digits, which int() refuses.
-    if (tag.startswith(prefix) and tag.endswith('"') and version.isascii() and version.isdigit()
-            and len(version) <= 20):
-        return int(version)
-    return None
+    return Match.parse_etag(request.headers.get("If-Match", ""), match_id)
 
 
 def _referee_write(request, token, write):
