@@ -26,6 +26,7 @@ from tournaments.forms import (
     criterion_label,
 )
 from tournaments.models import Pairing, Round, Tournament
+from tournaments.presenters import round_title
 
 
 def owned_tournament(request, slug: str) -> Tournament:
@@ -79,19 +80,6 @@ def tournament_edit(request, slug):
         return back(tournament)
     return render(request, "tournaments/manage/edit.html",
                   {"tournament": tournament, "club": tournament.club, "form": form})
-
-
-def round_title(round_: Round) -> str:
-    if round_.stage == Round.Stage.KNOCKOUT:
-        named = {"final": _("Final"), "semi_final": _("Semi-finals"),
-                 "quarter_final": _("Quarter-finals")}
-        if round_.code in named:
-            return named[round_.code]
-        if round_.code.startswith("round_of_"):
-            return _("Round of %(places)s") % {"places": round_.code.removeprefix("round_of_")}
-    if round_.stage == Round.Stage.GROUPS:
-        return _("Group stage, round %(number)s") % {"number": round_.number}
-    return _("Round %(number)s") % {"number": round_.number}
 
 
 @dataclass

@@ -16,7 +16,8 @@ from scoring.models import Match
 from scoring.views.manage import link_qr
 from tournaments import selectors, services
 from tournaments.models import Pairing, Table, Tournament
-from tournaments.views.manage import attempt, owned_tournament, round_title
+from tournaments.presenters import round_title
+from tournaments.views.manage import attempt, owned_tournament
 
 
 def _table(tournament: Tournament, number: int) -> Table:
