@@ -1,5 +1,6 @@
 """Words and shapes for people: round titles, a tournament's structure and points in a sentence,
-each pairing as a line, rounds of lines, the bracket, and the API's shapes.
+the names of the tie-break criteria, each pairing as a line, rounds of lines, the bracket, and
+the API's shapes.
 
 Selectors read the data; these turn it into what the pages, printables, exports, emails, the
 referee page and the API show (as scoring.presenters does for scoring). Nothing here queries.
@@ -8,7 +9,7 @@ referee page and the API show (as scoring.presenters does for scoring). Nothing 
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import formats
 from tournaments.models import Pairing, Round, Tournament
@@ -59,6 +60,25 @@ def points_text(tournament: Tournament) -> str:
     return _("Win %(win)s, draw %(draw)s, loss %(loss)s, no-show %(no_show)s points") % {
         "win": tournament.points_win, "draw": tournament.points_draw,
         "loss": tournament.points_loss, "no_show": tournament.points_no_show}
+
+
+# The tie-break criteria, as a list reads them ("Ranked by: points, head-to-head"); a label or
+# a sentence that starts with one takes capfirst.
+CRITERION_NAMES = {
+    "points": gettext_lazy("points"),
+    "games_won": gettext_lazy("games won"),
+    "head_to_head": gettext_lazy("head-to-head"),
+    "partidas_won": gettext_lazy("partidas won"),
+    "partidas_lost": gettext_lazy("fewest partidas lost"),
+    "card_points": gettext_lazy("card points"),
+    "card_point_difference": gettext_lazy("card-point difference"),
+    "buchholz": gettext_lazy("Buchholz (the opponents' points)"),
+    "lots": gettext_lazy("lots"),
+}
+
+
+def criterion_name(code: str) -> str:
+    return str(CRITERION_NAMES.get(code, code))
 
 
 # Lines: each pairing as the public pages, the exports and the API show it ---------------------

@@ -18,15 +18,9 @@ from scoring.services import ScoringRefused
 from sueca_club.formtokens import create_once
 from sueca_club.permissions import club_for, owned_or_404
 from tournaments import selectors, services
-from tournaments.forms import (
-    RegisterForm,
-    SwapForm,
-    TournamentDetailsForm,
-    TournamentForm,
-    criterion_label,
-)
+from tournaments.forms import RegisterForm, SwapForm, TournamentDetailsForm, TournamentForm
 from tournaments.models import Pairing, Round, Tournament
-from tournaments.presenters import round_title
+from tournaments.presenters import criterion_name, round_title
 
 
 def owned_tournament(request, slug: str) -> Tournament:
@@ -131,7 +125,7 @@ def tournament(request, slug):
         "swap_form": SwapForm(pairings=current.pairings) if can_change_round else None,
         "can_draw_next": bool(running and current and current.complete),
         "format_text": presenters.format_text(tournament.format),
-        "chain": [criterion_label(code) for code in tournament.tie_breaks],
+        "chain": [criterion_name(code) for code in tournament.tie_breaks],
         "actions": list(tournament.actions.select_related("user")[:50]),
     })
 

@@ -113,7 +113,7 @@ def standings(request, slug: str):
                 cached(f"standings:{slug}:{get_language()}", version,
                        lambda: table_html(tournament)))
         return {"table_html": html,
-                "chain": [tables.criterion_name(c) for c in tournament.tie_breaks]}
+                "chain": [presenters.criterion_name(c) for c in tournament.tie_breaks]}
     return _page(request, slug, "standings", context, results_only=True)
 
 
