@@ -86,10 +86,6 @@ class RoundView:
     def complete(self) -> bool:
         return all(p.finished for p in self.pairings)
 
-    @property
-    def untouched(self) -> bool:
-        return selectors.untouched(self.pairings)
-
 
 def rounds_with_pairings(tournament: Tournament) -> list[RoundView]:
     """Every round with its pairings, in two queries whatever the size of the event."""
@@ -109,7 +105,7 @@ def tournament(request, slug):
     draft = tournament.status == Tournament.Status.DRAFT
     entries = selectors.entries(tournament)
     champion = next((e for e in entries if e.pk == tournament.champion_id), None)
-    can_change_round = bool(running and current and not current.complete and current.untouched)
+    can_change_round = bool(current and services.round_changeable(pairings=current.pairings))
     return render(request, "tournaments/manage/tournament.html", {
         "tournament": tournament,
         "club": tournament.club,
