@@ -299,7 +299,8 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
         raise TournamentRefused(_("A bye has no opponent to give a walkover to."))
     if present not in ("A", "B", "-"):
         raise TournamentRefused(_("Say which partnership came to the table."))
-    if pairing.finished:
+    if pairing.finished or (pairing.match_id and pairing.match.finished):
+        # a match played to its end is its result, even before its pairing follows it
         raise TournamentRefused(_("This match already has a result: correct it from its page."))
     winner = {"A": pairing.a, "B": pairing.b}.get(present)
     if winner is not None and winner.withdrawn:
@@ -337,6 +338,7 @@ def entry_withdraw(*, entry: Entry, by=None, reason: str = "") -> None:
     Entry.objects.filter(pk=entry.pk).update(withdrawn=True)
     unfinished = (Pairing.objects.filter(Q(a=entry) | Q(b=entry), finished=False,
                                          round__tournament_id=entry.tournament_id)
+                  .exclude(match__finished=True)  # played to its end: its result follows it
                   .select_related("round", "match", "a", "b").order_by("round__number", "slot"))
     for pairing in unfinished:
         opponent = pairing.b if pairing.a_id == entry.pk else pairing.a
