@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.api import error
 from sueca_club.live import cached, conditional
-from tournaments import selectors
+from tournaments import presenters, selectors
 
 
 @require_GET
@@ -42,4 +42,4 @@ def _payload(slug: str) -> dict | None:
         return None
     all_pairings = list(selectors.pairings(tournament))
     ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
-    return selectors.tournament_payload(tournament, all_pairings, ranked)
+    return presenters.tournament_payload(tournament, all_pairings, ranked)

@@ -25,10 +25,9 @@ from django_tables2.export import TableExport
 
 from scoring.models import Deal, Match
 from sueca_club.models import Club
-from tournaments import selectors
+from tournaments import presenters, selectors
 from tournaments.models import Tournament
 from tournaments.tables import StandingsTable, standing_rows
-from tournaments.views.manage import round_title
 
 Progress = Callable[[int], None]
 CSV_BOM = "\ufeff"  # so that spreadsheet programs read the accents of a UTF-8 CSV right
@@ -139,15 +138,15 @@ RESULT_STATUS = {
 }
 
 
-def result_row(line: selectors.Line) -> dict:
+def result_row(line: presenters.Line) -> dict:
     winner = {"A": line.a, "B": line.b}.get(line.winner or "", "")
-    return {"round": round_title(line.pairing.round), "table": line.table or "",
+    return {"round": presenters.round_title(line.pairing.round), "table": line.table or "",
             "a": line.a, "b": line.b or "", "games_a": line.games[0], "games_b": line.games[1],
             "winner": winner, "status": str(RESULT_STATUS[line.status])}
 
 
 def tournament_results(tournament: Tournament, fmt: str, progress: Progress = no_progress) -> bytes:
-    rows = [result_row(line) for line in selectors.lines(tournament, selectors.pairings(tournament))]
+    rows = [result_row(line) for line in presenters.lines(tournament, selectors.pairings(tournament))]
     progress(50)
     return file_content(ResultsTable(rows), fmt, _("Results"), exclude=TOURNAMENT_LEAVES_OUT)
 
@@ -199,7 +198,7 @@ def tournament_deals(tournament: Tournament, fmt: str, progress: Progress = no_p
         chunk = played[start:start + CHUNK]
         deals = active_deals_by_match([p.match_id for p in chunk])
         for pairing in chunk:
-            place = Place(round=round_title(pairing.round),
+            place = Place(round=presenters.round_title(pairing.round),
                           table=pairing.table.number if pairing.table_id else "")
             rows.extend(deal_rows(pairing.match, deals.get(pairing.match_id, []), place))
         progress(90 * (start + len(chunk)) // len(played))
@@ -220,7 +219,7 @@ def season_place(match: Match) -> Place:
     pairing = getattr(match, "pairing", None)
     if pairing is None:
         return Place(date=date, event=_("Friendly"))
-    return Place(date=date, event=pairing.round.tournament.name, round=round_title(pairing.round),
+    return Place(date=date, event=pairing.round.tournament.name, round=presenters.round_title(pairing.round),
                  table=pairing.table.number if pairing.table_id else "")
 
 

@@ -10,18 +10,8 @@ from scoring.forms.match import RulesFormatForm
 from sueca_club.models import Partnership
 from tournaments import formats
 from tournaments.models import Pairing, Tournament
+from tournaments.presenters import criterion_name
 
-CRITERION_LABELS = {
-    "points": _("Points"),
-    "games_won": _("Games won"),
-    "head_to_head": _("Head-to-head"),
-    "partidas_won": _("Partidas won"),
-    "partidas_lost": _("Partidas lost (fewer is better)"),
-    "card_points": _("Card points scored"),
-    "card_point_difference": _("Card-point difference"),
-    "buchholz": _("Buchholz (the opponents' points)"),
-    "lots": _("Lots"),
-}
 CHAIN_LENGTH = len(formats.CRITERIA)
 STRUCTURE_FIELDS = {
     "knockout": ("draw", "third_place"),
@@ -32,7 +22,8 @@ STRUCTURE_FIELDS = {
 
 
 def criterion_label(code: str) -> str:
-    return str(CRITERION_LABELS.get(code, code))
+    """A criterion's name where it starts a label or a sentence ("Points", "Lots")."""
+    return capfirst(criterion_name(code))
 
 
 def _label(name: str):

@@ -33,6 +33,7 @@ from scoring.models import Match
 from sueca_club import outbox
 from sueca_club.models import Partnership, Player
 from tournaments.models import Notification, Pairing, Round
+from tournaments.presenters import round_title
 
 UNSUBSCRIBE_SALT = "tournaments.notifications.unsubscribe"
 Kind = Notification.Kind
@@ -149,12 +150,6 @@ def _partner(player: Player, partnership: Partnership) -> Player:
     return partnership.player_2 if player.pk == partnership.player_1_id else partnership.player_1
 
 
-def _round_title(round_: Round) -> str:
-    from tournaments.views.public import round_title
-
-    return round_title(round_)
-
-
 def _pairing_subject(letter: Letter) -> str:
     words = {"tournament": letter.context["tournament"].name,
              "opponent": letter.context["opponent"], "table": letter.context["table"]}
@@ -189,7 +184,7 @@ def pairing_notify(*, pairing_id: int, connection=None) -> int:
             if not kinds or not reachable(player):
                 continue
             letter = Letter(player, kinds, "tournaments/email/pairing.txt", {
-                "tournament": tournament, "round_title": _round_title(pairing.round),
+                "tournament": tournament, "round_title": round_title(pairing.round),
                 "partner": _partner(player, ours).name, "opponent": theirs.display_name,
                 "table": pairing.table.number if pairing.table_id else None,
                 "url": absolute(tournament.get_absolute_url()),

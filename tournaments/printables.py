@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from sueca_club.models import Partnership
-from tournaments import layout, pdf, selectors
+from tournaments import layout, pdf, presenters, selectors
 from tournaments.models import Round, Tournament
-from tournaments.views.public import Bracket, bracket, round_title
 
 Progress = Callable[[int], None]
 
@@ -110,7 +109,7 @@ def score_sheets(tournament: Tournament) -> list[Sheet]:
     pairings = [p for p in selectors.round_pairings(tournament, current.number)
                 if p.b_id and not p.walkover]
     pairings.sort(key=lambda p: (p.table is None, p.table.number if p.table else 0, p.slot))
-    return [Sheet(round_title(current), p.table.number if p.table_id else None,
+    return [Sheet(presenters.round_title(current), p.table.number if p.table_id else None,
                   p.a.partnership.display_name, p.b.partnership.display_name,
                   _seats(p.a.partnership, p.b.partnership), rows) for p in pairings]
 
@@ -154,9 +153,9 @@ def score_sheets_pdf(tournament: Tournament, progress: Progress = no_progress) -
 
 # The bracket as a poster ----------------------------------------------------------------------
 
-def tournament_bracket(tournament: Tournament) -> Bracket:
+def tournament_bracket(tournament: Tournament) -> presenters.Bracket:
     knockout = selectors.pairings(tournament).filter(round__stage=Round.Stage.KNOCKOUT)
-    return bracket(tournament, selectors.lines(tournament, knockout))
+    return presenters.bracket(tournament, presenters.lines(tournament, knockout))
 
 
 PER_PAGE = 16  # first-column matches on one poster page; larger brackets go on several

@@ -1,4 +1,6 @@
-"""Reads for tournaments: entries, rounds with their pairings, results and standings."""
+"""Reads for tournaments: entries, rounds with their pairings, results and standings.
+
+What people see of them (titles, lines, the bracket, the API's shapes) is in presenters."""
 
 from dataclasses import dataclass
 
@@ -158,96 +160,8 @@ def tournament_page(slug: str) -> Tournament | None:
             .first())
 
 
-@dataclass(frozen=True)
-class Line:
-    """One pairing as the public pages and the API show it.
-
-    `status` is "bye", "walkover", "forfeit" (neither side came: a double forfeit),
-    "finished", "draw" (a level fixed-deal match), "playing" (a match on a table) or
-    "waiting" (no table free yet). `winner` is "A", "B" or None;
-    `games` are the match's games, the games a walkover awards, or (0, 0) for a bye.
-    """
-
-    pairing: Pairing
-    a: str
-    b: str | None
-    table: int | None
-    match_id: int | None
-    games: tuple[int, int]
-    finished: bool
-    winner: str | None
-    walkover: bool
-    status: str
-
-    @property
-    def is_bye(self) -> bool:
-        return self.b is None
-
-
-def line_of(pairing: Pairing, walkover_games: int) -> Line:
-    """Reads only the pairing's own row and what `pairings()` selects with it."""
-    winner = ("A" if pairing.winner_id == pairing.a_id else "B") if pairing.winner_id else None
-    if pairing.b_id is None:
-        games, status = (0, 0), "bye"
-    elif pairing.walkover:
-        games = {"A": (walkover_games, 0), "B": (0, walkover_games)}.get(pairing.walkover,
-                                                                         (0, 0))
-        status = "walkover" if winner else "forfeit"
-    elif pairing.match_id:
-        games = (pairing.match.games_a, pairing.match.games_b)
-        status = ("finished" if winner else "draw") if pairing.finished else "playing"
-    else:
-        games, status = (0, 0), "waiting"
-    return Line(
-        pairing=pairing, a=pairing.a.partnership.display_name,
-        b=pairing.b.partnership.display_name if pairing.b_id else None,
-        table=pairing.table.number if pairing.table_id else None, match_id=pairing.match_id,
-        games=games, finished=pairing.finished, winner=winner, walkover=bool(pairing.walkover),
-        status=status)
-
-
-def lines(tournament: Tournament, all_pairings) -> list[Line]:
-    return [line_of(p, tournament.walkover_games) for p in all_pairings]
-
-
 def round_pairings(tournament: Tournament, number: int) -> QuerySet[Pairing]:
     return pairings(tournament).filter(round__number=number)
-
-
-STANDING_METRICS = ("played", "won", "drawn", "lost", "byes", "games_lost", "partidas_won",
-                    "partidas_lost", "card_points", "card_points_against",
-                    "card_point_difference", "buchholz")
-
-
-def standing_payload(standing: Standing) -> dict:
-    row = standing.row
-    return {"rank": row.rank, "partnership": standing.entry.partnership.display_name,
-            "points": row.points, "games": row.games_won,
-            **{metric: getattr(row, metric) for metric in STANDING_METRICS}}
-
-
-def line_payload(line: Line) -> dict:
-    return {"id": line.match_id, "table": line.table, "a": line.a, "b": line.b,
-            "finished": line.finished, "winner": line.winner, "games": list(line.games),
-            "walkover": line.walkover}
-
-
-def tournament_payload(tournament: Tournament, all_pairings: list[Pairing],
-                       ranked: list[Standing]) -> dict:
-    """The API shape (docs/api.md, "Tournaments"): rounds with their matches, standings."""
-    rounds: dict[int, list[dict]] = {}
-    for line in lines(tournament, all_pairings):
-        rounds.setdefault(line.pairing.round.number, []).append(line_payload(line))
-    champion = tournament.champion
-    return {
-        "slug": tournament.slug,
-        "name": tournament.name,
-        "status": tournament.status,
-        "structure": tournament.structure,
-        "rounds": [{"number": number, "matches": matches} for number, matches in rounds.items()],
-        "standings": [standing_payload(standing) for standing in ranked],
-        "champion": champion.partnership.display_name if champion else None,
-    }
 
 
 # Organiser pages (appended): the live state of every table and of the current round.

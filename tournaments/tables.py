@@ -63,19 +63,3 @@ def group_table(ranked: list[Standing], qualifiers: int) -> StandingsTable:
                           row_attrs={"class": lambda record: "qualifies"
                                      if record.get("qualifies") else None})
 
-
-CRITERIA_NAMES = {
-    "points": _("points"),
-    "games_won": _("games won"),
-    "head_to_head": _("head-to-head"),
-    "partidas_won": _("partidas won"),
-    "partidas_lost": _("fewest partidas lost"),
-    "card_points": _("card points"),
-    "card_point_difference": _("card-point difference"),
-    "buchholz": _("Buchholz"),
-    "lots": _("lots"),
-}
-
-
-def criterion_name(code: str) -> str:
-    return str(CRITERIA_NAMES.get(code, code))

@@ -42,7 +42,7 @@ def round_title(match: Match | None) -> str:
     `match.pairing.round` must have been read with the match (select_related).
     """
     # The tournaments app names its rounds; scoring only asks it here, for the page's words.
-    from tournaments.views.public import round_title as title
+    from tournaments.presenters import round_title as title
 
     pairing = getattr(match, "pairing", None) if match is not None else None
     return title(pairing.round) if pairing is not None else ""

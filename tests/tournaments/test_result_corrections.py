@@ -107,18 +107,6 @@ def test_a_withdrawal_mid_event_hands_each_open_match_to_the_opponent(club):
             assert pairing.walkover and pairing.winner_id != leaving.pk
 
 
-def test_redraw_and_swap_are_refused_once_a_deal_is_played(club):
-    tournament = make_tournament(club, 4, tables_count=2)
-    services.tournament_start(tournament=tournament)
-    first, second = Pairing.objects.filter(round__number=1).order_by("slot")
-    services.pairings_swap(first=first, second=second, first_side="A", second_side="B")
-    services.round_redraw(tournament=tournament)
-    pairing = Pairing.objects.filter(round__number=1).first()
-    record(pairing.match, {"points": [70, 50]})
-    with pytest.raises(services.TournamentRefused):
-        services.round_redraw(tournament=tournament)
-
-
 def test_the_correction_page_lists_started_later_matches_and_resets_them_once_confirmed(
         bracket, organiser_client):
     tournament, semi = bracket

@@ -210,7 +210,7 @@ def round_redraw(*, tournament: Tournament, by=None) -> Round:
     current = selectors.last_round(tournament)
     if current is None:
         raise TournamentRefused(_("There is no round to draw again."))
-    _require_untouched(current)
+    _require_changeable(list(selectors.pairings(tournament).filter(round=current)))
     number, previous = current.number, tournament.rounds.filter(number=current.number - 1).first()
     _discard_round(current)
     if previous is None:
@@ -227,9 +227,24 @@ def round_redraw(*, tournament: Tournament, by=None) -> Round:
     return drawn
 
 
-def _require_untouched(round_: Round) -> None:
-    if not selectors.untouched(selectors.pairings(round_.tournament).filter(round=round_)):
+def _require_changeable(pairings: list[Pairing]) -> None:
+    """The current round (its `pairings`) is drawn again, or two of its partnerships swapped,
+    only before any of its matches has begun and while it is not over. A bye or a walkover,
+    decided at the draw, does not count as begun."""
+    if not selectors.untouched(pairings):
         raise TournamentRefused(_("Matches of this round have started: it cannot change now."))
+    if all(p.finished for p in pairings):
+        raise TournamentRefused(_("Every match of this round is finished."))
+
+
+def round_changeable(*, pairings: list[Pairing]) -> bool:
+    """Would round_redraw and pairings_swap take the round of these `pairings` (the current
+    one)? For the organiser's page, which offers them only then."""
+    try:
+        _require_changeable(pairings)
+    except TournamentRefused:
+        return False
+    return True
 
 
 def _discard_round(round_: Round) -> None:
@@ -246,7 +261,7 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
     tournament = results.locked(first.round.tournament_id)
     if first.round_id != second.round_id or first.round_id != selectors.last_round(tournament).pk:
         raise TournamentRefused(_("Only partnerships of the current round can be swapped."))
-    _require_untouched(first.round)
+    _require_changeable(list(selectors.pairings(tournament).filter(round_id=first.round_id)))
     if first.finished or second.finished:  # a bye or a walkover: its winner is already set
         raise TournamentRefused(_("A bye or a walkover cannot be swapped: draw the round "
                                   "again instead."))
@@ -284,7 +299,8 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
         raise TournamentRefused(_("A bye has no opponent to give a walkover to."))
     if present not in ("A", "B", "-"):
         raise TournamentRefused(_("Say which partnership came to the table."))
-    if pairing.finished:
+    if pairing.finished or (pairing.match_id and pairing.match.finished):
+        # a match played to its end is its result, even before its pairing follows it
         raise TournamentRefused(_("This match already has a result: correct it from its page."))
     winner = {"A": pairing.a, "B": pairing.b}.get(present)
     if winner is not None and winner.withdrawn:
@@ -322,6 +338,7 @@ def entry_withdraw(*, entry: Entry, by=None, reason: str = "") -> None:
     Entry.objects.filter(pk=entry.pk).update(withdrawn=True)
     unfinished = (Pairing.objects.filter(Q(a=entry) | Q(b=entry), finished=False,
                                          round__tournament_id=entry.tournament_id)
+                  .exclude(match__finished=True)  # played to its end: its result follows it
                   .select_related("round", "match", "a", "b").order_by("round__number", "slot"))
     for pairing in unfinished:
         opponent = pairing.b if pairing.a_id == entry.pk else pairing.a

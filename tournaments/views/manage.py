@@ -18,14 +18,9 @@ from scoring.services import ScoringRefused
 from sueca_club.formtokens import create_once
 from sueca_club.permissions import club_for, owned_or_404
 from tournaments import selectors, services
-from tournaments.forms import (
-    RegisterForm,
-    SwapForm,
-    TournamentDetailsForm,
-    TournamentForm,
-    criterion_label,
-)
+from tournaments.forms import RegisterForm, SwapForm, TournamentDetailsForm, TournamentForm
 from tournaments.models import Pairing, Round, Tournament
+from tournaments.presenters import criterion_name, round_title
 
 
 def owned_tournament(request, slug: str) -> Tournament:
@@ -81,19 +76,6 @@ def tournament_edit(request, slug):
                   {"tournament": tournament, "club": tournament.club, "form": form})
 
 
-def round_title(round_: Round) -> str:
-    if round_.stage == Round.Stage.KNOCKOUT:
-        named = {"final": _("Final"), "semi_final": _("Semi-finals"),
-                 "quarter_final": _("Quarter-finals")}
-        if round_.code in named:
-            return named[round_.code]
-        if round_.code.startswith("round_of_"):
-            return _("Round of %(places)s") % {"places": round_.code.removeprefix("round_of_")}
-    if round_.stage == Round.Stage.GROUPS:
-        return _("Group stage, round %(number)s") % {"number": round_.number}
-    return _("Round %(number)s") % {"number": round_.number}
-
-
 @dataclass
 class RoundView:
     round: Round
@@ -103,10 +85,6 @@ class RoundView:
     @property
     def complete(self) -> bool:
         return all(p.finished for p in self.pairings)
-
-    @property
-    def untouched(self) -> bool:
-        return selectors.untouched(self.pairings)
 
 
 def rounds_with_pairings(tournament: Tournament) -> list[RoundView]:
@@ -127,7 +105,7 @@ def tournament(request, slug):
     draft = tournament.status == Tournament.Status.DRAFT
     entries = selectors.entries(tournament)
     champion = next((e for e in entries if e.pk == tournament.champion_id), None)
-    can_change_round = bool(running and current and not current.complete and current.untouched)
+    can_change_round = bool(current and services.round_changeable(pairings=current.pairings))
     return render(request, "tournaments/manage/tournament.html", {
         "tournament": tournament,
         "club": tournament.club,
@@ -143,7 +121,7 @@ def tournament(request, slug):
         "swap_form": SwapForm(pairings=current.pairings) if can_change_round else None,
         "can_draw_next": bool(running and current and current.complete),
         "format_text": presenters.format_text(tournament.format),
-        "chain": [criterion_label(code) for code in tournament.tie_breaks],
+        "chain": [criterion_name(code) for code in tournament.tie_breaks],
         "actions": list(tournament.actions.select_related("user")[:50]),
     })
 

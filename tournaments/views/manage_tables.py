@@ -14,7 +14,8 @@ from scoring.views.manage import link_qr
 from sueca_club.live import live_page
 from tournaments import printables, selectors, services
 from tournaments.models import Pairing, Table, Tournament
-from tournaments.views.manage import attempt, owned_tournament, round_title
+from tournaments.presenters import round_title
+from tournaments.views.manage import attempt, owned_tournament
 
 
 def _table(tournament: Tournament, number: int) -> Table:

@@ -4,150 +4,28 @@ No login. Each page is plain HTML; htmx polls its live fragment, and an unchange
 costing the one query of `selectors.live_etag`.
 """
 
-from dataclasses import dataclass, field
-
 from django.http import Http404
 from django.utils.html import strip_spaces_between_tags
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
-from scoring import presenters
+from scoring.presenters import format_text
 from sueca_club.live import cached, live_page
-from tournaments import formats, selectors, tables
+from tournaments import presenters, selectors, tables
 from tournaments.models import Round, Tournament
-from tournaments.selectors import Line
 
 TV_STANDINGS_ROWS = 12
 
 
-# Words --------------------------------------------------------------------------------------
-
-def knockout_title(code: str) -> str:
-    named = {formats.FINAL: _("Final"), formats.SEMI_FINAL: _("Semi-finals"),
-             formats.QUARTER_FINAL: _("Quarter-finals")}
-    if code in named:
-        return named[code]
-    places = code.removeprefix("round_of_")
-    return _("Round of %(places)s") % {"places": places} if places.isdigit() else code
-
-
-def round_title(round_: Round) -> str:
-    if round_.stage == Round.Stage.KNOCKOUT:
-        return knockout_title(round_.code)
-    if round_.stage == Round.Stage.GROUPS:
-        return _("Group stage, round %(number)s") % {"number": round_.number}
-    return _("Round %(number)s") % {"number": round_.number}
-
-
-def structure_text(tournament: Tournament) -> str:
-    """The structure in a sentence, e.g. "Swiss, 4 rounds" or "4 groups, then a knockout"."""
-    draw = tournament.get_draw_display()
-    if tournament.structure == Tournament.Structure.KNOCKOUT:
-        text = _("Knockout; %(draw)s") % {"draw": draw.lower()}
-    elif tournament.structure == Tournament.Structure.GROUPS:
-        text = ngettext(
-            "%(groups)s group, then the top %(top)s into a knockout",
-            "%(groups)s groups, then the top %(top)s of each into a knockout",
-            tournament.groups_count) % {"groups": tournament.groups_count,
-                                        "top": tournament.qualifiers_per_group}
-    elif tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
-        return _("Round robin: every partnership meets every other once")
-    else:
-        return ngettext("Swiss, %(count)s round", "Swiss, %(count)s rounds",
-                        tournament.rounds_count) % {"count": tournament.rounds_count}
-    if tournament.third_place:
-        text = _("%(text)s; with a third-place match") % {"text": text}
-    return text
-
-
-def points_text(tournament: Tournament) -> str:
-    return _("Win %(win)s, draw %(draw)s, loss %(loss)s, no-show %(no_show)s points") % {
-        "win": tournament.points_win, "draw": tournament.points_draw,
-        "loss": tournament.points_loss, "no_show": tournament.points_no_show}
-
-
 # Shapes of the pages -------------------------------------------------------------------------
 
-@dataclass
-class RoundLines:
-    title: str
-    number: int
-    lines: list[Line]
-
-    @property
-    def total(self) -> int:
-        """Matches to play in the round (a bye is not one)."""
-        return sum(not line.is_bye for line in self.lines)
-
-    @property
-    def done(self) -> int:
-        return sum(line.finished and not line.is_bye for line in self.lines)
-
-
-def by_round(lines: list[Line]) -> list[RoundLines]:
-    rounds: dict[int, RoundLines] = {}
-    for line in lines:
-        round_ = line.pairing.round
-        if round_.number not in rounds:
-            rounds[round_.number] = RoundLines(round_title(round_), round_.number, [])
-        rounds[round_.number].lines.append(line)
-    return list(rounds.values())
-
-
-def by_table(lines: list[Line]) -> list[Line]:
-    """Tables in order; then pairings without a table (waiting, byes, walkovers) by slot."""
-    return sorted(lines, key=lambda line: (line.table is None, line.table or 0,
-                                           line.pairing.third_place, line.pairing.slot))
-
-
-@dataclass
-class Column:
-    """A bracket round. `lines` holds None for each match of a round not drawn yet."""
-
-    title: str
-    lines: list[Line | None]
-    drawn: bool = True
-
-
-@dataclass
-class Bracket:
-    columns: list[Column] = field(default_factory=list)
-    third: Line | None = None
-    third_pending: bool = False
-
-
-def bracket(tournament: Tournament, knockout_lines: list[Line]) -> Bracket:
-    """The knockout as columns, rounds not drawn yet included, with the third-place match."""
-    result = Bracket()
-    for rnd in by_round(knockout_lines):
-        result.columns.append(Column(rnd.title, [x for x in rnd.lines
-                                                 if not x.pairing.third_place]))
-        result.third = next((x for x in rnd.lines if x.pairing.third_place), result.third)
-    if not result.columns:
-        return result
-    size = len(result.columns[-1].lines)
-    while size > 1:
-        size //= 2
-        result.columns.append(Column(knockout_title(formats.round_code(size * 2)),
-                                     [None] * size, drawn=False))
-    result.third_pending = (tournament.third_place and result.third is None
-                            and len(result.columns) > 1 and not result.columns[-1].drawn)
-    return result
-
-
-def one_round(lines: list[Line]) -> RoundLines | None:
-    """The lines of one round, by table."""
-    found = by_round(lines)
-    return RoundLines(found[0].title, found[0].number, by_table(found[0].lines)) if found else None
-
-
-def current_round(tournament: Tournament) -> RoundLines | None:
+def current_round(tournament: Tournament) -> presenters.RoundLines | None:
     if not tournament.last_round_number:
         return None
-    return one_round(selectors.lines(tournament, selectors.round_pairings(
+    return presenters.one_round(presenters.lines(tournament, selectors.round_pairings(
         tournament, tournament.last_round_number)))
 
 
@@ -182,9 +60,9 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
 @require_GET
 def overview(request, slug: str):
     def context(tournament):
-        return {"structure_text": structure_text(tournament),
-                "format_text": presenters.format_text(tournament.format),
-                "points_text": (points_text(tournament)
+        return {"structure_text": presenters.structure_text(tournament),
+                "format_text": format_text(tournament.format),
+                "points_text": (presenters.points_text(tournament)
                                 if tournament.structure != Tournament.Structure.KNOCKOUT else ""),
                 "current": current_round(tournament)}
     return _page(request, slug, "overview", context)
@@ -194,7 +72,7 @@ def overview(request, slug: str):
 def bracket_page(request, slug: str):
     def context(tournament):
         knockout = selectors.pairings(tournament).filter(round__stage=Round.Stage.KNOCKOUT)
-        return {"bracket": bracket(tournament, selectors.lines(tournament, knockout))}
+        return {"bracket": presenters.bracket(tournament, presenters.lines(tournament, knockout))}
     return _page(request, slug, "bracket", context)
 
 
@@ -235,7 +113,7 @@ def standings(request, slug: str):
                 cached(f"standings:{slug}:{get_language()}", version,
                        lambda: table_html(tournament)))
         return {"table_html": html,
-                "chain": [tables.criterion_name(c) for c in tournament.tie_breaks]}
+                "chain": [presenters.criterion_name(c) for c in tournament.tie_breaks]}
     return _page(request, slug, "standings", context, results_only=True)
 
 
@@ -244,7 +122,7 @@ def round_detail(request, slug: str, number: int):
     def context(tournament):
         if not 1 <= number <= tournament.last_round_number:
             raise Http404(_("No such round."))
-        round_ = one_round(selectors.lines(tournament,
+        round_ = presenters.one_round(presenters.lines(tournament,
                                            selectors.round_pairings(tournament, number)))
         if round_ is None:
             raise Http404(_("No such round."))
@@ -258,7 +136,7 @@ def round_detail(request, slug: str, number: int):
 def results(request, slug: str):
     def context(tournament):
         finished = selectors.pairings(tournament).filter(finished=True)
-        return {"rounds": by_round(selectors.lines(tournament, finished))}
+        return {"rounds": presenters.by_round(presenters.lines(tournament, finished))}
     return _page(request, slug, "results", context)
 
 
@@ -280,17 +158,17 @@ def tv(request, slug: str):
 
     def context(tournament):
         all_pairings = list(selectors.pairings(tournament))
-        all_lines = selectors.lines(tournament, all_pairings)
+        all_lines = presenters.lines(tournament, all_pairings)
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
         screens = tv_screens(tournament, bool(knockout))
         screen = screens[index % len(screens)]
         context = {"screen": screen, "next": (index + 1) % len(screens),
                    "position": index % len(screens) + 1, "count": len(screens),
-                   "current": one_round([x for x in all_lines if x.pairing.round.number
+                   "current": presenters.one_round([x for x in all_lines if x.pairing.round.number
                                          == tournament.last_round_number])}
         if screen == "overview":
-            context["structure_text"] = structure_text(tournament)
-            context["format_text"] = presenters.format_text(tournament.format)
+            context["structure_text"] = presenters.structure_text(tournament)
+            context["format_text"] = format_text(tournament.format)
         elif screen == "standings":
             ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
             context["standings"] = ranked[:TV_STANDINGS_ROWS]
@@ -298,7 +176,7 @@ def tv(request, slug: str):
             context["groups"] = group_tables(tournament, all_pairings,
                                              selectors.entries(tournament))
         elif screen == "bracket":
-            context["bracket"] = bracket(tournament, knockout)
+            context["bracket"] = presenters.bracket(tournament, knockout)
         return context
 
     return _page(request, slug, "tv", context, etag_suffix=f"-tv{index}")

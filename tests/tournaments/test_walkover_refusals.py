@@ -1,0 +1,66 @@
+"""The walkover service refuses what is no walkover, whoever asks: the organiser's page only
+says why (services.pairing_walkover)."""
+
+import pytest
+
+from sueca_club import outbox
+from sueca_club.models import OutboxStep
+from tests.tournaments.helpers import make_tournament, play
+from tournaments import services
+from tournaments.models import Action, Pairing, Tournament
+
+
+@pytest.fixture
+def running(club) -> Tournament:
+    tournament = make_tournament(club, 4, tables_count=2, auto_advance=False)
+    services.tournament_start(tournament=tournament)
+    return tournament
+
+
+def first_pairing(tournament: Tournament) -> Pairing:
+    return (Pairing.objects.filter(round__tournament=tournament).select_related("match")
+            .order_by("slot").first())
+
+
+def refused(pairing: Pairing, present: str, message: str) -> None:
+    with pytest.raises(services.TournamentRefused) as refusal:
+        services.pairing_walkover(pairing=pairing, present=present)
+    assert message in refusal.value.message
+    assert not Action.objects.filter(kind=Action.Kind.WALKOVER).exists()
+
+
+def test_a_finished_match_gets_no_walkover(running):
+    pairing = first_pairing(running)
+    play(pairing, "A")
+    refused(pairing, "B", "This match already has a result")
+    pairing.refresh_from_db()
+    assert (pairing.walkover, pairing.winner_id) == ("", pairing.a_id)
+
+
+def test_a_match_played_to_its_end_gets_no_walkover_before_its_pairing_follows_it(
+        running, monkeypatch):
+    pairing = first_pairing(running)
+    with monkeypatch.context() as held:
+        held.setattr(outbox, "dispatch", lambda step_id, name: None)  # follow_match waits
+        play(pairing, "A")
+    pairing.refresh_from_db()
+    assert pairing.match.finished and not pairing.finished
+    refused(pairing, "B", "This match already has a result")
+    for step in OutboxStep.objects.filter(status=OutboxStep.Status.PENDING).order_by("pk"):
+        outbox.run(step.pk)
+    pairing.refresh_from_db()
+    assert (pairing.finished, pairing.walkover, pairing.winner_id) == (True, "", pairing.a_id)
+
+
+def test_a_bye_gets_no_walkover(club):
+    tournament = make_tournament(club, 3, tables_count=1, auto_advance=False)
+    services.tournament_start(tournament=tournament)
+    bye = Pairing.objects.get(round__tournament=tournament, b=None)
+    refused(bye, "A", "A bye has no opponent to give a walkover to.")
+
+
+def test_a_walkover_must_say_who_came(running):
+    pairing = first_pairing(running)
+    refused(pairing, "C", "Say which partnership came to the table.")
+    pairing.refresh_from_db()
+    assert not pairing.finished

@@ -1,0 +1,248 @@
+"""Words and shapes for people: round titles, a tournament's structure and points in a sentence,
+the names of the tie-break criteria, each pairing as a line, rounds of lines, the bracket, and
+the API's shapes.
+
+Selectors read the data; these turn it into what the pages, printables, exports, emails, the
+referee page and the API show (as scoring.presenters does for scoring). Nothing here queries.
+"""
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from tournaments import formats
+from tournaments.models import Pairing, Round, Tournament
+from tournaments.selectors import Standing
+
+# Words --------------------------------------------------------------------------------------
+
+def knockout_title(code: str) -> str:
+    named = {formats.FINAL: _("Final"), formats.SEMI_FINAL: _("Semi-finals"),
+             formats.QUARTER_FINAL: _("Quarter-finals")}
+    if code in named:
+        return named[code]
+    places = code.removeprefix("round_of_")
+    return _("Round of %(places)s") % {"places": places} if places.isdigit() else code
+
+
+def round_title(round_: Round) -> str:
+    """ "Round 2", "Group stage, round 1", "Semi-finals"."""
+    if round_.stage == Round.Stage.KNOCKOUT:
+        return knockout_title(round_.code)
+    if round_.stage == Round.Stage.GROUPS:
+        return _("Group stage, round %(number)s") % {"number": round_.number}
+    return _("Round %(number)s") % {"number": round_.number}
+
+
+def structure_text(tournament: Tournament) -> str:
+    """The structure in a sentence, e.g. "Swiss, 4 rounds" or "4 groups, then a knockout"."""
+    draw = tournament.get_draw_display()
+    if tournament.structure == Tournament.Structure.KNOCKOUT:
+        text = _("Knockout; %(draw)s") % {"draw": draw.lower()}
+    elif tournament.structure == Tournament.Structure.GROUPS:
+        text = ngettext(
+            "%(groups)s group, then the top %(top)s into a knockout",
+            "%(groups)s groups, then the top %(top)s of each into a knockout",
+            tournament.groups_count) % {"groups": tournament.groups_count,
+                                        "top": tournament.qualifiers_per_group}
+    elif tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
+        return _("Round robin: every partnership meets every other once")
+    else:
+        return ngettext("Swiss, %(count)s round", "Swiss, %(count)s rounds",
+                        tournament.rounds_count) % {"count": tournament.rounds_count}
+    if tournament.third_place:
+        text = _("%(text)s; with a third-place match") % {"text": text}
+    return text
+
+
+def points_text(tournament: Tournament) -> str:
+    return _("Win %(win)s, draw %(draw)s, loss %(loss)s, no-show %(no_show)s points") % {
+        "win": tournament.points_win, "draw": tournament.points_draw,
+        "loss": tournament.points_loss, "no_show": tournament.points_no_show}
+
+
+# The tie-break criteria, as a list reads them ("Ranked by: points, head-to-head"); a label or
+# a sentence that starts with one takes capfirst.
+CRITERION_NAMES = {
+    "points": gettext_lazy("points"),
+    "games_won": gettext_lazy("games won"),
+    "head_to_head": gettext_lazy("head-to-head"),
+    "partidas_won": gettext_lazy("partidas won"),
+    "partidas_lost": gettext_lazy("fewest partidas lost"),
+    "card_points": gettext_lazy("card points"),
+    "card_point_difference": gettext_lazy("card-point difference"),
+    "buchholz": gettext_lazy("Buchholz (the opponents' points)"),
+    "lots": gettext_lazy("lots"),
+}
+
+
+def criterion_name(code: str) -> str:
+    return str(CRITERION_NAMES.get(code, code))
+
+
+# Lines: each pairing as the public pages, the exports and the API show it ---------------------
+
+@dataclass(frozen=True)
+class Line:
+    """One pairing as the public pages and the API show it.
+
+    `status` is "bye", "walkover", "forfeit" (neither side came: a double forfeit),
+    "finished", "draw" (a level fixed-deal match), "playing" (a match on a table) or
+    "waiting" (no table free yet). `winner` is "A", "B" or None;
+    `games` are the match's games, the games a walkover awards, or (0, 0) for a bye.
+    """
+
+    pairing: Pairing
+    a: str
+    b: str | None
+    table: int | None
+    match_id: int | None
+    games: tuple[int, int]
+    finished: bool
+    winner: str | None
+    walkover: bool
+    status: str
+
+    @property
+    def is_bye(self) -> bool:
+        return self.b is None
+
+
+def line_of(pairing: Pairing, walkover_games: int) -> Line:
+    """Reads only the pairing's own row and what `selectors.pairings()` selects with it."""
+    winner = ("A" if pairing.winner_id == pairing.a_id else "B") if pairing.winner_id else None
+    if pairing.b_id is None:
+        games, status = (0, 0), "bye"
+    elif pairing.walkover:
+        games = {"A": (walkover_games, 0), "B": (0, walkover_games)}.get(pairing.walkover,
+                                                                         (0, 0))
+        status = "walkover" if winner else "forfeit"
+    elif pairing.match_id:
+        games = (pairing.match.games_a, pairing.match.games_b)
+        status = ("finished" if winner else "draw") if pairing.finished else "playing"
+    else:
+        games, status = (0, 0), "waiting"
+    return Line(
+        pairing=pairing, a=pairing.a.partnership.display_name,
+        b=pairing.b.partnership.display_name if pairing.b_id else None,
+        table=pairing.table.number if pairing.table_id else None, match_id=pairing.match_id,
+        games=games, finished=pairing.finished, winner=winner, walkover=bool(pairing.walkover),
+        status=status)
+
+
+def lines(tournament: Tournament, all_pairings) -> list[Line]:
+    return [line_of(p, tournament.walkover_games) for p in all_pairings]
+
+
+@dataclass
+class RoundLines:
+    title: str
+    number: int
+    lines: list[Line]
+
+    @property
+    def total(self) -> int:
+        """Matches to play in the round (a bye is not one)."""
+        return sum(not line.is_bye for line in self.lines)
+
+    @property
+    def done(self) -> int:
+        return sum(line.finished and not line.is_bye for line in self.lines)
+
+
+def by_round(lines: list[Line]) -> list[RoundLines]:
+    rounds: dict[int, RoundLines] = {}
+    for line in lines:
+        round_ = line.pairing.round
+        if round_.number not in rounds:
+            rounds[round_.number] = RoundLines(round_title(round_), round_.number, [])
+        rounds[round_.number].lines.append(line)
+    return list(rounds.values())
+
+
+def by_table(lines: list[Line]) -> list[Line]:
+    """Tables in order; then pairings without a table (waiting, byes, walkovers) by slot."""
+    return sorted(lines, key=lambda line: (line.table is None, line.table or 0,
+                                           line.pairing.third_place, line.pairing.slot))
+
+
+def one_round(lines: list[Line]) -> RoundLines | None:
+    """The lines of one round, by table."""
+    found = by_round(lines)
+    return RoundLines(found[0].title, found[0].number, by_table(found[0].lines)) if found else None
+
+
+# The bracket --------------------------------------------------------------------------------
+
+@dataclass
+class Column:
+    """A bracket round. `lines` holds None for each match of a round not drawn yet."""
+
+    title: str
+    lines: list[Line | None]
+    drawn: bool = True
+
+
+@dataclass
+class Bracket:
+    columns: list[Column] = field(default_factory=list)
+    third: Line | None = None
+    third_pending: bool = False
+
+
+def bracket(tournament: Tournament, knockout_lines: list[Line]) -> Bracket:
+    """The knockout as columns, rounds not drawn yet included, with the third-place match."""
+    result = Bracket()
+    for rnd in by_round(knockout_lines):
+        result.columns.append(Column(rnd.title, [x for x in rnd.lines
+                                                 if not x.pairing.third_place]))
+        result.third = next((x for x in rnd.lines if x.pairing.third_place), result.third)
+    if not result.columns:
+        return result
+    size = len(result.columns[-1].lines)
+    while size > 1:
+        size //= 2
+        result.columns.append(Column(knockout_title(formats.round_code(size * 2)),
+                                     [None] * size, drawn=False))
+    result.third_pending = (tournament.third_place and result.third is None
+                            and len(result.columns) > 1 and not result.columns[-1].drawn)
+    return result
+
+
+# The JSON API (docs/api.md, "Tournaments") -----------------------------------------------------
+
+STANDING_METRICS = ("played", "won", "drawn", "lost", "byes", "games_lost", "partidas_won",
+                    "partidas_lost", "card_points", "card_points_against",
+                    "card_point_difference", "buchholz")
+
+
+def standing_payload(standing: Standing) -> dict:
+    row = standing.row
+    return {"rank": row.rank, "partnership": standing.entry.partnership.display_name,
+            "points": row.points, "games": row.games_won,
+            **{metric: getattr(row, metric) for metric in STANDING_METRICS}}
+
+
+def line_payload(line: Line) -> dict:
+    return {"id": line.match_id, "table": line.table, "a": line.a, "b": line.b,
+            "finished": line.finished, "winner": line.winner, "games": list(line.games),
+            "walkover": line.walkover}
+
+
+def tournament_payload(tournament: Tournament, all_pairings: list[Pairing],
+                       ranked: list[Standing]) -> dict:
+    """The API shape: rounds with their matches, standings."""
+    rounds: dict[int, list[dict]] = {}
+    for line in lines(tournament, all_pairings):
+        rounds.setdefault(line.pairing.round.number, []).append(line_payload(line))
+    champion = tournament.champion
+    return {
+        "slug": tournament.slug,
+        "name": tournament.name,
+        "status": tournament.status,
+        "structure": tournament.structure,
+        "rounds": [{"number": number, "matches": matches} for number, matches in rounds.items()],
+        "standings": [standing_payload(standing) for standing in ranked],
+        "champion": champion.partnership.display_name if champion else None,
+    }
