@@ -4,13 +4,16 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
-from sueca_club.views import accounts, public
+from sueca_club.views import accounts, public, webapp
 
 urlpatterns = [
     # The pages that spectators poll come first: each poll resolves its URL.
     path("t/", include("tournaments.urls_public")),
     path("", include("scoring.urls_public")),
     path("", public.home, name="home"),
+    # Adding the site to a phone's home screen; /favicon.ico is what browsers ask for unasked.
+    path("manifest.webmanifest", webapp.manifest, name="manifest"),
+    path("favicon.ico", webapp.favicon, name="favicon"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     # Without a CSRF check: it only sets the poster's own language cookie (the most another
