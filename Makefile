@@ -2,7 +2,10 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-HOST ?= 127.0.0.1:8000
+# Where `make run` serves, and so where the links it prints point: make run HOST=0.0.0.0 PORT=8080
+# (another machine, such as a phone, also needs ALLOWED_HOSTS to name this one).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: run test install lint messages clean bench
 
@@ -16,8 +19,8 @@ install: $(VENV)/.installed
 
 run: install
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo
-	$(PY) manage.py runserver $(HOST)
+	$(PY) manage.py seed_demo --base-url http://$(HOST):$(PORT)
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install
 	$(VENV)/bin/ruff check .

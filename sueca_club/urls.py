@@ -6,7 +6,7 @@ from django.views.i18n import set_language
 
 from scoring import urls_manage as match_pages
 from sueca_club import urls_manage as club_pages
-from sueca_club.views import accounts, public
+from sueca_club.views import accounts, public, webapp
 
 # The organiser's pages of each app, in one namespace ("manage:match", "manage:club").
 manage_pages = (match_pages.urlpatterns + club_pages.urlpatterns, "manage")
@@ -16,6 +16,9 @@ urlpatterns = [
     path("t/", include("tournaments.urls_public")),
     path("", include("scoring.urls_public")),
     path("", public.home, name="home"),
+    # Adding the site to a phone's home screen; /favicon.ico is what browsers ask for unasked.
+    path("manifest.webmanifest", webapp.manifest, name="manifest"),
+    path("favicon.ico", webapp.favicon, name="favicon"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     # Without a CSRF check: it only sets the poster's own language cookie (the most another

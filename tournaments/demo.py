@@ -1,4 +1,8 @@
-"""The demo club that `make run` loads: built through the services, idempotent by name."""
+"""The demo club that `make run` loads: built through the services, idempotent by name.
+
+`reset()` removes the demo club and everything in it (and nothing of any other club), so that
+the next `seed()` builds it as new: `manage.py seed_demo --reset`.
+"""
 
 import uuid
 
@@ -7,10 +11,10 @@ from django.db import transaction
 
 from scoring import engine
 from scoring import services as scoring
-from scoring.models import Match
+from scoring.models import Deal, Match
 from sueca_club.models import Club, Membership, Partnership, Player
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Export, Pairing, Tournament
 
 ORGANISER = {"username": "demo", "password": "sueca-demo-2026"}
 CLUB = {"slug": "cafe-demo", "name": "Café Central (demo)", "town": "Coimbra"}
@@ -70,7 +74,7 @@ TOURNAMENTS = [
 
 
 def seed_tournament(club: Club, partnerships: list[Partnership], spec: dict) -> Tournament:
-    tournament = Tournament.objects.filter(slug=spec["slug"]).first()
+    tournament = Tournament.objects.filter(club=club, slug=spec["slug"]).first()
     if tournament is None:
         tournament = services.tournament_create(
             club=club, name=spec["name"], rules=engine.rules_from("portugal"),
@@ -94,3 +98,29 @@ def seed() -> dict:
     tournaments = [seed_tournament(club, partnerships, spec) for spec in TOURNAMENTS]
     return {"club": club.slug, "organiser": dict(ORGANISER), "matches": links,
             "tournaments": [tournament_links(t) for t in tournaments]}
+
+
+@transaction.atomic
+def reset() -> bool:
+    """Delete the demo club with its players, matches, tournaments and files; False if none.
+
+    In the order the PROTECTed references need: pairings before their entries, tournaments
+    (entries, tables, rounds, exports) before the matches and referee links, a corrected
+    deal's link to the deal it replaced before the deals, the partnerships before the
+    players. The organiser's account stays (it may run clubs of its own); `seed()` gives it
+    back the demo password.
+    """
+    club = Club.objects.filter(slug=CLUB["slug"]).first()
+    if club is None:
+        return False
+    tournaments = Tournament.objects.filter(club=club)
+    files = [export.file for export in Export.objects.filter(club=club) if export.file]
+    Pairing.objects.filter(round__tournament__in=tournaments).delete()
+    tournaments.delete()
+    Deal.objects.filter(match__club=club).exclude(replaces=None).update(replaces=None)
+    Match.objects.filter(club=club).delete()
+    Partnership.objects.filter(club=club).delete()
+    club.delete()
+    for file in files:
+        transaction.on_commit(lambda file=file: file.delete(save=False))
+    return True
