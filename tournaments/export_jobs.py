@@ -26,8 +26,9 @@ from django.utils.translation import gettext_lazy
 from sueca_club import outbox
 from sueca_club.jobs import PermanentError
 from sueca_club.models import Club
-from tournaments import exports, printables, transfer
+from tournaments import exports, transfer
 from tournaments.models import Export, Tournament
+from tournaments.printing import printables
 
 logger = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from scoring.models import Deal, Match
 from sueca_club.models import Club
 from tournaments import presenters, selectors
 from tournaments.models import Tournament
-from tournaments.tables import StandingsTable, standing_rows
+from tournaments.standings_tables import StandingsTable, standing_rows
 
 Progress = Callable[[int], None]
 CSV_BOM = "\ufeff"  # so that spreadsheet programs read the accents of a UTF-8 CSV right

@@ -8,7 +8,8 @@ import pytest
 
 from tests.jobs.conftest import export_file, pdf_pages
 from tests.tournaments.helpers import in_play, make_tournament, play
-from tournaments import export_jobs, exports, printables, services
+from tournaments import export_jobs, exports, services
+from tournaments.printing import printables
 from tournaments.transfer import tournament_dump
 
 ENTRIES, TABLES = 128, 64

@@ -6,7 +6,7 @@ import html
 import pytest
 
 from tests.jobs.conftest import pdf_pages
-from tournaments import pdf, printables
+from tournaments.printing import pdf, printables
 
 
 def test_the_pdfs_embed_a_font_that_came_with_pip():

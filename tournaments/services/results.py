@@ -1,6 +1,6 @@
 """How results move a tournament: pairings follow their matches, rounds advance, corrections flow."""
 
-from django.db import models, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import services as scoring
@@ -9,6 +9,7 @@ from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
 from tournaments.services import draws
 from tournaments.services.errors import TournamentRefused
+from tournaments.services.rows import bump, locked
 
 
 class LaterMatchesStarted(scoring.ConfirmationNeeded):
@@ -17,14 +18,6 @@ class LaterMatchesStarted(scoring.ConfirmationNeeded):
     def __init__(self, affected: list[Pairing]):
         super().__init__(_("Later matches have already started and would be reset."),
                          [str(p) for p in affected])
-
-
-def locked(tournament_id: int) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament_id)
-
-
-def bump(tournament: Tournament) -> None:
-    Tournament.objects.filter(pk=tournament.pk).update(version=models.F("version") + 1)
 
 
 def winner_entry(pairing: Pairing, side: str) -> int | None:

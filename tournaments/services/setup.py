@@ -12,7 +12,7 @@ from scoring.models import Match, RefereeLink
 from sueca_club import outbox
 from tournaments import formats, notifications, selectors
 from tournaments.models import Action, Entry, Pairing, Round, Table, Tournament
-from tournaments.services import draws, results
+from tournaments.services import draws, results, rows
 from tournaments.services.errors import TournamentRefused
 
 
@@ -25,7 +25,7 @@ def unique_slug(name: str) -> str:
     return slug
 
 
-@transaction.atomic
+@transaction.atomic  # not durable: the form's one-time token is stored in the same transaction
 def tournament_create(*, club, name: str, rules: engine.Rules, fmt: engine.Format,
                       structure: str, by=None, slug: str = "", **options) -> Tournament:
     """A tournament in registration; `options` are the structure's settings (see the model)."""
@@ -88,13 +88,13 @@ def _full_win(fmt: engine.Format) -> int:
 
 
 def _editable(tournament: Tournament) -> Tournament:
-    tournament = results.locked(tournament.pk)
+    tournament = rows.locked(tournament.pk)
     if tournament.status != Tournament.Status.DRAFT:
         raise TournamentRefused(_("Registration is closed: the tournament has started."))
     return tournament
 
 
-@transaction.atomic
+@outbox.service
 def entries_register(*, tournament: Tournament, partnerships) -> list[Entry]:
     tournament = _editable(tournament)
     taken = set(tournament.entries.values_list("partnership_id", flat=True))
@@ -102,7 +102,7 @@ def entries_register(*, tournament: Tournament, partnerships) -> list[Entry]:
            if p.pk not in taken and p.club_id == tournament.club_id]
     _require_one_entry_per_player(tournament, [e.partnership for e in new])
     Entry.objects.bulk_create(new)
-    results.bump(tournament)
+    rows.bump(tournament)
     return new
 
 
@@ -129,7 +129,7 @@ def log(tournament: Tournament, kind: str, by=None, what: str = "", reason: str 
 KEEP = object()  # entry_update: leave the seed as it is
 
 
-@transaction.atomic
+@outbox.service
 def entry_update(*, entry: Entry, seed: int | None | object = KEEP,
                  checked_in: bool | None = None) -> Entry:
     """Set or clear (None) the seed, check in or out; what is not given stays as it was."""
@@ -142,15 +142,15 @@ def entry_update(*, entry: Entry, seed: int | None | object = KEEP,
     if checked_in is not None:
         entry.checked_in = checked_in
     entry.save(update_fields=["seed", "checked_in"])
-    results.bump(tournament)
+    rows.bump(tournament)
     return entry
 
 
-@transaction.atomic
+@outbox.service
 def entry_remove(*, entry: Entry) -> None:
     tournament = _editable(entry.tournament)
     entry.delete()
-    results.bump(tournament)
+    rows.bump(tournament)
 
 
 @outbox.service
@@ -176,7 +176,7 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
     first = draws.draw_first_round(tournament)
-    results.bump(tournament)
+    rows.bump(tournament)
     return first
 
 
@@ -184,7 +184,7 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
 def round_draw_next(*, tournament: Tournament, by=None) -> Round | None:
     """The organiser draws the next round by hand (when automatic drawing is off, or after
     the automatic draw found no way)."""
-    tournament = results.locked(tournament.pk)
+    tournament = rows.locked(tournament.pk)
     drawn = results.advance(tournament)
     log(tournament, Action.Kind.DRAW, by, _("Round %(number)s") % {"number": drawn.number}
         if drawn else "")
@@ -194,7 +194,7 @@ def round_draw_next(*, tournament: Tournament, by=None) -> Round | None:
 @outbox.service
 def rematch_allow(*, tournament: Tournament, by=None) -> Round | None:
     """No round can be drawn without a rematch: allow the least-bad one, and draw."""
-    tournament = results.locked(tournament.pk)
+    tournament = rows.locked(tournament.pk)
     tournament.allow_rematches = True
     tournament.save(update_fields=["allow_rematches"])
     drawn = results.advance(tournament)
@@ -206,7 +206,7 @@ def rematch_allow(*, tournament: Tournament, by=None) -> Round | None:
 @outbox.service
 def round_redraw(*, tournament: Tournament, by=None) -> Round:
     """Draw the last round again, as long as none of its matches has a deal."""
-    tournament = results.locked(tournament.pk)
+    tournament = rows.locked(tournament.pk)
     current = selectors.last_round(tournament)
     if current is None:
         raise TournamentRefused(_("There is no round to draw again."))
@@ -221,7 +221,7 @@ def round_redraw(*, tournament: Tournament, by=None) -> Round:
         drawn = draws.draw_first_round(tournament)
     else:
         drawn = draws.draw_next_round(tournament, previous)
-    results.bump(tournament)
+    rows.bump(tournament)
     assert drawn is not None and drawn.number == number
     log(tournament, Action.Kind.REDRAW, by, _("Round %(number)s") % {"number": number})
     return drawn
@@ -258,7 +258,7 @@ def _discard_round(round_: Round) -> None:
 def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_side: str,
                   by=None) -> None:
     """Swap two partnerships between pairings of the last round before it has any deal."""
-    tournament = results.locked(first.round.tournament_id)
+    tournament = rows.locked(first.round.tournament_id)
     if first.round_id != second.round_id or first.round_id != selectors.last_round(tournament).pk:
         raise TournamentRefused(_("Only partnerships of the current round can be swapped."))
     _require_changeable(list(selectors.pairings(tournament).filter(round_id=first.round_id)))
@@ -283,7 +283,7 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
                                                                            pairing.b_id])
             scoring.match_change_teams(match=pairing.match, a=entries[pairing.a_id].partnership,
                                        b=entries[pairing.b_id].partnership)
-    results.bump(tournament)
+    rows.bump(tournament)
     notifications.pairings_changed([first, second])
     log(tournament, Action.Kind.SWAP, by, f"{x_name} ⇄ {y_name}")
 
@@ -292,7 +292,7 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
 def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = False,
                      by=None) -> None:
     """A no-show: the side that came (`present`, A or B) wins by walkover."""
-    tournament = results.locked(pairing.round.tournament_id)
+    tournament = rows.locked(pairing.round.tournament_id)
     pairing = Pairing.objects.select_related("round", "match", "a__partnership",
                                              "b__partnership").get(pk=pairing.pk)
     if pairing.is_bye:
@@ -331,7 +331,7 @@ def entry_withdraw(*, entry: Entry, by=None, reason: str = "") -> None:
     """A partnership leaves mid-event: each match it still had is a walkover to its opponent
     (a double forfeit where the opponent has withdrawn too). It never qualifies or advances
     again: later draws leave it out, or hand its place to its opponent."""
-    tournament = results.locked(entry.tournament_id)
+    tournament = rows.locked(entry.tournament_id)
     entry = Entry.objects.select_related("partnership").get(pk=entry.pk)
     if entry.withdrawn or tournament.status != Tournament.Status.RUNNING:
         raise TournamentRefused(_("Only a partnership still playing can withdraw."))
@@ -346,10 +346,10 @@ def entry_withdraw(*, entry: Entry, by=None, reason: str = "") -> None:
             "B" if pairing.a_id == entry.pk else "A")
         _walkover(tournament, pairing, present)
     log(tournament, Action.Kind.WITHDRAWAL, by, entry.partnership.display_name, reason)
-    results.bump(tournament)
+    rows.bump(tournament)
 
 
-@transaction.atomic
+@outbox.service
 def table_link_renew(*, table: Table, user) -> Table:
     """Revoke a table's QR card (lost or photographed) and issue a new one for the same table."""
     new = scoring.referee_link_revoke(link=table.link, user=user)
@@ -358,23 +358,23 @@ def table_link_renew(*, table: Table, user) -> Table:
     return table
 
 
-@transaction.atomic
+@outbox.service
 def tournament_details_change(*, tournament: Tournament, name: str, place: str, starts_on,
                               ends_on) -> Tournament:
     """Rename the tournament, or move its place or dates: at any time, since none of these
     changes how it is played. Its public pages show the new details at once."""
-    tournament = results.locked(tournament.pk)
+    tournament = rows.locked(tournament.pk)
     tournament.name, tournament.place = name, place
     tournament.starts_on, tournament.ends_on = starts_on, ends_on
     tournament.save(update_fields=["name", "place", "starts_on", "ends_on"])
-    results.bump(tournament)
+    rows.bump(tournament)
     return tournament
 
 
 @outbox.service
 def tournament_finish(*, tournament: Tournament, by=None) -> None:
     """The organiser closes the tournament: it must have played its last round to the end."""
-    tournament = results.locked(tournament.pk)
+    tournament = rows.locked(tournament.pk)
     last = selectors.last_round(tournament)
     if last is None or not selectors.round_is_complete(last):
         raise TournamentRefused(_("The current round has matches still to finish."))
@@ -383,4 +383,4 @@ def tournament_finish(*, tournament: Tournament, by=None) -> None:
     results.finish(tournament, last)
     champion = tournament.champion and tournament.champion.partnership.display_name
     log(tournament, Action.Kind.FINISH, by, champion or "")
-    results.bump(tournament)
+    rows.bump(tournament)

@@ -19,8 +19,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from sueca_club.permissions import club_for, owned_or_404
-from tournaments import export_jobs, printables
+from tournaments import export_jobs
 from tournaments.models import Export, Tournament
+from tournaments.printing import printables
 from tournaments.views.manage import owned_tournament
 
 Kind, Format = Export.Kind, Export.Format

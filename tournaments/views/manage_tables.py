@@ -12,9 +12,10 @@ from django.views.decorators.http import require_POST
 from scoring.models import Match
 from scoring.views.manage import link_qr
 from sueca_club.live import live_page
-from tournaments import printables, selectors, services
+from tournaments import selectors, services
 from tournaments.models import Pairing, Table, Tournament
 from tournaments.presenters import round_title
+from tournaments.printing import printables
 from tournaments.views.manage import attempt, owned_tournament
 
 

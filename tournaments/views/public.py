@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 
 from scoring.presenters import format_text
 from sueca_club.live import cached, live_page
-from tournaments import presenters, selectors, tables
+from tournaments import presenters, selectors, standings_tables
 from tournaments.models import Round, Tournament
 
 TV_STANDINGS_ROWS = 12
@@ -83,7 +83,7 @@ def group_tables(tournament: Tournament, all_pairings, field_) -> list[tuple[str
         ranked = selectors.standings(tournament, all_pairings,
                                      [e for e in field_ if e.group == letter],
                                      stage=Round.Stage.GROUPS, group=letter)
-        groups.append((letter, tables.group_table(ranked, tournament.qualifiers_per_group)))
+        groups.append((letter, standings_tables.group_table(ranked, tournament.qualifiers_per_group)))
     return groups
 
 
@@ -103,7 +103,7 @@ def standings(request, slug: str):
     def table_html(tournament):
         ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
                                      selectors.entries(tournament))
-        table = tables.StandingsTable(tables.standing_rows(ranked))
+        table = standings_tables.StandingsTable(standings_tables.standing_rows(ranked))
         RequestConfig(request, paginate=False).configure(table)
         return mark_safe(strip_spaces_between_tags(table.as_html(request)))  # half the bytes
 

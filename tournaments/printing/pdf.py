@@ -1,4 +1,4 @@
-"""Printables as PDFs (fpdf2): `render` draws a tournaments.layout.Document, block by block,
+"""Printables as PDFs (fpdf2): `render` draws a tournaments.printing.layout.Document, block by block,
 on a Document with the project's fonts, fitted text and QR codes.
 
 Fonts, in order of preference:
@@ -18,7 +18,7 @@ import segno
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
-from tournaments import layout
+from tournaments.printing import layout
 
 logging.getLogger("fontTools").setLevel(logging.WARNING)  # it logs every glyph it subsets
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")

@@ -1,9 +1,9 @@
 """What a printable is made of, as plain data: a document of pages, a page of blocks.
 
-Each printable (tournaments.printables) is described once in these terms, in words already
+Each printable (tournaments.printing.printables) is described once in these terms, in words already
 translated; two renderers walk the same description, so the print page and the PDF never
 disagree: templates/tournaments/print/_document.html (a template per block, in
-print/blocks/) and tournaments.pdf.render (fpdf2). A renderer decides sizes and places; the
+print/blocks/) and tournaments.printing.pdf.render (fpdf2). A renderer decides sizes and places; the
 description decides what is said, in what order, and how much it stands out (a block's role).
 """
 

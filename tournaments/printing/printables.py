@@ -1,7 +1,7 @@
 """Paper for a tournament: QR table cards, blank score sheets, the bracket poster, the final
-results. Each is described once here, as a tournaments.layout.Document (its words, their
+results. Each is described once here, as a tournaments.printing.layout.Document (its words, their
 order, its pages), which the print page (templates/tournaments/print/) and the PDF
-(tournaments.pdf.render) both render.
+(tournaments.printing.pdf.render) both render.
 """
 
 from collections.abc import Callable
@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from sueca_club.models import Partnership
-from tournaments import layout, pdf, presenters, selectors
+from tournaments import presenters, selectors
 from tournaments.models import Round, Tournament
+from tournaments.printing import layout, pdf
 
 Progress = Callable[[int], None]
 
