@@ -12,15 +12,12 @@ from sueca_club.models import Club, Membership, Partnership, Player
 
 SLUG_LENGTH = Club._meta.get_field("slug").max_length
 NAME_LENGTH = Player._meta.get_field("name").max_length
-# First path segments under /manage/ that belong to something else than a club.
-RESERVED_SLUGS = frozenset({"tournaments", "invitations"})
 
 
 def _free_slug(name: str) -> str:
-    """The slug of `name`, with -2, -3... added when another club (or a reserved word) has it."""
+    """The slug of `name`, with -2, -3... added when another club has it."""
     base = slugify(name)[: SLUG_LENGTH - 4].strip("-") or "club"
     taken = set(Club.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    taken |= RESERVED_SLUGS
     slug, n = base, 1
     while slug in taken:
         n += 1

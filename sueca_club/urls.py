@@ -7,6 +7,7 @@ from django.views.i18n import set_language
 from scoring import urls_manage as match_pages
 from sueca_club import urls_manage as club_pages
 from sueca_club.views import accounts, public, webapp
+from tournaments import urls_manage as tournament_pages
 
 # The organiser's pages of each app, in one namespace ("manage:match", "manage:club").
 manage_pages = (match_pages.urlpatterns + club_pages.urlpatterns, "manage")
@@ -24,8 +25,9 @@ urlpatterns = [
     # Without a CSRF check: it only sets the poster's own language cookie (the most another
     # site can do is switch a visitor's language), and so the language form needs no token.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
+    path("manage/", include((tournament_pages.urlpatterns, "manage_tournaments"))),
     path("manage/", include(manage_pages)),
-    path("manage/", include("tournaments.urls_manage")),
+    path("manage/", include(tournament_pages.moved)),
     path("api/v1/", include("scoring.urls_api")),
     path("api/v1/", include("tournaments.urls_api")),
     path("r/", include("scoring.urls_referee")),

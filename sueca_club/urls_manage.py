@@ -10,6 +10,8 @@ from sueca_club.views import manage as clubs
 urlpatterns = [
     path("", clubs.home, name="home"),
     # An invitation's emailed link: for the invited address's account, before it organises.
+    # A club may be called "invitations": its one-word pages (exports/, tournaments/) are the
+    # tournament app's, which the project's URLconf tries before this.
     path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("<slug:club_slug>/", clubs.club, name="club"),
     path("<slug:club_slug>/organisers/invite/", clubs.organiser_invite, name="organiser_invite"),

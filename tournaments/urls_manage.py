@@ -1,4 +1,5 @@
-"""Organiser pages of tournaments (/manage/...): login required, every object through its club."""
+"""Organiser pages of tournaments (/manage/<club>/tournaments/...): login required, every
+object through its club."""
 
 from django.urls import path
 
@@ -6,10 +7,12 @@ from tournaments.views import manage, manage_entries, manage_exports, manage_tab
 
 app_name = "manage_tournaments"
 
-T = "tournaments/<slug:slug>/"
+T = "<slug:club_slug>/tournaments/<slug:slug>/"
 
 urlpatterns = [
-    path("<slug:club_slug>/tournaments/new/", manage.tournament_new, name="new"),
+    # The form of a new tournament is the club's tournaments address itself: no word after it
+    # can clash with a tournament's slug.
+    path("<slug:club_slug>/tournaments/", manage.tournament_new, name="new"),
     path(T, manage.tournament, name="tournament"),
     path(T + "edit/", manage.tournament_edit, name="edit"),
     path(T + "start/", manage.tournament_start, name="start"),
@@ -41,4 +44,11 @@ urlpatterns = [
     path("<slug:club_slug>/exports/new/", manage_exports.club_export_new, name="club_export_new"),
     path("exports/<int:export_id>/download/", manage_exports.export_download,
          name="export_download"),
+]
+
+# Addresses of before the club was in them (bookmarks, open tabs): last, so that a club's own
+# pages come first, they send on to the same page (308: a form post stays a post).
+moved = [
+    path("tournaments/<slug:slug>/", manage.moved, {"rest": ""}),
+    path("tournaments/<slug:slug>/<path:rest>", manage.moved),
 ]

@@ -132,12 +132,12 @@ def test_the_organisers_pages(audit, club, organiser, match):
     audit.check("manage-club", f"/manage/{club.slug}/")
     audit.check("manage-match", f"/manage/matches/{match.pk}/")
     audit.check("manage-match-new", f"/manage/{club.slug}/matches/new/")
-    audit.check("manage-tournament-new", f"/manage/{club.slug}/tournaments/new/")
-    base = f"/manage/tournaments/{tournament.slug}/"
+    audit.check("manage-tournament-new", f"/manage/{club.slug}/tournaments/")
+    base = f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/"
     audit.check("manage-tournament", base)
     audit.check("manage-tables", f"{base}tables/")
     audit.check("manage-board", f"{base}board/")
-    audit.check("manage-tournament-draft", f"/manage/tournaments/{draft.slug}/")
+    audit.check("manage-tournament-draft", f"/manage/{draft.club.slug}/tournaments/{draft.slug}/")
     audit.assert_clean()
 
 
@@ -153,5 +153,5 @@ def test_the_main_pages_in_the_dark_colour_scheme(audit, club, organiser, match,
     audit.check("dark-tournament-standings", f"/t/{tournament.slug}/standings/")
     log_in(audit.page, organiser)
     audit.check("dark-manage-club", f"/manage/{club.slug}/")
-    audit.check("dark-manage-tournament", f"/manage/tournaments/{tournament.slug}/")
+    audit.check("dark-manage-tournament", f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/")
     audit.assert_clean()

@@ -87,7 +87,7 @@ def test_the_tournament_pages_and_the_organisers_pages_load_with_nothing_blocked
     page.get_by_label("Password").fill("a-long-test-password-42")
     page.get_by_role("button", name="Log in").last.click()
     page.wait_for_url("**/manage/")
-    base = f"/manage/tournaments/{tournament.slug}/"
+    base = f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/"
     for url in [f"/manage/{club.slug}/", f"/manage/matches/{match.pk}/", base, f"{base}tables/",
                 f"{base}tables/cards/"]:
         assert page.goto(url).status == 200, url

@@ -48,7 +48,7 @@ def test_the_organiser_sees_why_and_allows_a_rematch_in_one_tap(browser, live_se
     page.get_by_label("Username").fill(organiser.username)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").last.click()
-    page.goto(f"/manage/tournaments/{stuck.slug}/")
+    page.goto(f"/manage/{stuck.club.slug}/tournaments/{stuck.slug}/")
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text("The next round could not be drawn")
     expect(alert).to_contain_text("No Swiss pairing is left without a rematch.")

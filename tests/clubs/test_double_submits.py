@@ -51,7 +51,7 @@ def forms_of(club: Club) -> dict[str, Form]:
                                   preview={"text": "Hugo Alves & Inês Mota"}),
         "organiser invitation": Form(manage, manage + "organisers/invite/",
                                      {"email": "joao@example.com"}, Invitation),
-        "tournament": Form(manage + "tournaments/new/", manage + "tournaments/new/", TOURNAMENT,
+        "tournament": Form(manage + "tournaments/", manage + "tournaments/", TOURNAMENT,
                            Tournament),
         "sign-up": Form("/accounts/signup/", "/accounts/signup/", {
             "username": "novo", "email": "novo@example.com", "password1": NEW_PASSWORD,

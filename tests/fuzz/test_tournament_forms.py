@@ -97,7 +97,7 @@ tournament_junk = st.one_of(
 @FUZZ
 def test_a_bad_new_tournament_is_refused_with_its_errors(organiser_client, club, data):
     with NothingWritten():
-        response = post_form(organiser_client, f"/manage/{club.slug}/tournaments/new/", data)
+        response = post_form(organiser_client, f"/manage/{club.slug}/tournaments/", data)
     assert_page_refusal(response)
 
 
@@ -112,7 +112,8 @@ DETAILS = ("name", "place", "starts_on", "ends_on")
 def test_bad_details_of_a_tournament_are_refused_with_their_errors(organiser_client, draft,
                                                                  data):
     with NothingWritten():
-        response = post_form(organiser_client, f"/manage/tournaments/{draft.slug}/edit/", data)
+        response = post_form(organiser_client,
+                             f"/manage/{draft.club.slug}/tournaments/{draft.slug}/edit/", data)
     assert_page_refusal(response)
 
 
@@ -150,7 +151,7 @@ def theirs(other_club):
 
 
 def page(tournament) -> str:
-    return f"/manage/tournaments/{tournament.slug}/"
+    return f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/"
 
 
 def entry_ids(*tournaments) -> list[int]:

@@ -10,7 +10,7 @@ from tournaments.models import Export
 
 
 def exports_url(t) -> str:
-    return f"/manage/tournaments/{t.slug}/exports/"
+    return f"/manage/{t.club.slug}/tournaments/{t.slug}/exports/"
 
 
 def test_a_file_past_its_deadline_says_so_and_asking_again_makes_a_new_one(

@@ -10,7 +10,7 @@ from tournaments.models import Export
 
 
 def exports_url(t) -> str:
-    return f"/manage/tournaments/{t.slug}/exports/"
+    return f"/manage/{t.club.slug}/tournaments/{t.slug}/exports/"
 
 
 def ask(client, t, kind="results", fmt="xlsx", **extra):

@@ -13,14 +13,14 @@ def export(swiss):
 
 
 def reads(t, club, export) -> list[str]:
-    base = f"/manage/tournaments/{t.slug}/"
+    base = f"/manage/{t.club.slug}/tournaments/{t.slug}/"
     return [base + "exports/", base + "print/sheets/", base + "print/bracket/",
             base + "print/results/", f"/manage/{club.slug}/exports/",
             f"/manage/exports/{export.pk}/download/"]
 
 
 def writes(t, club) -> list[str]:
-    return [f"/manage/tournaments/{t.slug}/exports/new/", f"/manage/{club.slug}/exports/new/"]
+    return [f"/manage/{t.club.slug}/tournaments/{t.slug}/exports/new/", f"/manage/{club.slug}/exports/new/"]
 
 
 def test_anonymous_visitors_are_sent_to_log_in(client, swiss, club, export):

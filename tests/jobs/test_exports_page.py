@@ -7,11 +7,11 @@ from tournaments.models import Export
 
 
 def exports_url(t) -> str:
-    return f"/manage/tournaments/{t.slug}/exports/"
+    return f"/manage/{t.club.slug}/tournaments/{t.slug}/exports/"
 
 
 def test_the_tournament_page_links_to_its_files(organiser_client, swiss):
-    body = organiser_client.get(f"/manage/tournaments/{swiss.slug}/").content.decode()
+    body = organiser_client.get(f"/manage/{swiss.club.slug}/tournaments/{swiss.slug}/").content.decode()
     assert exports_url(swiss) in body
 
 

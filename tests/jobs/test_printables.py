@@ -64,7 +64,8 @@ def test_without_the_pip_font_the_pdfs_fall_back_to_a_core_font(finished_knockou
 
 @pytest.mark.parametrize("page", ["sheets", "bracket", "results"])
 def test_the_pages_made_for_paper_print_on_a4(organiser_client, finished_knockout, page):
-    response = organiser_client.get(f"/manage/tournaments/{finished_knockout.slug}/print/{page}/")
+    t = finished_knockout
+    response = organiser_client.get(f"/manage/{t.club.slug}/tournaments/{t.slug}/print/{page}/")
     assert response.status_code == 200
     body = response.content.decode()
     assert "css/print.css" in body and "data-print" in body  # A4 @page rules, a Print button
@@ -73,11 +74,11 @@ def test_the_pages_made_for_paper_print_on_a4(organiser_client, finished_knockou
 
 def test_the_printed_results_page_shows_the_champion(organiser_client, finished_knockout):
     body = organiser_client.get(
-        f"/manage/tournaments/{finished_knockout.slug}/print/results/").content.decode()
+        f"/manage/{finished_knockout.club.slug}/tournaments/{finished_knockout.slug}/print/results/").content.decode()
     assert html.escape(finished_knockout.champion.partnership.display_name) in body
     assert "Runner-up" in body
 
 
 def test_a_tournament_of_rounds_has_no_bracket_page(organiser_client, swiss):
-    response = organiser_client.get(f"/manage/tournaments/{swiss.slug}/print/bracket/")
+    response = organiser_client.get(f"/manage/{swiss.club.slug}/tournaments/{swiss.slug}/print/bracket/")
     assert response.status_code == 404

@@ -32,7 +32,7 @@ def tournament_of(club, partnerships, **options) -> Tournament:
 
 
 def test_by_rating_is_offered_on_the_new_tournament_form(organiser_client, club):
-    page = organiser_client.get(f"/manage/{club.slug}/tournaments/new/").content.decode()
+    page = organiser_client.get(f"/manage/{club.slug}/tournaments/").content.decode()
     assert 'value="rating"' in page
     assert "Seeded by club rating" in page
 

@@ -126,6 +126,8 @@ def value(name: str, route: Route, side: Side, world: World):
         # open and accept; the other club's organiser, who sent it, gets the 404 of a link
         # meant for someone else.
         return side.invited
+    if name == "rest":  # an old organiser address (/manage/tournaments/<slug>/<rest>)
+        return "tables/"
     if name == "uidb64":  # the password reset link's user, as Django encodes it
         return urlsafe_base64_encode(force_bytes(side.owner.pk))
     if name in by_name:

@@ -8,7 +8,7 @@ from tournaments.models import Pairing, Table, Tournament
 
 
 def board_url(t: Tournament) -> str:
-    return f"/manage/tournaments/{t.slug}/board/"
+    return f"/manage/{t.club.slug}/tournaments/{t.slug}/board/"
 
 
 def statuses(response) -> dict[int, str]:

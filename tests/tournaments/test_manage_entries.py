@@ -9,7 +9,7 @@ from tournaments.models import Entry, Pairing, Tournament
 
 
 def page(t: Tournament) -> str:
-    return f"/manage/tournaments/{t.slug}/"
+    return f"/manage/{t.club.slug}/tournaments/{t.slug}/"
 
 
 @pytest.fixture

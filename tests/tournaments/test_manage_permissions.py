@@ -17,9 +17,9 @@ def tournament(club):
 def pages(t: Tournament) -> list[str]:
     entry = Entry.objects.filter(tournament=t).first()
     pairing = Pairing.objects.filter(round__tournament=t).first()
-    base = f"/manage/tournaments/{t.slug}/"
+    base = f"/manage/{t.club.slug}/tournaments/{t.slug}/"
     return [base, f"{base}tables/", f"{base}tables/cards/", f"{base}tables/1/qr.svg",
-            f"{base}board/", f"/manage/{t.club.slug}/tournaments/new/"] + [
+            f"{base}board/", f"/manage/{t.club.slug}/tournaments/"] + [
         f"{base}{action}" for action in (
             "start/", "finish/", "rounds/next/", "rounds/redraw/", "rounds/swap/",
             f"pairings/{pairing.pk}/walkover/", "entries/add/", f"entries/{entry.pk}/seed/",

@@ -9,7 +9,7 @@ from tournaments.models import Pairing, Round, Table, Tournament
 
 
 def page(t: Tournament) -> str:
-    return f"/manage/tournaments/{t.slug}/"
+    return f"/manage/{t.club.slug}/tournaments/{t.slug}/"
 
 
 def post(client, t: Tournament, action: str, data=None):

@@ -42,18 +42,18 @@ def small_and_large(club) -> tuple[Tournament, Tournament]:
 def test_the_tournament_page_costs_the_same_whatever_the_entries_and_rounds(
         organiser_client, club, django_assert_max_num_queries):
     small, large = small_and_large(club)
-    few = queries(organiser_client, f"/manage/tournaments/{small.slug}/",
+    few = queries(organiser_client, f"/manage/{small.club.slug}/tournaments/{small.slug}/",
                   django_assert_max_num_queries, 7)  # 7: the action log
-    queries(organiser_client, f"/manage/tournaments/{large.slug}/",
+    queries(organiser_client, f"/manage/{large.club.slug}/tournaments/{large.slug}/",
             django_assert_max_num_queries, few)
 
 
 def test_the_registration_page_costs_the_same_whatever_the_entries(
         organiser_client, club, django_assert_max_num_queries):
     small, large = swiss(club, 8, None, "Small"), swiss(club, 32, None, "Large")
-    few = queries(organiser_client, f"/manage/tournaments/{small.slug}/",
+    few = queries(organiser_client, f"/manage/{small.club.slug}/tournaments/{small.slug}/",
                   django_assert_max_num_queries, 9)  # 9: the action log
-    queries(organiser_client, f"/manage/tournaments/{large.slug}/",
+    queries(organiser_client, f"/manage/{large.club.slug}/tournaments/{large.slug}/",
             django_assert_max_num_queries, few)
 
 
@@ -61,9 +61,9 @@ def test_the_status_board_and_its_fragment_cost_the_same_whatever_the_tables_and
         organiser_client, club, django_assert_max_num_queries):
     small, large = small_and_large(club)
     for headers in ({}, {"HX-Request": "true"}):
-        few = queries(organiser_client, f"/manage/tournaments/{small.slug}/board/",
+        few = queries(organiser_client, f"/manage/{small.club.slug}/tournaments/{small.slug}/board/",
                       django_assert_max_num_queries, 6 + bool(headers), **headers)
-        queries(organiser_client, f"/manage/tournaments/{large.slug}/board/",
+        queries(organiser_client, f"/manage/{large.club.slug}/tournaments/{large.slug}/board/",
                 django_assert_max_num_queries, few, **headers)
 
 
@@ -71,7 +71,7 @@ def test_the_tables_and_cards_pages_cost_the_same_whatever_the_tables(
         organiser_client, club, django_assert_max_num_queries):
     small, large = small_and_large(club)
     for page in ("tables/", "tables/cards/"):
-        few = queries(organiser_client, f"/manage/tournaments/{small.slug}/{page}",
+        few = queries(organiser_client, f"/manage/{small.club.slug}/tournaments/{small.slug}/{page}",
                       django_assert_max_num_queries, 4)
-        queries(organiser_client, f"/manage/tournaments/{large.slug}/{page}",
+        queries(organiser_client, f"/manage/{large.club.slug}/tournaments/{large.slug}/{page}",
                 django_assert_max_num_queries, few)

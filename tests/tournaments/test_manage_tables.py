@@ -9,7 +9,7 @@ from tournaments.models import Table, Tournament
 
 
 def tables_url(t: Tournament) -> str:
-    return f"/manage/tournaments/{t.slug}/tables/"
+    return f"/manage/{t.club.slug}/tournaments/{t.slug}/tables/"
 
 
 @pytest.fixture

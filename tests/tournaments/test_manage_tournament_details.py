@@ -20,11 +20,13 @@ def tournament(club):
 
 
 def edit(client, tournament, data):
-    return client.post(f"/manage/tournaments/{tournament.slug}/edit/", data, follow=True)
+    return client.post(f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/edit/", data,
+                       follow=True)
 
 
 def test_the_page_shows_the_current_details(organiser_client, tournament):
-    html = organiser_client.get(f"/manage/tournaments/{tournament.slug}/edit/").content.decode()
+    edit = f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/edit/"
+    html = organiser_client.get(edit).content.decode()
     assert f'value="{tournament.name}"' in html
 
 

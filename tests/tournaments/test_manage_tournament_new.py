@@ -1,4 +1,4 @@
-"""/manage/<club>/tournaments/new/: a tournament with its rules, format, structure and ranking."""
+"""/manage/<club>/tournaments/: a tournament with its rules, format, structure and ranking."""
 
 import pytest
 
@@ -8,7 +8,7 @@ from tournaments.models import Tournament
 
 
 def url(club):
-    return f"/manage/{club.slug}/tournaments/new/"
+    return f"/manage/{club.slug}/tournaments/"
 
 
 def chain(*codes) -> dict:
@@ -47,7 +47,7 @@ def test_it_creates_a_knockout_and_opens_its_page(organiser_client, club, organi
     response = create(organiser_client, club, data, third_place="on", draw="redraw")
     tournament = Tournament.objects.get()
     assert response.status_code == 302
-    assert response.url == f"/manage/tournaments/{tournament.slug}/"
+    assert response.url == f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/"
     assert (tournament.club, tournament.name, tournament.place, str(tournament.starts_on),
             tournament.tables_count, tournament.created_by) == (
         club, "Taça da Primavera", "Café Central", "2026-05-02", 6, organiser)
@@ -153,7 +153,7 @@ def test_the_club_page_lists_its_tournaments_and_offers_a_new_one(organiser_clie
     create(organiser_client, club, data)
     page = organiser_client.get(f"/manage/{club.slug}/").content.decode()
     assert "Taça da Primavera" in page
-    assert "/manage/tournaments/taca-da-primavera/" in page
+    assert f"/manage/{club.slug}/tournaments/taca-da-primavera/" in page
     assert url(club) in page
 
 

@@ -65,7 +65,7 @@ def test_a_round_decided_at_its_draw_is_over_and_is_not_drawn_again(running):
 
 def test_the_page_offers_the_change_only_when_the_services_would_take_it(organiser_client,
                                                                          running):
-    page = f"/manage/tournaments/{running.slug}/"
+    page = f"/manage/{running.club.slug}/tournaments/{running.slug}/"
     assert "rounds/redraw/" in organiser_client.get(page).content.decode()
     record(current(running)[0].match, {"points": [70, 50]})
     assert "rounds/redraw/" not in organiser_client.get(page).content.decode()

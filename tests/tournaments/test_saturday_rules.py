@@ -525,7 +525,8 @@ def test_each_organiser_action_writes_one_entry_of_the_log_and_the_page_lists_th
         ("withdrawal", organiser), ("finish", organiser)]
     assert {a.kind: a.what for a in log if a.kind in whats} == whats
     assert next(a.reason for a in log if a.kind == "withdrawal") == "Bruno is ill"
-    page = organiser_client.get(f"/manage/tournaments/{tournament.slug}/").content.decode()
+    page = f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/"
+    page = organiser_client.get(page).content.decode()
     for said in ("started the tournament", "gave a walkover", "allowed a rematch",
                  "withdrew a partnership", "finished the tournament", "Bruno is ill",
                  *whats.values()):

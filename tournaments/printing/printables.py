@@ -55,7 +55,7 @@ def table_cards_document(tournament: Tournament, base_url: str) -> layout.Docume
             layout.Text(" · ".join(_in(lang, "Table %(number)s") % number for lang in languages),
                         layout.NUMBER, "center"),
             layout.Qr(card.url, reverse("manage_tournaments:table_qr",
-                                        args=[tournament.slug, card.number]),
+                                        args=[tournament.club.slug, tournament.slug, card.number]),
                       _("QR code of the referee link of table %(number)s") % number),
             *(layout.Steps([_in(lang, step) for step in HOW_TO], lang, strong=n == 0)
               for n, lang in enumerate(languages)),

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,8 +25,20 @@ from tournaments.models import Pairing, Round, Tournament
 from tournaments.presenters import criterion_name, round_title
 
 
-def owned_tournament(request, slug: str) -> Tournament:
-    return owned_or_404(Tournament.objects.select_related("club"), request.user, slug=slug)
+def owned_tournament(request, club_slug: str, slug: str) -> Tournament:
+    return owned_or_404(Tournament.objects.select_related("club"), request.user, slug=slug,
+                        club__slug=club_slug)
+
+
+@login_required
+def moved(request, slug, rest):
+    """An organiser page's old address, /manage/tournaments/<slug>/...: the same page now."""
+    tournament = owned_or_404(Tournament.objects.select_related("club"), request.user, slug=slug)
+    page = reverse("manage_tournaments:tournament", args=[tournament.club.slug, slug]) + rest
+    query = request.META.get("QUERY_STRING")
+    response = HttpResponsePermanentRedirect(f"{page}?{query}" if query else page)
+    response.status_code = 308
+    return response
 
 
 def attempt(request, change: Callable[[], object], done: str) -> bool:
@@ -40,7 +54,7 @@ def attempt(request, change: Callable[[], object], done: str) -> bool:
 
 
 def back(tournament: Tournament):
-    return redirect("manage_tournaments:tournament", tournament.slug)
+    return redirect("manage_tournaments:tournament", tournament.club.slug, tournament.slug)
 
 
 @login_required
@@ -63,9 +77,9 @@ def tournament_new(request, club_slug):
 
 
 @login_required
-def tournament_edit(request, slug):
+def tournament_edit(request, club_slug, slug):
     """The name, place and dates, at any time (the rest is fixed once it is created)."""
-    tournament = owned_tournament(request, slug)
+    tournament = owned_tournament(request, club_slug, slug)
     form = TournamentDetailsForm(request.POST or None, initial={
         name: getattr(tournament, name) for name in TournamentDetailsForm.base_fields})
     if request.method == "POST" and form.is_valid():
@@ -97,8 +111,8 @@ def rounds_with_pairings(tournament: Tournament) -> list[RoundView]:
 
 
 @login_required
-def tournament(request, slug):
-    tournament = owned_tournament(request, slug)
+def tournament(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     rounds = rounds_with_pairings(tournament)
     current = rounds[-1] if rounds else None
     running = tournament.status == Tournament.Status.RUNNING
@@ -128,8 +142,8 @@ def tournament(request, slug):
 
 @login_required
 @require_POST
-def tournament_start(request, slug):
-    tournament = owned_tournament(request, slug)
+def tournament_start(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     attempt(request, lambda: services.tournament_start(tournament=tournament, by=request.user),
             _("Round 1 is drawn and on the tables. Put the QR cards on the tables."))
     return back(tournament)
@@ -137,8 +151,8 @@ def tournament_start(request, slug):
 
 @login_required
 @require_POST
-def round_draw_next(request, slug):
-    tournament = owned_tournament(request, slug)
+def round_draw_next(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     drawn: list[Round | None] = []
     if attempt(request, lambda: drawn.append(services.round_draw_next(tournament=tournament,
                                                                    by=request.user)),
@@ -149,8 +163,8 @@ def round_draw_next(request, slug):
 
 @login_required
 @require_POST
-def rematch_allow(request, slug):
-    tournament = owned_tournament(request, slug)
+def rematch_allow(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     attempt(request, lambda: services.rematch_allow(tournament=tournament, by=request.user),
             _("The next round is drawn, with the fewest rematches possible."))
     return back(tournament)
@@ -158,8 +172,8 @@ def rematch_allow(request, slug):
 
 @login_required
 @require_POST
-def round_redraw(request, slug):
-    tournament = owned_tournament(request, slug)
+def round_redraw(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     attempt(request, lambda: services.round_redraw(tournament=tournament, by=request.user),
             _("The round was drawn again."))
     return back(tournament)
@@ -167,8 +181,8 @@ def round_redraw(request, slug):
 
 @login_required
 @require_POST
-def pairings_swap(request, slug):
-    tournament = owned_tournament(request, slug)
+def pairings_swap(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     current = selectors.last_round(tournament)
     pairings = list(selectors.pairings(tournament).filter(round=current)) if current else []
     form = SwapForm(request.POST, pairings=pairings)
@@ -186,8 +200,8 @@ def pairings_swap(request, slug):
 
 @login_required
 @require_POST
-def pairing_walkover(request, slug, pairing_id):
-    tournament = owned_tournament(request, slug)
+def pairing_walkover(request, club_slug, slug, pairing_id):
+    tournament = owned_tournament(request, club_slug, slug)
     pairing = get_object_or_404(
         Pairing.objects.select_related("round", "a__partnership", "b__partnership"),
         round__tournament=tournament, pk=pairing_id)
@@ -202,8 +216,8 @@ def pairing_walkover(request, slug, pairing_id):
 
 @login_required
 @require_POST
-def tournament_finish(request, slug):
-    tournament = owned_tournament(request, slug)
+def tournament_finish(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     attempt(request, lambda: services.tournament_finish(tournament=tournament, by=request.user),
             _("The tournament is finished."))
     return back(tournament)

@@ -20,8 +20,8 @@ def _entry(tournament: Tournament, entry_id: int) -> Entry:
 
 @login_required
 @require_POST
-def entries_register(request, slug):
-    tournament = owned_tournament(request, slug)
+def entries_register(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     form = RegisterForm(request.POST, tournament=tournament)
     if not form.is_valid():
         messages.error(request, _("Tick the partnerships of the club to register."))
@@ -38,8 +38,8 @@ def entries_register(request, slug):
 
 @login_required
 @require_POST
-def entry_seed(request, slug, entry_id):
-    tournament = owned_tournament(request, slug)
+def entry_seed(request, club_slug, slug, entry_id):
+    tournament = owned_tournament(request, club_slug, slug)
     entry = _entry(tournament, entry_id)
     form = SeedForm(request.POST)
     if not form.is_valid():
@@ -54,8 +54,8 @@ def entry_seed(request, slug, entry_id):
 
 @login_required
 @require_POST
-def entry_check_in(request, slug, entry_id):
-    tournament = owned_tournament(request, slug)
+def entry_check_in(request, club_slug, slug, entry_id):
+    tournament = owned_tournament(request, club_slug, slug)
     entry = _entry(tournament, entry_id)
     form = CheckInForm(request.POST)
     if not form.is_valid():
@@ -70,8 +70,8 @@ def entry_check_in(request, slug, entry_id):
 
 @login_required
 @require_POST
-def entry_remove(request, slug, entry_id):
-    tournament = owned_tournament(request, slug)
+def entry_remove(request, club_slug, slug, entry_id):
+    tournament = owned_tournament(request, club_slug, slug)
     entry = _entry(tournament, entry_id)
     attempt(request, lambda: services.entry_remove(entry=entry),
             _("%(name)s removed from the tournament.") % {"name": entry.partnership.display_name})
@@ -80,8 +80,8 @@ def entry_remove(request, slug, entry_id):
 
 @login_required
 @require_POST
-def entry_withdraw(request, slug, entry_id):
-    tournament = owned_tournament(request, slug)
+def entry_withdraw(request, club_slug, slug, entry_id):
+    tournament = owned_tournament(request, club_slug, slug)
     entry = _entry(tournament, entry_id)
     attempt(request, lambda: services.entry_withdraw(entry=entry, by=request.user,
                                                      reason=request.POST.get("reason", "")),

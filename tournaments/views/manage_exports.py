@@ -72,8 +72,8 @@ def _requested(request, ask) -> None:
 @login_required
 @never_cache
 @require_GET
-def tournament_exports(request, slug):
-    tournament = owned_tournament(request, slug)
+def tournament_exports(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     files = export_jobs.exports_of(club=tournament.club, tournament=tournament)
     started = tournament.status != Tournament.Status.DRAFT
     return _files(request, "tournaments/manage/exports.html", {
@@ -91,7 +91,7 @@ def tournament_exports(request, slug):
 def printable_offers(tournament: Tournament, started: bool) -> list[tuple[str, str, str]]:
     """(kind, label, page to print) of each printable this tournament has now."""
     def url(name):
-        return reverse(f"manage_tournaments:{name}", args=[tournament.slug])
+        return reverse(f"manage_tournaments:{name}", args=[tournament.club.slug, tournament.slug])
 
     offers = []
     if started:
@@ -105,12 +105,12 @@ def printable_offers(tournament: Tournament, started: bool) -> list[tuple[str, s
 
 @login_required
 @require_POST
-def tournament_export_new(request, slug):
-    tournament = owned_tournament(request, slug)
+def tournament_export_new(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     form = TournamentExportForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose a file and a format from the list."))
-        return redirect("manage_tournaments:exports", tournament.slug)
+        return redirect("manage_tournaments:exports", tournament.club.slug, tournament.slug)
     kind, fmt = form.cleaned_data["kind"], form.cleaned_data["format"]
     params = {}
     if kind == Kind.CARDS:
@@ -119,7 +119,7 @@ def tournament_export_new(request, slug):
         params["paper"] = form.cleaned_data["paper"] or "a3"
     _requested(request, lambda: export_jobs.tournament_export_request(
         tournament=tournament, kind=kind, fmt=fmt, by=request.user, params=params))
-    return redirect("manage_tournaments:exports", tournament.slug)
+    return redirect("manage_tournaments:exports", tournament.club.slug, tournament.slug)
 
 
 @login_required
@@ -168,15 +168,15 @@ def export_download(request, export_id):
 
 @login_required
 @require_GET
-def print_sheets(request, slug):
-    tournament = owned_tournament(request, slug)
+def print_sheets(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     return _print(request, tournament, printables.score_sheets_document(tournament), Kind.SHEETS)
 
 
 @login_required
 @require_GET
-def print_bracket(request, slug):
-    tournament = owned_tournament(request, slug)
+def print_bracket(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     if tournament.structure == Tournament.Structure.ROUNDS:
         raise Http404(_("A tournament of rounds has no bracket."))
     paper = "a4" if request.GET.get("paper") == "a4" else "a3"
@@ -186,8 +186,8 @@ def print_bracket(request, slug):
 
 @login_required
 @require_GET
-def print_results(request, slug):
-    tournament = owned_tournament(request, slug)
+def print_results(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     return _print(request, tournament, printables.final_results_document(tournament), Kind.FINAL)
 
 

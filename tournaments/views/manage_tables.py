@@ -24,8 +24,8 @@ def _table(tournament: Tournament, number: int) -> Table:
 
 
 @login_required
-def tables(request, slug):
-    tournament = owned_tournament(request, slug)
+def tables(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
     rows = [(table, request.build_absolute_uri(table.link.get_absolute_url()))
             for table in selectors.tables_live(tournament)]
     return render(request, "tournaments/manage/tables.html",
@@ -33,9 +33,9 @@ def tables(request, slug):
 
 
 @login_required
-def table_cards(request, slug):
+def table_cards(request, club_slug, slug):
     """One card per table to print and leave on it: its number, its QR code, how to use it."""
-    tournament = owned_tournament(request, slug)
+    tournament = owned_tournament(request, club_slug, slug)
     return render(request, "tournaments/manage/cards.html", {
         "tournament": tournament,
         "document": printables.table_cards_document(tournament, request.build_absolute_uri("/")),
@@ -44,19 +44,19 @@ def table_cards(request, slug):
 
 @login_required
 @never_cache
-def table_qr(request, slug, number):
-    return link_qr(request, _table(owned_tournament(request, slug), number).link)
+def table_qr(request, club_slug, slug, number):
+    return link_qr(request, _table(owned_tournament(request, club_slug, slug), number).link)
 
 
 @login_required
 @require_POST
-def table_link_renew(request, slug, number):
-    tournament = owned_tournament(request, slug)
+def table_link_renew(request, club_slug, slug, number):
+    tournament = owned_tournament(request, club_slug, slug)
     table = _table(tournament, number)
     attempt(request, lambda: services.table_link_renew(table=table, user=request.user),
             _("Table %(number)s has a new QR card: print it; the old one no longer works.")
             % {"number": number})
-    return redirect("manage_tournaments:tables", tournament.slug)
+    return redirect("manage_tournaments:tables", tournament.club.slug, tournament.slug)
 
 
 @dataclass(frozen=True)
@@ -85,9 +85,9 @@ def table_status(table: Table) -> TableStatus:
 
 
 @login_required
-def board(request, slug):
+def board(request, club_slug, slug):
     """Every table of the event, live: htmx polls the fragment, answered 304 when nothing changed."""
-    tournament = owned_tournament(request, slug)
+    tournament = owned_tournament(request, club_slug, slug)
 
     def context():
         current = selectors.last_round(tournament)
