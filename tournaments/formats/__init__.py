@@ -1,9 +1,12 @@
 """Tournament formats engine: draws, pairings and standings on plain values.
 
 No Django here. Entrants are opaque hashable ids; a service layer adapts models to
-these functions and stores what they return.
+these functions and stores what they return. Modules with a larger vocabulary of their
+own are used as modules: ``from tournaments.formats import double_elimination``, then
+``double_elimination.advance(schedule, results)``.
 """
 
+from .double_elimination import double_elimination_schedule
 from .groups import MAX_KNOCKOUT, best_placed, check_groups, cross_pairings, cross_seeding
 from .knockout import (
     FINAL,
@@ -47,6 +50,7 @@ __all__ = [
     "check_groups",
     "cross_pairings",
     "cross_seeding",
+    "double_elimination_schedule",
     "knockout_first_round",
     "next_round",
     "points_awarded",
