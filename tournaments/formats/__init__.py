@@ -24,7 +24,7 @@ from .knockout import (
 )
 from .lookahead import swiss_feasible, swiss_rounds_possible
 from .results import DEFAULT_POINTS, MatchResult, PointsScheme, points_awarded
-from .roundrobin import round_robin
+from .roundrobin import double_round_robin, matchdays, round_robin
 from .seeding import bracket_size, seed_order, seeded_with_lot, snake_groups
 from .standings import StandingRow, rank
 from .swiss import SwissDraw, SwissPairingError, swiss_pairings, swiss_pairings_least_rematches
@@ -51,7 +51,9 @@ __all__ = [
     "cross_pairings",
     "cross_seeding",
     "double_elimination_schedule",
+    "double_round_robin",
     "knockout_first_round",
+    "matchdays",
     "next_round",
     "points_awarded",
     "random_draw",
