@@ -1,9 +1,12 @@
 """Tournament formats engine: draws, pairings and standings on plain values.
 
 No Django here. Entrants are opaque hashable ids; a service layer adapts models to
-these functions and stores what they return.
+these functions and stores what they return. Modules with a larger vocabulary of their
+own are used as modules: ``from tournaments.formats import double_elimination``, then
+``double_elimination.advance(schedule, results)``.
 """
 
+from .double_elimination import double_elimination_schedule
 from .groups import MAX_KNOCKOUT, best_placed, check_groups, cross_pairings, cross_seeding
 from .knockout import (
     FINAL,
@@ -21,7 +24,7 @@ from .knockout import (
 )
 from .lookahead import swiss_feasible, swiss_rounds_possible
 from .results import DEFAULT_POINTS, MatchResult, PointsScheme, points_awarded
-from .roundrobin import round_robin
+from .roundrobin import double_round_robin, matchdays, round_robin
 from .seeding import bracket_size, seed_order, seeded_with_lot, snake_groups
 from .standings import StandingRow, rank
 from .swiss import SwissDraw, SwissPairingError, swiss_pairings, swiss_pairings_least_rematches
@@ -47,7 +50,10 @@ __all__ = [
     "check_groups",
     "cross_pairings",
     "cross_seeding",
+    "double_elimination_schedule",
+    "double_round_robin",
     "knockout_first_round",
+    "matchdays",
     "next_round",
     "points_awarded",
     "random_draw",

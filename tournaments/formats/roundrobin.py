@@ -1,4 +1,8 @@
-"""Round robin (everyone meets everyone once) by the circle method."""
+"""Round robin by the circle method: once (everyone meets everyone), or twice (a league).
+
+A round is a matchday: everyone plays at most once in it. With an odd field each round
+has one bye, ``(entrant, None)``, and each entrant sits out once per round robin.
+"""
 
 from collections.abc import Sequence
 
@@ -32,3 +36,32 @@ def round_robin(entrants: Sequence[Entrant]) -> list[list[Pair]]:
 
 def _bye_last(pair: tuple[Entrant | None, Entrant | None]) -> Pair:
     return (pair[1], None) if pair[0] is None else pair
+
+
+def double_round_robin(entrants: Sequence[Entrant]) -> list[list[Pair]]:
+    """Rounds of a double round robin (home and away): each pair meets twice.
+
+    The second half is the first played again in the same order with the sides
+    swapped (a pair's two meetings are a half apart, never on consecutive matchdays,
+    as mirroring the order would make them at the turn). Each pair is once ``(x, y)``
+    and once ``(y, x)``; a bye stays ``(entrant, None)``, so with an odd field each
+    entrant has one bye in each half.
+    """
+    first = round_robin(entrants)
+    return first + [[_swapped(pair) for pair in day] for day in first]
+
+
+def matchdays(n: int, *, legs: int = 1) -> list[list[tuple[int, int | None]]]:
+    """The matchdays of a league of ``n`` entrants numbered 1..n (seeds or draw numbers).
+
+    ``legs`` 1 is a single round robin, 2 a double one (``double_round_robin``);
+    matchday 1 comes first. A caller maps the numbers to its entrants.
+    """
+    if legs not in (1, 2):
+        raise ValueError(f"A league has one or two legs, not {legs}")
+    field = range(1, n + 1)
+    return round_robin(field) if legs == 1 else double_round_robin(field)
+
+
+def _swapped(pair: Pair) -> Pair:
+    return pair if pair[1] is None else (pair[1], pair[0])
