@@ -8,7 +8,7 @@
 // offline.js tells this module about its queue with a "sueca:queue" event on document and asks
 // window.SuecaProvisional.award(deal) for what a deal entered offline gives.
 // It also registers the service worker (/r/sw.js) and keeps the page's latest copy for it.
-import { dealEntered, replay } from "./scorer.js";
+import { enteredOrNull, replay } from "./scorer.js";
 
 const box = document.getElementById("pending");
 const panel = box && box.querySelector("[data-provisional]");
@@ -40,19 +40,11 @@ function read(root) {
   }
 }
 
-// The scorer's deal of a kept one (the API's body: the deal form's fields), if it makes one.
-function scored(body) {
-  try {
-    return dealEntered(body);
-  } catch (error) {
-    return null;
-  }
-}
-
 function waiting() {
-  // A deal the server refused is not counted: it waits for the referee to discard it.
+  // A deal the server refused is not counted: it waits for the referee to discard it. A kept
+  // deal is the API's body (the deal form's fields).
   return match ? items.filter((item) => item.match === match.match && !item.refused)
-    .map((item) => scored(item.deal)).filter(Boolean) : [];
+    .map((item) => enteredOrNull(item.deal)).filter(Boolean) : [];
 }
 
 function result(extra = []) {
@@ -130,7 +122,7 @@ function leadOf(dealer) {
 
 // What one more deal, entered now, would give: "A wins 2 games", or null if the scorer cannot say.
 function award(deal) {
-  const outcome = result([scored(deal)]);
+  const outcome = result([deal]); // the deal offline.js made of the entry (enteredOrNull)
   if (!outcome) return null;
   const given = outcome.deals[outcome.deals.length - 1];
   if (match.format.type === "points") return deal.revoke ? null : deal.points.join("–");

@@ -1,5 +1,5 @@
 // Offline-safe scoring on the referee's phone (/r/<token>/). An ES module; it needs only the
-// browser scorer's dealEntered (scorer.js), to show and score a kept deal as the server would.
+// browser scorer's enteredOrNull (scorer.js), to show and score a kept deal as the server would.
 //
 // Online, nothing changes: the entry form asks the server what the deal awards
 // (POST /r/<token>/confirm/) and the confirmation screen saves it (POST /r/<token>/deals/,
@@ -33,7 +33,7 @@
 //   ended the match, that match's result screen is shown (?after=<id>), as online.
 // - Each render tells static/js/offline-score.js the queue ("sueca:queue" on document): it
 //   shows the provisional score, next dealer and end of the match with the deals waiting.
-import { dealEntered } from "./scorer.js";
+import { enteredOrNull as entered } from "./scorer.js";
 
 (function () {
   const box = document.getElementById("pending");
@@ -108,15 +108,6 @@ import { dealEntered } from "./scorer.js";
     for (const name of ["flag", "revoke", "trump"]) if (text(name)) body[name] = text(name);
     if (text("tie")) body.tie = true;
     return body;
-  }
-
-  // The deal a body makes (the browser scorer's deal_entered), or null if it makes none.
-  function entered(body) {
-    try {
-      return dealEntered(body);
-    } catch (error) {
-      return null;
-    }
   }
 
   function describe(body) {

@@ -4,11 +4,11 @@
 // it against vectors the Python engine wrote: tests/engine/js_vectors.py).
 
 import { DEAL_POINTS } from "./scorer/cards.js";
-import { SIDES, checkDeal, dealEntered, dealFrom, flagSide, otherSide } from "./scorer/deals.js";
+import { SIDES, checkDeal, dealEntered, dealFrom, enteredOrNull, flagSide, otherSide } from "./scorer/deals.js";
 import { CaseError, DealError, RulesError } from "./scorer/errors.js";
 import { DEFAULT_PRESET, WITH_PARTIDAS, checkSeat, formatFrom, nextDealer, rulesFrom } from "./scorer/options.js";
 
-export { CaseError, DealError, RulesError, DEFAULT_PRESET, dealEntered, dealFrom, formatFrom, otherSide, rulesFrom };
+export { CaseError, DealError, RulesError, DEFAULT_PRESET, dealEntered, dealFrom, enteredOrNull, formatFrom, otherSide, rulesFrom };
 export { PRESETS } from "./scorer/options.js";
 export { possiblePoints } from "./scorer/cards.js";
 

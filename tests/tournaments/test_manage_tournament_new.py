@@ -2,7 +2,6 @@
 
 import pytest
 
-from sueca_club.models import Club
 from tournaments import formats
 from tournaments.models import Tournament
 
@@ -155,9 +154,3 @@ def test_the_club_page_lists_its_tournaments_and_offers_a_new_one(organiser_clie
     assert "Taça da Primavera" in page
     assert f"/manage/{club.slug}/tournaments/taca-da-primavera/" in page
     assert url(club) in page
-
-
-def test_no_club_gets_the_address_tournaments(client, other_organiser):
-    client.force_login(other_organiser)
-    client.post("/manage/", {"name": "Tournaments", "default_preset": "portugal"})
-    assert Club.objects.get().slug == "tournaments-2"

@@ -98,3 +98,13 @@ export function dealEntered({ points = [null, null], flag = null, revoke = null,
   dealFrom(deal);
   return deal;
 }
+
+// dealEntered, or null when the entry makes no deal (nothing typed, a side that is no side).
+export function enteredOrNull(entry) {
+  try {
+    return dealEntered(entry);
+  } catch (error) {
+    if (error instanceof DealError) return null;
+    throw error;
+  }
+}
