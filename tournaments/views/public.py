@@ -18,7 +18,7 @@ from django_tables2 import RequestConfig
 from scoring import presenters
 from scoring import tv as scoring_tv
 from sueca_club.live import cached, live_page
-from tournaments import formats, selectors, tables
+from tournaments import bracket_ahead, formats, selectors, tables
 from tournaments import tv as tournament_tv
 from tournaments.models import Round, Tournament
 from tournaments.selectors import Line
@@ -198,7 +198,8 @@ def overview(request, slug: str):
 def bracket_page(request, slug: str):
     def context(tournament):
         knockout = selectors.pairings(tournament).filter(round__stage=Round.Stage.KNOCKOUT)
-        return {"bracket": bracket(tournament, selectors.lines(tournament, knockout))}
+        return {"bracket": bracket_ahead.filled(
+            tournament, bracket(tournament, selectors.lines(tournament, knockout)))}
     return _page(request, slug, "bracket", context)
 
 
@@ -321,7 +322,7 @@ def tv(request, slug: str):
             context["groups"] = group_tables(tournament, all_pairings,
                                              selectors.entries(tournament))
         elif screen == "bracket":
-            context["bracket"] = bracket(tournament, knockout)
+            context["bracket"] = bracket_ahead.filled(tournament, bracket(tournament, knockout))
         return context
 
     suffix = f"-tvp{_int(request.GET.get('page'))}" if tables_only else f"-tv{index}"
