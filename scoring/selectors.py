@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Count, F, Max, Q, QuerySet
 
 from scoring import engine, presenters
 from scoring.models import AuditEntry, Deal, Match
@@ -120,3 +120,35 @@ def match_payload(match: Match, rows: list[presenters.TallyRow] | None = None) -
 
 def audit_for(match: Match) -> QuerySet[AuditEntry]:
     return match.audit.select_related("user", "deal")
+
+
+# The café TV (scoring/tv.py) -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TvStamp:
+    etag: str
+    live: int  # matches in play
+
+
+def tv_stamp(slug: str, since) -> TvStamp | None:
+    """One query: the club TV's ETag and how many matches are live. The ETag names the newest
+    change among the club's matches, how many there are and how many changed since `since`
+    (their table is highlighted), so a highlight that ends is a change too."""
+    stamp = Match.objects.filter(club__slug=slug).aggregate(
+        changed=Max("updated_at"), count=Count("id"),
+        live=Count("id", filter=Q(finished=False)),
+        fresh=Count("id", filter=Q(finished=False, updated_at__gte=since)))
+    if stamp["count"] == 0:
+        return None
+    etag = f'tv{slug}-{stamp["count"]}-{stamp["changed"].timestamp():.6f}-{stamp["fresh"]}'
+    return TvStamp(etag, stamp["live"])
+
+
+def tv_matches(*, club, page: slice) -> list[Match]:
+    """One page of the club's live matches with their partnerships and, for a tournament's
+    match, its table: by table number (matches without one after), then oldest first, so that
+    a table keeps its place on the screen. One query."""
+    return list(matches_with_teams().select_related("pairing__table")
+                .filter(club=club, finished=False)
+                .order_by(F("pairing__table__number").asc(nulls_last=True), "created_at", "id")
+                [page])

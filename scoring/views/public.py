@@ -1,11 +1,11 @@
 """Public live pages: a match's scoreboard, a club's matches, the café TV. No login."""
 
 from django.db.models import Count, Max
-from django.shortcuts import get_object_or_404, render
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from scoring import selectors
+from scoring import selectors, tv
 from scoring.models import Match
 from sueca_club.live import live_page
 from sueca_club.models import Club
@@ -47,18 +47,27 @@ def club(request, slug: str):
 
 @require_GET
 def club_tv(request, slug: str):
-    """The café TV: one live match at a time, large, moving on to the next every few seconds."""
-    club = get_object_or_404(Club, slug=slug)
-    live = selectors.live_matches(club=club)
-    index = _int(request.GET.get("i"), default=0) % max(len(live), 1)
-    match = live[index] if live else None
-    context = {"club": club, "match": match, "board": match and selectors.board(match),
-               "next": index + 1, "count": len(live), "position": index + 1}
-    response = render(request, "scoring/_tv_live.html" if request.htmx else "scoring/tv.html",
-                      context)
-    patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    """The café TV: every live table of the club at once, 16 a page; with more, the TV moves
+    on to the next page (?page=2) by itself. An unchanged poll is a 304 for one query."""
+    now = timezone.now()
+    stamp = selectors.tv_stamp(slug, tv.fresh_since(now))
+    live = stamp.live if stamp else 0
+    page = tv.page_number(_int(request.GET.get("page"), default=1), live)
+    etag = stamp and f"{stamp.etag}-p{page}"
+
+    def context():
+        club = get_object_or_404(Club, slug=slug)
+        matches = selectors.tv_matches(club=club, page=tv.page_slice(page)) if live else []
+        tiles = [tv.tile_of(match, now=now, table=_table_of(match), a=match.a.display_name,
+                            b=match.b.display_name) for match in matches]
+        return {"club": club, "grid": tv.grid(tiles, page=page, total=live)}
+
+    return live_page(request, etag, "scoring/tv.html", "scoring/_tv_live.html", context)
+
+
+def _table_of(match: Match) -> int | None:
+    pairing = getattr(match, "pairing", None)  # a tournament's match: read with the match
+    return pairing.table.number if pairing is not None and pairing.table_id else None
 
 
 def _int(value, default: int) -> int:

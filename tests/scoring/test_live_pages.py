@@ -1,4 +1,4 @@
-"""Public scoreboard, club page and TV: plain pages, htmx fragments, 304 on an unchanged poll."""
+"""Public scoreboard and club page: plain pages, htmx fragments, 304 on an unchanged poll."""
 
 import uuid
 
@@ -77,20 +77,7 @@ def test_the_club_poll_is_a_304_until_a_match_changes(client, club, match,
     assert client.get(f"/c/{club.slug}/", headers={**HTMX, "If-None-Match": etag}).status_code == 200
 
 
-def test_the_tv_cycles_through_the_live_matches(client, club, match, pair_a, pair_b):
-    second = make_match(club, pair_b, pair_a)
-    first_screen = client.get(f"/c/{club.slug}/tv/?i=0").content.decode()
-    second_screen = client.get(f"/c/{club.slug}/tv/?i=1", headers=HTMX).content.decode()
-    assert "1/2" in first_screen and "2/2" in second_screen
-    assert "?i=1" in first_screen and "?i=2" in second_screen
-    screens = first_screen + second_screen
-    assert first_screen.count("Ana Silva &amp; Bruno Costa – Carla Dias &amp; Duarte Lima") + (
-        second_screen.count("Ana Silva &amp; Bruno Costa – Carla Dias &amp; Duarte Lima")) == 1
-    assert (f"{second.a} – {second.b}".replace("&", "&amp;")) in screens
-
-
-def test_the_tv_says_when_nothing_is_live(client, club):
-    assert "No match in play right now." in client.get(f"/c/{club.slug}/tv/").content.decode()
+# The club TV: tests/scoring/test_club_tv_shows_every_table.py
 
 
 def test_the_club_page_query_count_does_not_grow_with_matches(client, club, pair_a, pair_b,

@@ -92,6 +92,62 @@ def _loser(pairing: Pairing, winner: Entrant) -> Entrant | None:
     return pairing.b if winner == pairing.a else pairing.a
 
 
+class _Pending:
+    def __repr__(self) -> str:
+        return "PENDING"
+
+
+PENDING = _Pending()  # a slot still in play: who comes out of it is not known yet
+
+
+@dataclass(frozen=True)
+class Through:
+    """A slot of a round not drawn yet, as far as it is known while the round before is played.
+
+    ``a`` and ``b`` are who is through to it so far (None: not known yet). ``bye``: nobody
+    can come to the second place, so ``a`` goes through without playing; ``empty``: nobody
+    can come at all (the drawn round will have no pairing in this slot).
+    """
+
+    slot: int
+    a: Entrant | None
+    b: Entrant | None
+    bye: bool = False
+    empty: bool = False
+
+    @property
+    def goes_through(self) -> Entrant | None | _Pending:
+        """Who comes out of this slot: a bye's holder, nobody from an empty slot, else PENDING."""
+        if self.empty:
+            return None
+        return self.a if self.bye and self.a is not None else PENDING
+
+
+def round_ahead(winners: Sequence[Entrant | None | _Pending]) -> list[Through]:
+    """The next bracket round as far as it is known, before the current one ends.
+
+    ``winners`` holds for each slot of the current round, top to bottom, its winner, None
+    where nobody goes through (a double forfeit, an empty slot) or PENDING while it is
+    played. Slot 2k's winner meets slot 2k+1's in slot k, as `next_round` pairs them; one
+    alone has a bye and takes place ``a``, as the drawn round will place it.
+    """
+    if len(winners) % 2:
+        raise ValueError(f"A bracket round has an even number of slots, not {len(winners)}")
+
+    def known(who):
+        return None if who is PENDING else who
+
+    ahead = []
+    for slot, (first, second) in enumerate(zip(winners[0::2], winners[1::2], strict=True)):
+        if first is None and second is None:
+            ahead.append(Through(slot, None, None, empty=True))
+        elif first is None or second is None:
+            ahead.append(Through(slot, known(second if first is None else first), None, bye=True))
+        else:
+            ahead.append(Through(slot, known(first), known(second)))
+    return ahead
+
+
 def round_count(n: int) -> int:
     """Rounds a knockout of ``n`` entrants (n >= 2) takes, byes included."""
     if n < 2:

@@ -5,6 +5,7 @@ costing the one query of `selectors.live_etag`.
 """
 
 from django.http import Http404
+from django.utils import timezone
 from django.utils.html import strip_spaces_between_tags
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -12,12 +13,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
+from scoring import tv as scoring_tv
 from scoring.presenters import format_text
 from sueca_club.live import cached, live_page
-from tournaments import presenters, selectors, standings_tables
+from tournaments import bracket_ahead, presenters, selectors, standings_tables
+from tournaments import tv as tournament_tv
 from tournaments.models import Round, Tournament
 
 TV_STANDINGS_ROWS = 12
+TV_SCREEN_SECONDS = 10  # each screen of the TV's cycle
 
 
 # Shapes of the pages -------------------------------------------------------------------------
@@ -32,13 +36,13 @@ def current_round(tournament: Tournament) -> presenters.RoundLines | None:
 # Views ---------------------------------------------------------------------------------------
 
 def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
-          results_only: bool = False):
+          results_only: bool = False, etag_of=None):
     """A live tournament page: 404 for an unknown slug, 304 for an unchanged poll.
 
     A page that shows only results (`results_only`) changes with the tournament's version
     alone, not with every deal: its ETag costs one row, and the tournament is cached with it.
     """
-    etag = (selectors.results_etag if results_only else selectors.live_etag)(slug)
+    etag = (etag_of or (selectors.results_etag if results_only else selectors.live_etag))(slug)
     if etag is None:
         raise Http404(_("No such tournament."))
 
@@ -72,7 +76,8 @@ def overview(request, slug: str):
 def bracket_page(request, slug: str):
     def context(tournament):
         knockout = selectors.pairings(tournament).filter(round__stage=Round.Stage.KNOCKOUT)
-        return {"bracket": presenters.bracket(tournament, presenters.lines(tournament, knockout))}
+        return {"bracket": bracket_ahead.filled(
+            tournament, presenters.bracket(tournament, presenters.lines(tournament, knockout)))}
     return _page(request, slug, "bracket", context)
 
 
@@ -151,24 +156,43 @@ def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
     return screens
 
 
+def tv_cycle(screens: list[str], pages: int) -> list[tuple[str, int]]:
+    """The screens in turn, with one "round" screen for each page of the tables' grid."""
+    return [(screen, page) for screen in screens
+            for page in (range(1, pages + 1) if screen == "round" else [1])]
+
+
 @require_GET
 def tv(request, slug: str):
-    """The café TV: overview, the current round, standings or groups, the bracket, in turn."""
+    """The café TV: overview, every table in play (16 a screen), standings or groups, the
+    bracket, in turn. With ?page=N it shows only the tables, moving on from page to page."""
     index = _int(request.GET.get("i"))
+    tables_only = "page" in request.GET
+    now = timezone.now()
 
     def context(tournament):
         all_pairings = list(selectors.pairings(tournament))
         all_lines = presenters.lines(tournament, all_pairings)
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
-        screens = tv_screens(tournament, bool(knockout))
-        screen = screens[index % len(screens)]
-        context = {"screen": screen, "next": (index + 1) % len(screens),
-                   "position": index % len(screens) + 1, "count": len(screens),
+        pages = scoring_tv.pages_for(sum(x.status == "playing" for x in all_lines))
+        if tables_only:
+            screens = [("round", page) for page in range(1, pages + 1)]
+            at = (_int(request.GET.get("page")) - 1) % pages
+        else:
+            screens = tv_cycle(tv_screens(tournament, bool(knockout)), pages)
+            at = index % len(screens)
+        screen, page = screens[at]
+        following = (at + 1) % len(screens)
+        context = {"screen": screen, "position": at + 1, "count": len(screens),
+                   "next_query": f"page={following + 1}" if tables_only else f"i={following}",
+                   "seconds": scoring_tv.seconds_for(pages) if tables_only else TV_SCREEN_SECONDS,
                    "current": presenters.one_round([x for x in all_lines if x.pairing.round.number
-                                         == tournament.last_round_number])}
+                                                    == tournament.last_round_number])}
         if screen == "overview":
             context["structure_text"] = presenters.structure_text(tournament)
             context["format_text"] = format_text(tournament.format)
+        elif screen == "round":
+            context["grid"] = tournament_tv.grid(all_lines, now, page)
         elif screen == "standings":
             ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
             context["standings"] = ranked[:TV_STANDINGS_ROWS]
@@ -176,10 +200,13 @@ def tv(request, slug: str):
             context["groups"] = group_tables(tournament, all_pairings,
                                              selectors.entries(tournament))
         elif screen == "bracket":
-            context["bracket"] = presenters.bracket(tournament, knockout)
+            context["bracket"] = bracket_ahead.filled(tournament,
+                                                      presenters.bracket(tournament, knockout))
         return context
 
-    return _page(request, slug, "tv", context, etag_suffix=f"-tv{index}")
+    suffix = f"-tvp{_int(request.GET.get('page'))}" if tables_only else f"-tv{index}"
+    return _page(request, slug, "tv", context, etag_suffix=suffix,
+                 etag_of=lambda slug: tournament_tv.tv_etag(slug, now))
 
 
 def _int(value) -> int:

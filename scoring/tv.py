@@ -1,0 +1,126 @@
+"""The café TV's grid: every live table at once on one 1920x1080 screen, 16 tables a page.
+
+Shared by the club TV (scoring) and the tournament TV (tournaments). Beyond 16 tables the
+grid has pages, and the TV moves on to the next page by itself. A table whose match changed
+within the last FRESH_SECONDS (its last deal) is highlighted; the highlight is decided here,
+on the server, from the match's `updated_at`, so it works without JavaScript. A TV's ETag
+counts the highlighted tables, so a highlight that ends is a change like a deal, and an
+unchanged poll stays a 304 in between.
+"""
+
+import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from scoring import presenters
+
+TABLES_PER_PAGE = 16  # a 4x4 grid: names and scores stay readable from five metres
+POLL_SECONDS = 5  # one page: the scores are fetched again (a 304 while nothing changes)
+PAGE_SECONDS = 15  # several pages: each stays this long, then the next one comes
+FRESH_SECONDS = 8  # how long the table of the last deal stays highlighted
+
+
+def fresh_since(now: datetime) -> datetime:
+    """A match changed at or after this moment has a deal to highlight."""
+    return now - timedelta(seconds=FRESH_SECONDS)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One table on the TV. `score` is what decides the match (games; the current partida's
+    games; card points in a match to points), `partidas` the partidas won when they count.
+    `age` is the whole seconds since the last deal while it is highlighted, else None."""
+
+    match_id: int
+    table: int | None
+    a: str
+    b: str
+    score: tuple[int, int]
+    partidas: tuple[int, int] | None
+    note: str
+    age: int | None
+
+
+def score_of(match) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    state, kind = match.state, match.format["type"]
+    if kind == "points":
+        return tuple(state["points"]), None
+    if kind == "partidas":
+        return tuple(state["partida_games"]), tuple(state["partidas"])
+    return (match.games_a, match.games_b), None
+
+
+def age_of(match, now: datetime) -> int | None:
+    seconds = (now - match.updated_at).total_seconds()
+    return max(int(seconds), 0) if seconds < FRESH_SECONDS else None
+
+
+def tile_of(match, *, now: datetime, table: int | None, a: str, b: str,
+            note: str | None = None) -> Tile:
+    """The match's tile; its `note` says what it is played for (the format, unless told)."""
+    score, partidas = score_of(match)
+    return Tile(match_id=match.pk, table=table, a=a, b=b, score=score, partidas=partidas,
+                note=presenters.format_text(match.format) if note is None else note,
+                age=age_of(match, now))
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One page of the grid. `page` counts from 1; `next_page` is where the TV goes next (the
+    same page when there is only one: it polls for new scores)."""
+
+    tiles: list[Tile]
+    page: int
+    pages: int
+    total: int
+
+    @property
+    def next_page(self) -> int:
+        return self.page % self.pages + 1
+
+    @property
+    def seconds(self) -> int:
+        return seconds_for(self.pages)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(columns, rows) that fill a 16:9 screen with this page's tables."""
+        return shape(len(self.tiles))
+
+    @property
+    def columns(self) -> int:
+        return self.shape[0]
+
+    @property
+    def rows(self) -> int:
+        return self.shape[1]
+
+
+def shape(count: int) -> tuple[int, int]:
+    for columns, rows in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3), (4, 3), (4, 4)):
+        if count <= columns * rows:
+            return columns, rows
+    return 4, math.ceil(count / 4)
+
+
+def seconds_for(pages: int) -> int:
+    """How long until the TV asks again: the next page, or the same one for new scores."""
+    return PAGE_SECONDS if pages > 1 else POLL_SECONDS
+
+
+def pages_for(total: int) -> int:
+    return max(math.ceil(total / TABLES_PER_PAGE), 1)
+
+
+def page_number(requested: int, total: int) -> int:
+    """The page to show: a page past the end (tables finished since) wraps round to the first."""
+    return (max(requested, 1) - 1) % pages_for(total) + 1
+
+
+def page_slice(page: int) -> slice:
+    return slice((page - 1) * TABLES_PER_PAGE, page * TABLES_PER_PAGE)
+
+
+def grid(tiles: list[Tile], *, page: int, total: int) -> Grid:
+    """The grid's page `page` (see page_number), made of that page's `tiles`."""
+    return Grid(tiles=tiles, page=page, pages=pages_for(total), total=total)
