@@ -20,7 +20,7 @@ def award_text(award: engine.Award, deal: engine.Deal, fmt: engine.Format) -> st
         parts.append(_("it's a draw") if award.winner == "draw"
                      else _("%(side)s wins the match") % {"side": award.winner})
     elif award.ends_partida:
-        parts.append(_("%(side)s wins the partida") % {"side": award.side})
+        parts.append(_("%(side)s wins the game set") % {"side": award.side})
     return " — ".join(parts)
 
 
@@ -54,7 +54,7 @@ def format_text(fmt: dict) -> str:
         return ngettext("First to %(count)s game", "First to %(count)s games",
                         fmt["target"]) % {"count": fmt["target"]}
     if kind == "partidas":
-        return _("First to %(to_win)s partidas of %(target)s games") % fmt
+        return _("First to %(to_win)s game sets of %(target)s games") % fmt
     if kind == "fixed_deals":
         return ngettext("%(count)s deal", "%(count)s deals", fmt["deals"]) % {
             "count": fmt["deals"]}

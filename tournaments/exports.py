@@ -20,7 +20,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_tables2.export import TableExport
 
 from scoring.models import Deal, Match
@@ -133,7 +133,7 @@ def tournament_standings(tournament: Tournament, fmt: str, progress: Progress = 
 RESULT_STATUS = {
     "bye": gettext_lazy("bye"), "walkover": gettext_lazy("walkover"),
     "forfeit": gettext_lazy("double forfeit"),
-    "finished": gettext_lazy("finished"), "draw": gettext_lazy("draw"),
+    "finished": gettext_lazy("finished"), "draw": pgettext_lazy("a level match", "draw"),
     "playing": gettext_lazy("playing"), "waiting": gettext_lazy("waiting for a table"),
 }
 

@@ -109,7 +109,7 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         choices = [("", _("—"))] + [(code, criterion_label(code)) for code in formats.CRITERIA]
-        defaults = list(formats.DEFAULT_CHAIN)
+        defaults = list(formats.default_chain(self["format_type"].initial or "first_to"))
         for position in range(1, CHAIN_LENGTH + 1):
             self.fields[self.chain_name(position)] = forms.ChoiceField(
                 label=(gettext("Rank by") if position == 1
@@ -150,8 +150,12 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
             if code in chain:
                 self.add_error(name, _("%(criterion)s is already earlier in the chain.")
                                % {"criterion": criterion_label(code)})
+            elif code not in formats.criteria_for(self.cleaned_data.get("format_type", "")):
+                self.add_error(name, _("%(criterion)s cannot separate anyone: only a match of "
+                                       "game sets has them.")
+                               % {"criterion": criterion_label(code)})
             elif chain and chain[-1] == "lots":
-                self.add_error(name, _("Lots decide every tie, so they can only come last."))
+                self.add_error(name, _("Drawing lots decides every tie, so it can only come last."))
             else:
                 chain.append(code)
         if not chain and not any(self.has_error(f.name) for f in self.chain_fields()):

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.models import Match, RefereeLink
 from sueca_club.models import Club, Partnership
@@ -27,7 +28,7 @@ class Tournament(models.Model):
         ROUNDS = "rounds", _("Rounds of fixed deals")
 
     class Draw(models.TextChoices):
-        RANDOM = "random", _("Random draw (sorteio)")
+        RANDOM = "random", _("Random draw")
         SEEDED = "seeded", _("Seeded")
         REDRAW = "redraw", _("A fresh random draw before each round")
         RATING = "rating", _("Seeded by club rating")
@@ -51,7 +52,9 @@ class Tournament(models.Model):
     rules = models.JSONField()
     format = models.JSONField()
     structure = models.CharField(_("structure"), max_length=10, choices=Structure.choices)
-    draw = models.CharField(_("draw"), max_length=10, choices=Draw.choices, default=Draw.RANDOM)
+    # "draw" names two things in English; this one is the sorteio, not a level match.
+    draw = models.CharField(pgettext_lazy("how a knockout is drawn", "draw"), max_length=10,
+                            choices=Draw.choices, default=Draw.RANDOM)
     third_place = models.BooleanField(_("third-place match"), default=False)
     groups_count = models.PositiveSmallIntegerField(_("groups"), default=2)
     qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=2)

@@ -68,12 +68,12 @@ CRITERION_NAMES = {
     "points": gettext_lazy("points"),
     "games_won": gettext_lazy("games won"),
     "head_to_head": gettext_lazy("head-to-head"),
-    "partidas_won": gettext_lazy("partidas won"),
-    "partidas_lost": gettext_lazy("fewest partidas lost"),
+    "partidas_won": gettext_lazy("game sets won"),
+    "partidas_lost": gettext_lazy("fewest game sets lost"),
     "card_points": gettext_lazy("card points"),
     "card_point_difference": gettext_lazy("card-point difference"),
     "buchholz": gettext_lazy("Buchholz (the opponents' points)"),
-    "lots": gettext_lazy("lots"),
+    "lots": gettext_lazy("drawing lots"),
 }
 
 

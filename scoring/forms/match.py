@@ -38,7 +38,7 @@ class RulesFormatForm(forms.Form):
     flag_value = forms.IntegerField(label=_("A flag is worth (games)"), required=False,
                                     max_value=99)
     flag_wins_partida = forms.TypedChoiceField(
-        label=_("A flag also wins the partida"), required=False, empty_value=None,
+        label=_("A flag also wins the game set"), required=False, empty_value=None,
         coerce=lambda value: value == "yes",
         choices=[AS_PRESET, ("yes", _("yes")), ("no", _("no"))])
     double_from = forms.IntegerField(label=_("Two games from (card points)"), required=False)
@@ -47,22 +47,22 @@ class RulesFormatForm(forms.Form):
     revoke = forms.TypedChoiceField(
         label=_("A revoke gives the other side"), required=False, empty_value=None,
         coerce=_revoke, choices=[AS_PRESET, ("2", _("2 games")), ("4", _("4 games")),
-                                 ("partida", _("the partida")), ("match", _("the match"))])
+                                 ("partida", _("the game set")), ("match", _("the match"))])
     rotation = forms.ChoiceField(label=_("The deal passes"), required=False, choices=[
         AS_PRESET, ("counterclockwise", _("to the right (Portugal)")),
         ("clockwise", _("to the left (Brazil)"))])
 
     format_type = forms.ChoiceField(label=_("Match format"), choices=[
         ("first_to", _("First to a number of games")),
-        ("partidas", _("Partidas (game sets)")),
+        ("partidas", _("Game sets (best of several)")),
         ("fixed_deals", _("A fixed number of deals")),
         ("points", _("Card points (Sueca de pontos)")),
     ])
     target = forms.IntegerField(
         label=_("Target"), required=False, max_value=1000,
         help_text=_("Games (4 if blank), or card points in Sueca de pontos (500 if blank)."))
-    to_win = forms.IntegerField(label=_("Partidas to win"), required=False, max_value=9,
-                                help_text=_("Partidas only; 2 if blank (best of three)."))
+    to_win = forms.IntegerField(label=_("Game sets to win"), required=False, max_value=9,
+                                help_text=_("Game sets only; 2 if blank (best of three)."))
     deals = forms.IntegerField(label=_("Number of deals"), required=False, max_value=99,
                                help_text=_("Fixed number of deals only; 8 if blank."))
     extra_deals = forms.BooleanField(

@@ -24,7 +24,7 @@ TOURNAMENT = {"name": "Taça da Primavera", "place": "", "tables_count": "6",
               "structure": "knockout", "draw": "random", "groups_count": "2",
               "qualifiers_per_group": "2", "pairing": "swiss", "rounds_count": "4",
               "points_win": "3", "points_loss": "1", "points_draw": "2", "points_no_show": "0",
-              "auto_advance": "on", **chain(*formats.DEFAULT_CHAIN)}
+              "auto_advance": "on", **chain(*formats.default_chain("first_to"))}
 
 
 @dataclass

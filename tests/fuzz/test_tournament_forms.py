@@ -31,7 +31,7 @@ VALID = {"name": "Taça da Primavera", "place": "", "starts_on": "2026-05-02",
          "groups_count": "2", "qualifiers_per_group": "2", "pairing": "swiss",
          "rounds_count": "4", "points_win": "3", "points_loss": "1", "points_draw": "2",
          "points_no_show": "0", "auto_advance": "on",
-         **dict(zip(CHAIN, formats.DEFAULT_CHAIN, strict=False))}
+         **dict(zip(CHAIN, formats.default_chain("first_to"), strict=False))}
 
 
 def not_a_date(text: str) -> bool:

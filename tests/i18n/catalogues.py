@@ -17,7 +17,9 @@ TRANSLATED = ("pt_PT", "pt_BR")  # en is the source language: its catalogue may 
 DOMAINS = ("django", "djangojs")
 PLURAL_FORMS = {
     "pt_PT": "nplurals=2; plural=(n != 1);",
-    "pt_BR": "nplurals=2; plural=(n > 1);",
+    # Not gettext's usual (n > 1) for Brazil: "0 mãos jogadas", as Brazilians write it, not
+    # "0 mão jogada".
+    "pt_BR": "nplurals=2; plural=(n != 1);",
     "en": "nplurals=2; plural=(n != 1);",
 }
 

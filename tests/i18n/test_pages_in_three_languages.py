@@ -145,7 +145,7 @@ WORDS = {
                      "en": ["Deals", "Dealer", "Public scoreboard", "Referee link"]},
     "new-match": {"pt-pt": ["Portugal (habitual)", "Mocas (à melhor de várias)", "Equipa A"],
                   "pt-br": ["Portugal (padrão)", "Partidas (melhor de várias)", "Dupla A"],
-                  "en": ["Portugal (standard)", "Partidas (game sets)", "Partnership A"]},
+                  "en": ["Portugal (standard)", "Game sets (best of several)", "Partnership A"]},
 }
 
 

@@ -24,7 +24,7 @@ def data():
             "draw": "random", "groups_count": "2", "qualifiers_per_group": "2",
             "pairing": "swiss", "rounds_count": "4", "points_win": "3", "points_loss": "1",
             "points_draw": "2", "points_no_show": "0", "auto_advance": "on",
-            **chain(*formats.DEFAULT_CHAIN)}
+            **chain(*formats.default_chain("first_to"))}
 
 
 def create(client, club, data, **changes):
@@ -37,8 +37,8 @@ def test_the_form_starts_at_the_clubs_preset_and_the_default_tie_break_chain(org
     club.save()
     form = organiser_client.get(url(club)).context["form"]
     assert form["preset"].value() == "brasil"
-    assert [f.value() for f in form.chain_fields()][:len(formats.DEFAULT_CHAIN)] == list(
-        formats.DEFAULT_CHAIN)
+    default = formats.default_chain("first_to")  # no partidas to count in a first to 4
+    assert [f.value() for f in form.chain_fields()][:len(default)] == list(default)
     assert form["auto_advance"].value() is True
 
 
@@ -104,7 +104,7 @@ def test_blank_selects_in_the_chain_are_skipped(organiser_client, club, data):
 
 @pytest.mark.parametrize(("codes", "field", "message"), [
     (("points", "lots", "head_to_head"), "tie_break_3",
-     "Lots decide every tie, so they can only come last."),
+     "Drawing lots decides every tie, so it can only come last."),
     (("points", "head_to_head", "points"), "tie_break_3",
      "Points is already earlier in the chain."),
     ((), "tie_break_1", "Choose at least one way to rank."),

@@ -27,7 +27,7 @@ def test_the_overview_of_a_knockout_shows_its_structure_and_the_round_in_play(cl
     play_matches(tournament, 2)
     html = page(client, tournament)
     assert "<html" in html and "Torneio knockout 13" in html and "Café Central" in html
-    assert "Knockout; random draw (sorteio); with a third-place match" in html
+    assert "Knockout; random draw; with a third-place match" in html
     assert "First to 4 games" in html and "In play" in html
     assert "<h2>Round of 16</h2>" in html and "2 of 5 matches finished" in html
     assert "Table 1" in html and html.count("Bye: goes through without playing") == 3

@@ -9,7 +9,7 @@ from tests.tournaments.public_helpers import groups_of_12, knockout_of_13, play_
 from tournaments import selectors
 
 HEADERS = ["#", "Partnership", "Points", "Played", "Won", "Drawn", "Lost", "Byes", "Games won",
-           "Partidas won", "Partidas lost", "Card points", "Card-point difference", "Buchholz"]
+           "Game sets won", "Game sets lost", "Card points", "Card-point difference", "Buchholz"]
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def test_the_rows_come_in_the_order_of_the_tie_break_chain(client, swiss_16):
     names = [escape(s.entry.partnership.display_name) for s in ranked]
     assert [html.index(f">{name}<") for name in names] == sorted(
         html.index(f">{name}<") for name in names)
-    assert "Ranked by: points, head-to-head, partidas won" in html
+    assert "Ranked by: points, head-to-head, game sets won" in html
 
 
 def test_every_metric_has_a_sortable_column(client, swiss_16):

@@ -31,7 +31,7 @@ from .roundrobin import double_round_robin, matchdays, round_robin
 from .seeding import bracket_size, seed_order, seeded_with_lot, snake_groups
 from .standings import StandingRow, rank
 from .swiss import SwissDraw, SwissPairingError, swiss_pairings, swiss_pairings_least_rematches
-from .tiebreaks import CRITERIA, DEFAULT_CHAIN
+from .tiebreaks import CRITERIA, DEFAULT_CHAIN, criteria_for, default_chain
 
 __all__ = [
     "CRITERIA",
@@ -52,6 +52,8 @@ __all__ = [
     "Through",
     "best_placed",
     "bracket_size",
+    "criteria_for",
+    "default_chain",
     "check_groups",
     "cross_pairings",
     "cross_seeding",

@@ -35,6 +35,19 @@ CRITERIA = (
 )
 
 DEFAULT_CHAIN = ("points", "head_to_head", "partidas_won", "partidas_lost", "card_points", "lots")
+# Only a match of game sets (format "partidas") has partidas to count: elsewhere they are 0 for
+# everyone and separate no one.
+PARTIDAS_CRITERIA = frozenset({"partidas_won", "partidas_lost"})
+
+
+def criteria_for(format_type: str) -> tuple[str, ...]:
+    """The criteria that can separate partnerships whose matches are of `format_type`."""
+    return tuple(code for code in CRITERIA
+                 if format_type == "partidas" or code not in PARTIDAS_CRITERIA)
+
+
+def default_chain(format_type: str) -> tuple[str, ...]:
+    return tuple(code for code in DEFAULT_CHAIN if code in criteria_for(format_type))
 
 Measure = Callable[[str, list[Entrant]], dict[Entrant, float]]
 """Values of one criterion for a group of tied entrants, higher is better."""

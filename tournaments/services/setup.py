@@ -4,7 +4,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import engine
 from scoring import services as scoring
@@ -166,8 +166,9 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
         raise TournamentRefused(_("A tournament needs at least two partnerships."))
     _require_one_entry_per_player(tournament, [])
     _require_playable(tournament, tournament.entries.count())
-    log(tournament, Action.Kind.START, by, _("%(count)s partnerships")
-        % {"count": tournament.entries.count()})
+    count = tournament.entries.count()
+    log(tournament, Action.Kind.START, by,
+        ngettext("%(count)s partnership", "%(count)s partnerships", count) % {"count": count})
     for number in range(1, tournament.tables_count + 1):
         Table.objects.create(tournament=tournament, number=number,
                              link=RefereeLink.objects.create(
