@@ -28,6 +28,12 @@ class Match(models.Model):
     confirm_by_opponent = models.BooleanField(
         _("a player of the other side confirms each deal"), default=False
     )
+    # A tournament's option: the result stands (the tournament follows it) only once a player
+    # of the losing side confirms it on the table's phone, or the organiser does.
+    confirm_result = models.BooleanField(
+        _("a player of the losing side confirms the result"), default=False
+    )
+    result_confirmed_at = models.DateTimeField(null=True, blank=True)
     state = models.JSONField()
     version = models.PositiveIntegerField(default=1)
     finished = models.BooleanField(default=False)
@@ -56,6 +62,21 @@ class Match(models.Model):
 
     def get_absolute_url(self):
         return reverse("scoreboard", args=[self.pk])
+
+    @property
+    def awaiting_confirmation(self) -> bool:
+        """Finished on the scoring side, but its result waits for the losing side's word."""
+        return self.finished and self.confirm_result and self.result_confirmed_at is None
+
+    @property
+    def result_stands(self) -> bool:
+        """Finished, and confirmed where the match asks for it: what a tournament follows."""
+        return self.finished and not self.awaiting_confirmation
+
+    @property
+    def confirmer(self) -> str | None:
+        """The side whose word confirms the result: the losing one (None after a draw: either)."""
+        return {"A": "B", "B": "A"}.get(self.winner)
 
     # One version of a match is `m<id>-<version>`. Quoted, it is the ETag of the match's JSON
     # and what a referee's write sends back as If-Match (static/js/offline.js writes it too);
@@ -177,6 +198,7 @@ class AuditEntry(models.Model):
         CORRECTED = "corrected", _("deal corrected")
         VOIDED = "voided", _("deal voided")
         RESET = "reset", _("match reset")
+        CONFIRMED = "confirmed", _("result confirmed")
         LINK_REVOKED = "link_revoked", _("referee link revoked")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")

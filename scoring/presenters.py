@@ -43,6 +43,21 @@ def _deal_text(award: engine.Award, deal: engine.Deal, fmt: engine.Format) -> st
     return games
 
 
+def result_text(match) -> str:
+    """A finished match's result, the winner's score first: "A wins 4-2", "a draw, 4-4"
+    (partidas in the partidas format, card points in the points format)."""
+    kind = match.format["type"]
+    state = match.state
+    score = list(state["partidas"] if kind == "partidas"
+                 else state["points"] if kind == "points" else state["games"])
+    if match.winner == "B":
+        score.reverse()
+    numbers = f"{score[0]}-{score[1]}"
+    if match.winner not in ("A", "B"):
+        return _("a draw, %(score)s") % {"score": numbers}
+    return _("%(side)s wins %(score)s") % {"side": match.winner, "score": numbers}
+
+
 def tally(games: int) -> range:
     """One stroke (risco) per game, as on the paper score sheet."""
     return range(games)

@@ -114,6 +114,8 @@ def match_payload(match: Match, rows: list[presenters.TallyRow] | None = None) -
         "format": match.format,
         "first_dealer": match.first_dealer,
         **result,
+        # A finished match whose result waits for the losing side's (or organiser's) word.
+        "awaiting_confirmation": match.awaiting_confirmation,
         "tally": [row.as_dict() for row in rows],
     }
 

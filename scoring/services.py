@@ -69,15 +69,22 @@ def active_deals(match: Match) -> list[Deal]:
 
 # What _store writes on a match that exists (a new one is saved whole).
 STORED_FIELDS = ["state", "finished", "winner", "games_a", "games_b", "finished_at", "version",
-                 "updated_at"]
+                 "result_confirmed_at", "updated_at"]
 
 
 def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None = None,
            by=None) -> None:
     """Cache the engine's state on the match row, bump its version and, when the result
     changed, record what follows it. `allow_reset` is None for a referee's write; True or
-    False for an organiser's, who may have confirmed resetting later matches."""
-    was_finished = match.finished
+    False for an organiser's, who may have confirmed resetting later matches.
+
+    A match whose result needs confirming (`confirm_result`): the deal that ends it leaves
+    the result awaiting the losing side's word, and nothing follows it yet ("match_awaiting"
+    only refreshes the pages); an organiser's write that leaves it finished confirms it (the
+    organiser's word is the confirmation); a match that is reopened needs confirming again.
+    "match_result" is emitted when the result stands, or stood before this write.
+    """
+    was_finished, stood = match.finished, match.result_stands
     match.state = state.stored()
     match.finished = state.finished
     match.winner = state.winner or ""
@@ -86,17 +93,23 @@ def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None =
         match.finished_at = timezone.now()
     elif not state.finished:
         match.finished_at = None
+    if not state.finished:
+        match.result_confirmed_at = None
+    elif match.confirm_result and allow_reset is not None and match.result_confirmed_at is None:
+        match.result_confirmed_at = timezone.now()
     match.version += 1
     if match.pk is None:
         match.save()
     else:
         match.save(update_fields=STORED_FIELDS)
-    if state.finished or was_finished:
-        if allow_reset is not None:
-            for guard in RESULT_GUARDS:
-                guard(match, allow_reset)
+    if (state.finished or was_finished) and allow_reset is not None:
+        for guard in RESULT_GUARDS:
+            guard(match, allow_reset)
+    if match.result_stands or stood:
         outbox.emit("match_result", match_id=match.pk, version=match.version,
                     allow_reset=bool(allow_reset), by=by and by.pk)
+    elif match.awaiting_confirmation:
+        outbox.emit("match_awaiting", match_id=match.pk)
 
 
 def _score(state: engine.MatchState) -> dict:
@@ -112,11 +125,12 @@ def _locked(match_id: int) -> Match:
 
 @transaction.atomic
 def match_create(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_dealer: int,
-                 confirm_by_opponent: bool = False, by=None, with_link: bool = True) -> Match:
+                 confirm_by_opponent: bool = False, confirm_result: bool = False, by=None,
+                 with_link: bool = True) -> Match:
     """A new match; a friendly gets its own referee link, a tournament's uses its table's."""
     match = Match(club=club, a=a, b=b, rules=rules.as_dict(), format=fmt.as_dict(),
                   first_dealer=first_dealer, confirm_by_opponent=confirm_by_opponent,
-                  created_by=by, version=0)
+                  confirm_result=confirm_result, created_by=by, version=0)
     _store(match, engine.new_match(rules, fmt, first_dealer))
     if with_link:
         RefereeLink.objects.create(club=club, match=match)
@@ -214,6 +228,30 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
                               user=user, via_link=link, before=before,
                               after={"deal": saved.data, **_score(state)})
     return _remember(match, link, key, "deal", Answer(201, json.dumps(match_payload(match))))
+
+
+@outbox.service
+def result_confirm(*, match_id: int, link: RefereeLink | None = None, user=None,
+                   expected_version: int | None = None) -> Match:
+    """A player of the losing side (through the table's referee link) or the organiser
+    confirms a match's result: it stands, and what follows a result runs (the tournament's
+    next round). Harmless when it stands already: a retry, or the organiser was first.
+    Who may confirm is the caller's check (the link's table, or the club's organiser)."""
+    match = _locked(match_id)
+    if not match.finished:
+        raise ScoringRefused(_("This match is not finished: there is no result to confirm."))
+    if not match.awaiting_confirmation:
+        return match
+    if expected_version is not None and expected_version != match.version:
+        raise StaleScore(_("The result changed meanwhile: check it, then confirm again."))
+    match.result_confirmed_at = timezone.now()
+    match.version += 1
+    match.save(update_fields=["result_confirmed_at", "version", "updated_at"])
+    AuditEntry.objects.create(match=match, action=AuditEntry.Action.CONFIRMED, user=user,
+                              via_link=link, before=_score_of(match), after=_score_of(match))
+    outbox.emit("match_result", match_id=match.pk, version=match.version, allow_reset=False,
+                by=user and user.pk)
+    return match
 
 
 EARLIER_MATCH = {

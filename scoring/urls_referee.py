@@ -9,4 +9,5 @@ urlpatterns = [
     path("<str:token>/confirm/", referee.confirm, name="confirm"),
     path("<str:token>/deals/", referee.record, name="record"),
     path("<str:token>/undo/", referee.undo, name="undo"),
+    path("<str:token>/result/", referee.result_confirm, name="result_confirm"),
 ]

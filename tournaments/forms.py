@@ -103,6 +103,10 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
         help_text=_("Leave blank for a full win in the match format (4-0 in a first to 4)."))
     auto_advance = forms.BooleanField(label=_label("auto_advance"), required=False,
                                       initial=True)
+    confirmation = forms.ChoiceField(
+        label=_label("confirmation"), choices=Tournament.Confirmation.choices, required=False,
+        initial=Tournament.Confirmation.NONE,
+        help_text=Tournament._meta.get_field("confirmation").help_text)
 
     field_order = ["name", "place", "starts_on", "ends_on", "tables_count"]
 
@@ -165,7 +169,8 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
     def options(self) -> dict:
         """The keyword arguments of services.tournament_create besides the rules and format."""
         data = self.cleaned_data
-        names = ["place", "starts_on", "ends_on", "tables_count", "auto_advance", "tie_breaks",
+        names = ["place", "starts_on", "ends_on", "tables_count", "auto_advance", "confirmation",
+                 "tie_breaks",
                  *(name for part in STRUCTURE_FIELDS.values() for name in part)]
         options = {name: data[name] for name in names}
         options["best_of_next"] = options["best_of_next"] or 0  # optional: blank is none

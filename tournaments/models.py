@@ -83,6 +83,18 @@ class Tournament(models.Model):
         _("best next-placed teams who also qualify"), default=0,
         help_text=_("For unequal groups: this many of the teams placed just below the "
                     "qualifying places, the best across all groups, also go through."))
+
+    class Confirmation(models.TextChoices):
+        NONE = "", _("no: the referee's entry stands")
+        DEAL = "deal", _("each deal, on the table's phone")
+        RESULT = "result", _("each match result, on the table's phone")
+
+    confirmation = models.CharField(
+        _("the other side confirms"), max_length=6, choices=Confirmation.choices, blank=True,
+        default=Confirmation.NONE,
+        help_text=_("Each deal: a player of the other side confirms every deal before it is "
+                    "saved. Each match result: the tournament goes on only once a player of "
+                    "the losing side (or you) confirms the result."))
     allow_rematches = models.BooleanField(
         _("allow the least-bad rematch when no round can be drawn without one"), default=False)
     # Why the next round is not drawn, for the organiser (empty when nothing is wrong).

@@ -88,7 +88,9 @@ class Line:
     """One pairing as the public pages and the API show it.
 
     `status` is "bye", "walkover", "forfeit" (neither side came: a double forfeit),
-    "finished", "draw" (a level fixed-deal match), "playing" (a match on a table) or
+    "finished", "draw" (a level fixed-deal match), "playing" (a match on a table),
+    "awaiting" (its match ended, the result awaits the losing side's or the organiser's
+    confirmation: not finished for the tournament, standings do not count it yet) or
     "waiting" (no table free yet). `winner` is "A", "B" or None;
     `games` are the match's games, the games a walkover awards, or (0, 0) for a bye.
     """
@@ -120,7 +122,8 @@ def line_of(pairing: Pairing, walkover_games: int) -> Line:
         status = "walkover" if winner else "forfeit"
     elif pairing.match_id:
         games = (pairing.match.games_a, pairing.match.games_b)
-        status = ("finished" if winner else "draw") if pairing.finished else "playing"
+        status = (("finished" if winner else "draw") if pairing.finished
+                  else "awaiting" if pairing.match.awaiting_confirmation else "playing")
     else:
         games, status = (0, 0), "waiting"
     return Line(
@@ -227,7 +230,7 @@ def standing_payload(standing: Standing) -> dict:
 def line_payload(line: Line) -> dict:
     return {"id": line.match_id, "table": line.table, "a": line.a, "b": line.b,
             "finished": line.finished, "winner": line.winner, "games": list(line.games),
-            "walkover": line.walkover}
+            "walkover": line.walkover, "awaiting_confirmation": line.status == "awaiting"}
 
 
 def tournament_payload(tournament: Tournament, all_pairings: list[Pairing],

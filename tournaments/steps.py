@@ -21,6 +21,12 @@ def follow_match(*, match_id: int, version: int, allow_reset: bool,
         raise PermanentError(refused.message) from refused
 
 
+@step("tournaments.match_awaiting", on="match_awaiting")
+def match_awaiting(*, match_id: int) -> None:
+    """A match's result awaits confirmation: the tournament's pages show it so."""
+    results.match_awaiting(match_id=match_id)
+
+
 @step("tournaments.notify_result", in_worker=True, on="match_result")
 def notify_result(*, match_id: int, version: int, allow_reset: bool,
                   by: int | None = None) -> None:

@@ -25,6 +25,8 @@ def tv_etag(slug: str, now: datetime) -> str | None:
 
 
 def note_of(line: Line) -> str:
+    if line.status == "awaiting":
+        return _("Awaiting confirmation")
     if line.pairing.third_place:
         return _("Third place")
     if line.pairing.group:
@@ -33,8 +35,9 @@ def note_of(line: Line) -> str:
 
 
 def tiles(lines: list[Line], now: datetime) -> list[tv.Tile]:
-    """Every match in play, by table: read from the lines alone (no query)."""
-    playing = sorted((line for line in lines if line.status == "playing"),
+    """Every match in play (or ended, its result awaiting confirmation), by table: read from
+    the lines alone (no query)."""
+    playing = sorted((line for line in lines if line.status in ("playing", "awaiting")),
                      key=lambda line: (line.table is None, line.table or 0, line.pairing.slot))
     return [tv.tile_of(line.pairing.match, now=now, table=line.table, a=line.a, b=line.b,
                        note=note_of(line)) for line in playing]

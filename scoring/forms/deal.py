@@ -162,3 +162,10 @@ class RefereeWriteForm(KeyForm, DealForm):
     """A deal as the referee page saves it: with its idempotency key and the version seen."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class ResultConfirmForm(forms.Form):
+    """The result a referee's screen asks the losing side to confirm: its match and version."""
+
+    match = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_ID)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_ID)

@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import engine, presenters, selectors, services
-from scoring.forms.deal import DealForm, KeyForm, RefereeWriteForm
+from scoring.forms.deal import DealForm, KeyForm, RefereeWriteForm, ResultConfirmForm
 from scoring.models import Match, RefereeLink
 
 STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the score and "
@@ -60,13 +60,33 @@ def _render(request, link, template="scoring/referee.html", status=200, **contex
     return render(request, template, context, status=status)
 
 
+def _scored_here(link, pk: int | None):
+    """The matches among `pk` that this link scores or scored (its own, or its table's)."""
+    return (selectors.matches_with_teams().select_related("pairing__round")
+            .filter(pk=pk).filter(Q(pk=link.match_id) | Q(pairing__table__link=link)))
+
+
 def _ended_here(link, after: str | None) -> Match | None:
     """The finished match `?after=<id>` names, if this link scored it (the table's or its own)."""
     if not after or not after.isdigit() or len(after) > 18:
         return None
-    return (selectors.matches_with_teams().select_related("pairing__round")
-            .filter(pk=int(after), finished=True)
-            .filter(Q(pk=link.match_id) | Q(pairing__table__link=link)).first())
+    return _scored_here(link, int(after)).filter(finished=True).first()
+
+
+def _awaiting(request, link, match: Match):
+    """The result of the match that just ended, for a player of the losing side to confirm
+    (or to call the organiser, `?dispute=1`); nothing moves on until it is confirmed."""
+    response = render(request, "scoring/referee_awaiting.html", {
+        "link": link, "match": match, "board": selectors.board(match),
+        "tally": selectors.tally(match), "round_title": round_title(match),
+        "result": presenters.result_text(match),
+        "form": ResultConfirmForm(initial={"match": match.pk, "version": match.version}),
+        "dispute": request.GET.get("dispute") == "1",
+        "poll_url": f"{link.get_absolute_url()}?{urlencode({'after': match.pk})}",
+    })
+    if request.htmx:
+        response["HX-Push-Url"] = request.get_full_path()
+    return response
 
 
 def _result(request, link, ended: Match):
@@ -150,9 +170,36 @@ def page(request, token):
     if refusal and link.revoked:
         return refusal
     ended = _ended_here(link, request.GET.get("after"))
+    if ended is None and link.match is not None and link.match.awaiting_confirmation:
+        ended = link.match  # the table's phone waits on its result's confirmation
+    if ended is not None and ended.awaiting_confirmation:
+        return _awaiting(request, link, ended)
     if ended is not None:
         return _result(request, link, ended)
     return refusal or _render(request, link)
+
+
+@never_cache
+@require_POST
+def result_confirm(request, token):
+    """A player of the losing side agrees with the result: it stands, the table moves on."""
+    link = referee_link(token)
+    if link.revoked:
+        return render(request, "scoring/referee_closed.html",
+                      {"message": services.REVOKE_MESSAGE}, status=403)
+    form = ResultConfirmForm(request.POST)
+    match = form.is_valid() and _scored_here(link, form.cleaned_data["match"]).first()
+    if not match:  # a forged or damaged screen, or another table's match: confirm nothing
+        messages.error(request, STALE)
+        return redirect(link)
+    try:
+        services.result_confirm(match_id=match.pk, link=link,
+                                expected_version=form.cleaned_data["version"])
+    except services.ScoringRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Result confirmed. Thank you!"))
+    return redirect(f"{link.get_absolute_url()}?{urlencode({'after': match.pk})}")
 
 
 @never_cache

@@ -9,7 +9,8 @@ from tournaments.models import Pairing
 
 TOP = {"slug", "name", "status", "structure", "rounds", "standings", "champion"}
 ROUND = {"number", "matches"}
-MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "walkover"}
+MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "walkover",
+         "awaiting_confirmation"}
 STANDING = {"rank", "partnership", "points", "games", "played", "won", "drawn", "lost",
             "byes", "games_lost", "partidas_won", "partidas_lost", "card_points",
             "card_points_against", "card_point_difference", "buchholz"}

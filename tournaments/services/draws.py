@@ -289,6 +289,8 @@ def start_match(tournament: Tournament, pairing: Pairing, table: Table) -> Match
         club=tournament.club, a=pairing.a.partnership, b=pairing.b.partnership,
         rules=engine.rules_from(overrides=tournament.rules), fmt=match_format(tournament, pairing),
         first_dealer=0, with_link=False, by=tournament.created_by,
+        confirm_by_opponent=tournament.confirmation == Tournament.Confirmation.DEAL,
+        confirm_result=tournament.confirmation == Tournament.Confirmation.RESULT,
     )
     pairing.match, pairing.table = match, table
     pairing.save(update_fields=["match", "table"])

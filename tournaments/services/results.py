@@ -41,18 +41,28 @@ def follow_match(*, match_id: int, allow_reset: bool = False, by: int | None = N
     if pairing.walkover or pairing.match_id != match_id:
         return
     match = pairing.match
-    winner = winner_entry(pairing, match.winner) if match.finished else None
-    if (pairing.finished, pairing.winner_id) == (match.finished, winner):
+    stands = match.result_stands  # a result awaiting confirmation is not followed yet
+    winner = winner_entry(pairing, match.winner) if stands else None
+    if (pairing.finished, pairing.winner_id) == (stands, winner):
         if pairing.finished:  # a correction that keeps the winner still changes the scores
             bump(tournament)
         return
     if pairing.finished and by is not None:  # an organiser changed a result that stood
         Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
                               what=f"{pairing} ({match.games_a}–{match.games_b})")
-    set_result(tournament, pairing, finished=match.finished, winner=winner,
+    set_result(tournament, pairing, finished=stands, winner=winner,
                allow_reset=allow_reset, by=by)
     if not match.finished:
         _back_on_its_table(pairing)
+
+
+def match_awaiting(*, match_id: int) -> None:
+    """A match ended and its result awaits confirmation: the pages that show results say so
+    (the tournament's version is what they are cached by); nothing else moves yet."""
+    tournament_id = (Pairing.objects.filter(match_id=match_id)
+                     .values_list("round__tournament_id", flat=True).first())
+    if tournament_id is not None:
+        bump(locked(tournament_id))
 
 
 def _back_on_its_table(pairing: Pairing) -> None:
@@ -79,8 +89,8 @@ def result_change_guard(match: Match, allow_reset: bool) -> None:
     pairing = Pairing.objects.filter(match=match).select_related("round__tournament").first()
     if pairing is None or pairing.walkover or allow_reset:
         return
-    winner = winner_entry(pairing, match.winner) if match.finished else None
-    later = _later_changes(pairing.round.tournament, pairing, match.finished, winner)
+    winner = winner_entry(pairing, match.winner) if match.result_stands else None
+    later = _later_changes(pairing.round.tournament, pairing, match.result_stands, winner)
     under_way = [p for p in later if selectors.started(p)]
     if under_way:
         raise LaterMatchesStarted(under_way)

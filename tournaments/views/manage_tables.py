@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist
 from django.shortcuts import get_object_or_404, redirect, render
@@ -9,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from scoring import services as scoring_services
+from scoring.forms.deal import ResultConfirmForm
 from scoring.models import Match
 from scoring.views.manage import link_qr
 from sueca_club.live import live_page
@@ -59,9 +62,31 @@ def table_link_renew(request, club_slug, slug, number):
     return redirect("manage_tournaments:tables", tournament.club.slug, tournament.slug)
 
 
+@login_required
+@require_POST
+def result_confirm(request, club_slug, slug, number):
+    """The organiser confirms the result that table `number`'s match awaits (the board's
+    button): it stands, and the tournament goes on. The form names the match it was shown,
+    so a board left open never confirms the table's next match."""
+    tournament = owned_tournament(request, club_slug, slug)
+    table = _table(tournament, number)
+    form = ResultConfirmForm(request.POST)
+    pairing = form.is_valid() and Pairing.objects.filter(
+        round__tournament=tournament, table=table, match_id=form.cleaned_data["match"]).first()
+    if not pairing:
+        messages.error(request, _("That table's match has changed: look at the board again."))
+    else:
+        attempt(request, lambda: scoring_services.result_confirm(
+            match_id=pairing.match_id, user=request.user,
+            expected_version=form.cleaned_data["version"]),
+            _("Table %(number)s: result confirmed.") % {"number": number})
+    return redirect("manage_tournaments:board", tournament.club.slug, tournament.slug)
+
+
 @dataclass(frozen=True)
 class TableStatus:
     WAITING, READY, PLAYING, FINISHED = "waiting", "ready", "playing", "finished"
+    AWAITING = "awaiting"  # the match ended; its result waits for confirmation
 
     table: Table
     status: str
@@ -70,7 +95,8 @@ class TableStatus:
 
 
 def table_status(table: Table) -> TableStatus:
-    """Waiting (no match), no result yet (no deal), in play, or finished."""
+    """Waiting (no match), no result yet (no deal), in play, awaiting confirmation, or
+    finished."""
     match = table.link.match
     if match is None:
         return TableStatus(table, TableStatus.WAITING)
@@ -78,6 +104,8 @@ def table_status(table: Table) -> TableStatus:
         pairing = match.pairing
     except ObjectDoesNotExist:
         pairing = None
+    if match.awaiting_confirmation and not (pairing and pairing.finished):
+        return TableStatus(table, TableStatus.AWAITING, match, pairing)
     if match.finished or (pairing and pairing.finished):
         return TableStatus(table, TableStatus.FINISHED, match, pairing)
     status = TableStatus.PLAYING if match.state["deals"] else TableStatus.READY
@@ -99,6 +127,7 @@ def board(request, club_slug, slug):
             "current_title": current and round_title(current),
             "counts": current and selectors.round_counts(current),
             "playing": sum(s.status == TableStatus.PLAYING for s in statuses),
+            "awaiting": sum(s.status == TableStatus.AWAITING for s in statuses),
         }
 
     # Only the polled fragment has an ETag: the page is opened now and then, and is built whole.
