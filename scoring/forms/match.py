@@ -80,6 +80,14 @@ class RulesFormatForm(forms.Form):
         """The match format and its options, for the page to show together."""
         return [self[name] for name in FORMAT_FIELDS]
 
+    def format_options(self) -> list[tuple[forms.BoundField, str]]:
+        """The format's options, each with the format types it belongs to (space-separated),
+        for the page's script to show only the chosen type's (static/js/match-form.js)."""
+        kinds = [kind for kind, _label in self.fields["format_type"].choices]
+        owners = {kind: engine.format_from({"type": kind}).as_dict().keys() for kind in kinds}
+        return [(self[name], " ".join(kind for kind in kinds if name in owners[kind]))
+                for name in FORMAT_FIELDS if name != "format_type"]
+
     def clean(self):
         data = super().clean()
         try:
@@ -115,6 +123,11 @@ class MatchForm(RulesFormatForm):
         self.fields["a"].queryset = partnerships
         self.fields["b"].queryset = partnerships
         self.fields["first_dealer"].queryset = club.players.filter(archived=False)
+
+    def players_of(self) -> dict[int, list[int]]:
+        """Each partnership's two players, for the page's script to offer only the four who
+        play as first dealer (clean() refuses anyone else)."""
+        return {p.pk: [p.player_1_id, p.player_2_id] for p in self.fields["a"].queryset}
 
     def clean(self):
         data = self.cleaned_data

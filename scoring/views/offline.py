@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 # modules). Anything else under STATIC_URL is kept the first time the page fetches it.
 ASSETS = [
     "css/site.css", "css/offline.css", "vendor/htmx-2.0.11.min.js", "js/site.js",
-    "js/referee.js", "js/offline.js", "js/offline-score.js", "js/scorer.js",
+    "js/referee.js", "js/points-pair.js", "js/offline.js", "js/offline-score.js", "js/scorer.js",
     "js/scorer/cards.js", "js/scorer/deals.js", "js/scorer/errors.js", "js/scorer/options.js",
 ]
 

@@ -1,7 +1,7 @@
 // The referee keypad: digits go into one side's card points, the other side shows what is left
-// (the browser scorer's otherSide). Without this file the two number fields still work (leave
-// one blank). An ES module.
-import { otherSide } from "./scorer.js";
+// (points-pair.js, on the browser scorer's otherSide). Without this file the two number fields
+// still work (leave one blank). An ES module.
+import { mirrorPoints, pairPoints } from "./points-pair.js";
 
 (function () {
   const ready = new WeakSet(); // not an attribute: a copy of the page (offline.js) needs setting up
@@ -22,15 +22,10 @@ import { otherSide } from "./scorer.js";
       inputs.A.classList.toggle("active", active === "A");
       inputs.B.classList.toggle("active", active === "B");
     };
-    const mirror = (side) => {
-      const value = inputs[side].value;
-      const target = inputs[side === "A" ? "B" : "A"];
-      const n = Number(value);
-      target.value = value === "" || !Number.isInteger(n) || n < 0 || n > 120 ? "" : String(otherSide(n));
-    };
+    const mirror = (side) => mirrorPoints(inputs[side], inputs[side === "A" ? "B" : "A"]);
+    pairPoints(inputs.A, inputs.B);
     for (const side of ["A", "B"]) {
       inputs[side].addEventListener("focus", () => { active = side; mark(); say(""); });
-      inputs[side].addEventListener("input", () => mirror(side));
     }
     pad.addEventListener("click", (event) => {
       const button = event.target.closest("button");
