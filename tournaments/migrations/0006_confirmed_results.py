@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_saturday'),
+        ('tournaments', '0005_words'),
     ]
 
     operations = [
