@@ -16,7 +16,7 @@ def test_signing_up_leads_to_the_private_link_with_its_status(club):
     signup = SignUp.objects.get()
     assert response.redirect_chain[-1][0] == signup.get_absolute_url()
     assert "Accepted" in response.content.decode() and signup.contact == NAMES["contact"]
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
 
 
 def test_a_duplicate_is_refused_on_the_page_with_a_clear_message(club):
