@@ -347,3 +347,6 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} {self.object_id} to player {self.player_id}"
+
+
+from tournaments.registration.models import Registration, SignUp  # noqa: E402,F401  (its models)

@@ -3,6 +3,7 @@ object through its club."""
 
 from django.urls import path
 
+from tournaments.registration import urls as registration
 from tournaments.views import manage, manage_entries, manage_exports, manage_tables
 
 app_name = "manage_tournaments"
@@ -46,6 +47,7 @@ urlpatterns = [
     path("<slug:club_slug>/exports/new/", manage_exports.club_export_new, name="club_export_new"),
     path("exports/<int:export_id>/download/", manage_exports.export_download,
          name="export_download"),
+    *registration.manage,  # sign-ups and check-in
 ]
 
 # Addresses of before the club was in them (bookmarks, open tabs): last, so that a club's own

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from tournaments.registration import urls as registration
 from tournaments.views import notifications, public
 
 app_name = "tournaments"
@@ -13,4 +14,5 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
     path("<slug:slug>/results/", public.results, name="results"),
     path("<slug:slug>/tv/", public.tv, name="tv"),
+    *registration.public,
 ]

@@ -27,6 +27,8 @@ STAFF = "staff"  # /admin/...: Django admin, staff only
 PUBLIC = "public"  # no credential: the exemptions listed below
 OWN_ACCOUNT = "own account"  # any signed-in user, acting on their own account only
 EMAILED_LINK = "emailed link"  # a signed link sent to one player: the signature is the credential
+SIGNUP_LINK = "sign-up link"  # a partnership's private link: its random token is the credential
+DOOR_POSTER = "door poster"  # the check-in poster at the door: the tournament's signed token
 
 PREFIXES = [
     ("manage/", ORGANISER),
@@ -47,6 +49,9 @@ PUBLIC_WRITES = {
     "accounts/reset/<uidb64>/<token>/": "Django's signed, expiring token in the email is the "
                                         "credential",
     "i18n/setlang/": "sets the visitor's own language cookie",
+    "t/<slug:slug>/sign-up/": "anyone may sign a partnership up for an open tournament; "
+                              "rate-limited per address, a honeypot field, a one-time form "
+                              "token; it creates only a sign-up the organiser sees",
     "accounts/logout/": "ends the poster's own session",
     "admin/logout/": "ends the poster's own session",
 }
@@ -59,6 +64,12 @@ OWN_ACCOUNT_WRITES = {
 EMAILED_LINK_WRITES = {
     "t/unsubscribe/<str:token>/": "turns off the emails of the one player the link was signed for",
 }
+# Writes by a partnership's private link (tournaments/registration): check in, correct a name,
+# withdraw; the token, made at sign-up and shown only to whoever signed up, is the credential.
+SIGNUP_LINK_PREFIX = "t/<slug:slug>/entry/<str:token>/"
+# Check-in at the door: the poster's URL carries the tournament's signed check-in token, and
+# checking in takes tapping one's own partnership and confirming; rate-limited per address.
+DOOR_POSTER_PREFIX = "t/<slug:slug>/door/<str:door_token>/"
 # Writes that skip Django's CSRF check: they take no cookie, only the credential in the URL.
 CSRF_EXEMPT = {
     "api/v1/referee/": "the referee's phone posts JSON with the table's token in the URL",
@@ -179,6 +190,10 @@ def audience(route: Route) -> str:
         return OWN_ACCOUNT
     if route.route in EMAILED_LINK_WRITES:
         return EMAILED_LINK
+    if route.route.startswith(SIGNUP_LINK_PREFIX):
+        return SIGNUP_LINK
+    if route.route.startswith(DOOR_POSTER_PREFIX):
+        return DOOR_POSTER
     for prefix, who in PREFIXES:
         if route.route.startswith(prefix):
             return who

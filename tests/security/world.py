@@ -23,6 +23,7 @@ from tests.tournaments.helpers import make_tournament, record
 from tournaments import services as tournament_services
 from tournaments.models import Entry, Export, Pairing, Table, Tournament
 from tournaments.notifications import unsubscribe_token
+from tournaments.registration.models import Registration, SignUp, door_token
 
 UNKNOWN_TOKEN = "no-such-token-" + "x" * 18
 DEAL = {"points": [70, 50]}
@@ -46,6 +47,7 @@ class Side:
     export: Export  # a file made from the tournament, ready to download
     invitation: Invitation | None = None  # the club's pending invitation of an outsider
     invited: str = ""  # the link inviting this side's owner into the *other* club
+    signup: SignUp | None = None  # the sign-up that made `entry`, with its private link
 
 
 @dataclass
@@ -81,11 +83,15 @@ def build_side(slug: str, username: str) -> Side:
         club=club, tournament=tournament, kind=Export.Kind.STANDINGS, format=Export.Format.CSV,
         data_version="security", key=f"security-{slug}", status=Export.Status.DONE)
     export.file.save("standings.csv", ContentFile(b"place,partnership\n"))
+    entry = tournament.entries.order_by("pk").first()
+    Registration.objects.create(tournament=tournament, open=True)
+    signup = SignUp.objects.create(tournament=tournament, partnership=entry.partnership,
+                                   entry=entry, status=SignUp.Status.ACCEPTED)
     return Side(
-        owner=owner, club=club, player=first.player_1, partnership=first,
+        owner=owner, club=club, player=first.player_1, partnership=first, signup=signup,
         match=Match.objects.get(pk=match.pk), deal=match.deals.get(),
         tournament=Tournament.objects.get(pk=tournament.pk),
-        entry=tournament.entries.order_by("pk").first(),
+        entry=entry,
         pairing=Pairing.objects.get(match=table_match), table_match=table_match,
         token=table_1.link.token, revoked_token=revoked, other_table_token=table_2.link.token,
         export=export,
@@ -118,7 +124,11 @@ def value(name: str, route: Route, side: Side, world: World):
         "export_id": lambda: side.export.pk,
         "invitation_id": lambda: side.invitation.pk,
         "token": lambda: side.token,
+        "signup_id": lambda: side.signup.pk,
+        "door_token": lambda: door_token(side.tournament),
     }
+    if name == "token" and "/entry/" in path:  # a sign-up's private link
+        return side.signup.token
     if name == "token" and path.startswith("t/unsubscribe/"):
         return unsubscribe_token(side.player)
     if name == "token" and path.startswith("manage/invitations/"):

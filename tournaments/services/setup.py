@@ -148,8 +148,12 @@ def entry_update(*, entry: Entry, seed: int | None | object = KEEP,
 
 @outbox.service
 def entry_remove(*, entry: Entry) -> None:
+    from tournaments.registration import services as registration  # it imports this module
+
     tournament = _editable(entry.tournament)
+    registration.entry_leaving(entry)
     entry.delete()
+    registration.places_freed(tournament)
     rows.bump(tournament)
 
 

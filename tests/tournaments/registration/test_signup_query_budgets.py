@@ -1,0 +1,34 @@
+"""Query budgets: the sign-up, door and organiser pages cost the same at 3 or 30 sign-ups."""
+
+from tests.tournaments.registration.helpers import open_tournament, sign_up
+from tournaments.registration.models import door_token
+
+
+def urls(tournament):
+    club = tournament.club.slug
+    return [f"/t/{tournament.slug}/sign-up/",
+            f"/t/{tournament.slug}/door/{door_token(tournament)}/",
+            tournament.signups.last().get_absolute_url(),
+            f"/manage/{club}/tournaments/{tournament.slug}/sign-ups/",
+            f"/manage/{club}/tournaments/{tournament.slug}/check-in/"]
+
+
+def counts(client, tournament, django_assert_max_num_queries):
+    found = []
+    for url in urls(tournament):
+        with django_assert_max_num_queries(25) as captured:
+            assert client.get(url).status_code == 200, url
+        found.append(len(captured.captured_queries))
+    return found
+
+
+def test_the_pages_cost_the_same_whatever_the_number_of_sign_ups(
+        club, organiser_client, django_assert_max_num_queries):
+    small = open_tournament(club, cap=2, check_in=True)
+    for n in range(3):
+        sign_up(small, n)
+    large = open_tournament(club, cap=20, check_in=True)
+    for n in range(30):
+        sign_up(large, 100 + n)
+    assert counts(organiser_client, small, django_assert_max_num_queries) == counts(
+        organiser_client, large, django_assert_max_num_queries)

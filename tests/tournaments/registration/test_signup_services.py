@@ -1,0 +1,182 @@
+"""The sign-up services: the cap and the waiting list, approval, duplicates, closing time,
+the check-in window, name corrections, and starting with those present."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from sueca_club.models import Partnership, Player
+from tests.conftest import make_partnership
+from tests.tournaments.registration.helpers import open_tournament, sign_up
+from tournaments import services as tournament_services
+from tournaments.models import Entry, Tournament
+from tournaments.registration import selectors, services
+from tournaments.registration.models import SignUp
+from tournaments.services import TournamentRefused
+
+
+def statuses(tournament):
+    return list(tournament.signups.order_by("id").values_list("status", flat=True))
+
+
+def test_sign_ups_are_accepted_until_the_cap_then_wait_in_order(club):
+    tournament = open_tournament(club, cap=2)
+    signups = [sign_up(tournament, n) for n in range(4)]
+    assert statuses(tournament) == ["accepted", "accepted", "waiting", "waiting"]
+    assert tournament.entries.count() == 2
+    assert [selectors.status_of(SignUp.objects.get(pk=s.pk)).position
+            for s in signups[2:]] == [1, 2]
+
+
+def test_a_withdrawal_moves_the_first_of_the_waiting_list_up(club):
+    tournament = open_tournament(club, cap=2)
+    first, _, third, fourth = [sign_up(tournament, n) for n in range(4)]
+    services.signup_withdraw(signup=first)
+    assert statuses(tournament) == ["withdrawn", "accepted", "accepted", "waiting"]
+    assert Entry.objects.filter(tournament=tournament, partnership=third.partnership).exists()
+    assert selectors.status_of(SignUp.objects.get(pk=fourth.pk)).position == 1
+
+
+def test_the_organiser_removing_an_entry_moves_the_waiting_list_up_too(club):
+    tournament = open_tournament(club, cap=1)
+    first, second = sign_up(tournament, 1), sign_up(tournament, 2)
+    tournament_services.entry_remove(entry=SignUp.objects.get(pk=first.pk).entry)
+    assert statuses(tournament) == ["withdrawn", "accepted"]
+    assert tournament.entries.get().partnership == second.partnership
+
+
+def test_a_waiting_list_does_not_move_up_after_the_start(club):
+    tournament = open_tournament(club, cap=2)
+    for n in range(3):
+        sign_up(tournament, n)
+    tournament_services.tournament_start(tournament=tournament)
+    with pytest.raises(TournamentRefused, match="started"):
+        services.signup_withdraw(signup=tournament.signups.first())
+
+
+def test_with_approval_a_sign_up_waits_for_the_organiser(club, organiser):
+    tournament = open_tournament(club, cap=1, approval=True)
+    first, second = sign_up(tournament, 1), sign_up(tournament, 2)
+    assert statuses(tournament) == ["pending", "pending"] and not tournament.entries.exists()
+    services.signup_approve(signup=first, by=organiser)
+    services.signup_approve(signup=second, by=organiser)  # no room: the waiting list
+    assert statuses(tournament) == ["accepted", "waiting"]
+    services.signup_move_up(signup=second, by=organiser)  # past the cap, by hand
+    assert statuses(tournament) == ["accepted", "accepted"]
+    with pytest.raises(TournamentRefused, match="awaiting approval"):
+        services.signup_approve(signup=first, by=organiser)
+
+
+def test_the_organiser_turns_down_a_sign_up(club, organiser):
+    tournament = open_tournament(club, approval=True)
+    signup = sign_up(tournament, 1)
+    services.signup_refuse(signup=signup, by=organiser)
+    assert statuses(tournament) == ["refused"] and not tournament.entries.exists()
+    assert "could not accept" in selectors.status_of(SignUp.objects.get(pk=signup.pk)).text
+
+
+def test_the_same_two_players_cannot_sign_up_twice(club):
+    tournament = open_tournament(club)
+    sign_up(tournament, 1, name_1="Ana Sousa", name_2="Bruno Lima")
+    with pytest.raises(TournamentRefused, match="already signed up"):
+        sign_up(tournament, 2, name_1="  bruno   LIMA ", name_2="ana sousa")
+    with pytest.raises(TournamentRefused, match="Ana Sousa is already signed up"):
+        sign_up(tournament, 3, name_1="ana sousa", name_2="Carla")
+    assert tournament.signups.count() == 1
+
+
+def test_a_partnership_the_organiser_registered_cannot_sign_up_again(club):
+    tournament = open_tournament(club)
+    tournament_services.entries_register(tournament=tournament,
+                                         partnerships=[make_partnership(club, "Rui", "Tó")])
+    with pytest.raises(TournamentRefused, match="already signed up"):
+        sign_up(tournament, 1, name_1="rui", name_2="tó")
+
+
+def test_names_are_matched_to_the_clubs_players_and_their_partnership_reused(club):
+    known = make_partnership(club, "Ana Sousa", "Bruno Lima")
+    tournament = open_tournament(club)
+    signup = sign_up(tournament, 1, name_1="bruno  lima", name_2="ANA SOUSA")
+    assert signup.partnership == known
+    other = sign_up(tournament, 2, name_1="Ana Nova", name_2="Zé Novo")
+    assert Player.objects.filter(club=club, name="Ana Nova").exists()
+    assert Partnership.objects.filter(pk=other.partnership_id, club=club).exists()
+
+
+def test_sign_up_is_refused_after_its_closing_time_or_when_not_open(club):
+    tournament = open_tournament(club, closes_at=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(TournamentRefused, match="closed"):
+        sign_up(tournament, 1)
+    services.registration_update(tournament=tournament, open=False, cap=None, closes_at=None,
+                                 approval=False, check_in_from=None)
+    with pytest.raises(TournamentRefused, match="does not take sign-ups"):
+        sign_up(tournament, 1)
+    assert not tournament.signups.exists() and not Player.objects.filter(club=club).exists()
+
+
+def test_raising_the_cap_moves_the_waiting_list_up(club):
+    tournament = open_tournament(club, cap=1)
+    sign_up(tournament, 1), sign_up(tournament, 2)
+    services.registration_update(tournament=tournament, open=True, cap=None, closes_at=None,
+                                 approval=False, check_in_from=None)
+    assert statuses(tournament) == ["accepted", "accepted"]
+
+
+def test_check_in_opens_at_the_organisers_time(club):
+    tournament = open_tournament(club)
+    signup = sign_up(tournament, 1)
+    with pytest.raises(TournamentRefused, match="not opened"):
+        services.signup_check_in(signup=signup)
+    services.registration_update(tournament=tournament, open=True, cap=None, closes_at=None,
+                                 approval=False,
+                                 check_in_from=timezone.now() + timedelta(hours=1))
+    with pytest.raises(TournamentRefused, match="not opened"):
+        services.signup_check_in(signup=signup)
+    services.registration_update(tournament=tournament, open=True, cap=None, closes_at=None,
+                                 approval=False,
+                                 check_in_from=timezone.now() - timedelta(minutes=1))
+    services.signup_check_in(signup=signup)
+    assert Entry.objects.get(signup=signup).checked_in
+
+
+def test_the_door_checks_in_only_with_the_tournaments_own_token(club):
+    tournament = open_tournament(club, check_in=True)
+    other = open_tournament(club, check_in=True)
+    signup = sign_up(tournament, 1)
+    with pytest.raises(TournamentRefused, match="poster"):
+        services.door_check_in(tournament=tournament,
+                               door_token=selectors.registration(other).door_token,
+                               signup=signup)
+    services.door_check_in(tournament=tournament,
+                           door_token=selectors.registration(tournament).door_token,
+                           signup=signup)
+    assert Entry.objects.get(signup=signup).checked_in
+
+
+def test_a_name_correction_keeps_the_place_and_renames_no_club_player(club):
+    known = make_partnership(club, "Ana Sousa", "Bruno Lima")
+    tournament = open_tournament(club, cap=1)
+    signup = sign_up(tournament, 1, name_1="Ana Sousa", name_2="Bruno Lima")
+    services.signup_rename(signup=signup, name_1="Ana Sousa", name_2="Bruna Lima")
+    signup.refresh_from_db()
+    assert signup.status == "accepted" and signup.entry.partnership == signup.partnership
+    assert signup.partnership.player_2.name == "Bruna Lima"
+    assert Player.objects.get(pk=known.player_2_id).name == "Bruno Lima"
+
+
+def test_the_start_plays_those_here_after_moving_up_the_waiting_list(club, organiser):
+    tournament = open_tournament(club, cap=4, check_in=True)
+    signups = [sign_up(tournament, n) for n in range(6)]
+    for signup in signups[:3] + signups[4:5]:  # three accepted here, one waiting here
+        services.signup_check_in(signup=signup)
+    waiting_here = SignUp.objects.get(pk=signups[4].pk)
+    assert waiting_here.status == "waiting" and waiting_here.here
+    services.signup_move_up(signup=waiting_here, by=organiser)
+    tournament_services.tournament_start(tournament=tournament, by=organiser)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    playing = set(tournament.entries.values_list("partnership_id", flat=True))
+    assert playing == {s.partnership_id for s in signups[:3] + signups[4:5]}
+    left_out = SignUp.objects.select_related("tournament", "entry").get(pk=signups[3].pk)
+    assert selectors.status_of(left_out).code == "left_out"

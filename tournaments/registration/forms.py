@@ -1,0 +1,89 @@
+"""The forms of sign-up and check-in: the public sign-up, a name correction, the organiser's
+settings."""
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+
+from sueca_club.models import Player
+from tournaments.registration.models import Registration
+
+NAME_LENGTH = Player._meta.get_field("name").max_length
+PHONE = re.compile(r"\+?[0-9][0-9 ().-]{5,24}")
+HONEYPOT = "website"
+
+
+class NamesForm(forms.Form):
+    name_1 = forms.CharField(label=_("First player"), max_length=NAME_LENGTH,
+                             widget=forms.TextInput(attrs={"autocomplete": "name"}))
+    name_2 = forms.CharField(label=_("Second player"), max_length=NAME_LENGTH,
+                             widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+
+class SignUpForm(NamesForm):
+    contact = forms.CharField(
+        label=_("Phone or email (optional)"), max_length=120, required=False,
+        help_text=_("Only the organiser sees it, to reach you about this tournament."),
+        widget=forms.TextInput(attrs={"autocomplete": "email", "inputmode": "email"}))
+    # Left empty by people (it is hidden from them); filled by the robots that fill everything.
+    website = forms.CharField(required=False, label=_("Leave this empty"), widget=forms.TextInput(
+        attrs={"autocomplete": "off", "tabindex": "-1"}))
+
+    def clean_contact(self):
+        contact = self.cleaned_data["contact"].strip()
+        if not contact:
+            return ""
+        if "@" in contact:
+            try:
+                validate_email(contact)
+            except ValidationError as bad:
+                raise ValidationError(_("This email address does not look right.")) from bad
+        elif not PHONE.fullmatch(contact):
+            raise ValidationError(_("Give a phone number (digits, spaces and +) or an email "
+                                    "address."))
+        return contact
+
+    @property
+    def is_robot(self) -> bool:
+        return bool(self.data.get(HONEYPOT, ""))
+
+
+class DateTimeInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self):
+        super().__init__(format="%Y-%m-%dT%H:%M")
+
+
+def _label(name: str):
+    return capfirst(Registration._meta.get_field(name).verbose_name)
+
+
+class RegistrationForm(forms.Form):
+    """The organiser's settings of the public sign-up and the check-in."""
+
+    open = forms.BooleanField(label=_label("open"), required=False)
+    cap = forms.IntegerField(label=_label("cap"), required=False, min_value=1, max_value=999,
+                             help_text=Registration._meta.get_field("cap").help_text,
+                             widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    approval = forms.TypedChoiceField(
+        label=_("New sign-ups"), widget=forms.RadioSelect, initial="no",
+        choices=[("no", _("Accept at once while there is room")),
+                 ("yes", _("I approve each sign-up"))],
+        coerce=lambda value: value == "yes")
+    closes_at = forms.DateTimeField(label=_label("closes_at"), required=False,
+                                    widget=DateTimeInput())
+    check_in_from = forms.DateTimeField(
+        label=_label("check_in_from"), required=False, widget=DateTimeInput(),
+        help_text=Registration._meta.get_field("check_in_from").help_text)
+
+    @classmethod
+    def of(cls, registration: Registration, data=None) -> "RegistrationForm":
+        return cls(data, initial={
+            "open": registration.open, "cap": registration.cap,
+            "approval": "yes" if registration.approval else "no",
+            "closes_at": registration.closes_at, "check_in_from": registration.check_in_from})

@@ -1,0 +1,99 @@
+"""A tournament's public sign-up: the organiser's settings, and each partnership that signed up.
+
+A sign-up that is accepted has an `Entry` (tournaments.models), so the rest of the site sees
+it as any registered partnership; one waiting for the organiser's approval, or on the waiting
+list, has none until it is accepted. The private link of a sign-up is its random `token`.
+"""
+
+import secrets
+
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext_lazy as _
+
+from sueca_club.models import Partnership
+from tournaments.models import Entry, Tournament
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def door_token(tournament: Tournament) -> str:
+    """The token of the tournament's check-in poster: signed with the site's secret, so it
+    needs no row, and nobody can make it who has not seen the poster."""
+    return salted_hmac("tournaments.registration.door", f"{tournament.pk}:{tournament.seed}",
+                       algorithm="sha256").hexdigest()[:32]
+
+
+class Registration(models.Model):
+    """How a tournament takes sign-ups and check-ins; made the first time it is set."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE,
+                                      related_name="registration")
+    open = models.BooleanField(_("take sign-ups on the public page"), default=False)
+    cap = models.PositiveSmallIntegerField(
+        _("most partnerships"), null=True, blank=True,
+        help_text=_("Beyond this, sign-ups go on a waiting list. Empty: no limit."))
+    closes_at = models.DateTimeField(_("sign-up closes at"), null=True, blank=True)
+    approval = models.BooleanField(
+        _("the organiser approves each sign-up"), default=False,
+        help_text=_("Otherwise a sign-up is accepted at once while there is room."))
+    check_in_from = models.DateTimeField(
+        _("check-in opens at"), null=True, blank=True,
+        help_text=_("From then, partnerships check in from their link or the door poster."))
+
+    def __str__(self):
+        return f"registration of {self.tournament_id}"
+
+    def closed(self, now=None) -> bool:
+        return self.closes_at is not None and (now or timezone.now()) >= self.closes_at
+
+    @property
+    def door_token(self) -> str:
+        return door_token(self.tournament)
+
+    def check_in_open(self, now=None) -> bool:
+        return self.check_in_from is not None and (now or timezone.now()) >= self.check_in_from
+
+
+class SignUp(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("awaiting approval")
+        WAITING = "waiting", _("on the waiting list")
+        ACCEPTED = "accepted", _("accepted")
+        REFUSED = "refused", _("not accepted")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    LIVE = (Status.PENDING, Status.WAITING, Status.ACCEPTED)
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="signups")
+    partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="+")
+    entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="signup")
+    status = models.CharField(max_length=10, choices=Status.choices)
+    contact = models.CharField(_("phone or email"), max_length=120, blank=True)
+    # A waiting partnership that came to the door: moved up, it is checked in at once.
+    here = models.BooleanField(default=False)
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # The waiting list's order: when it joined the list (a sign-up approved later queues then).
+    queued_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "partnership"],
+                                    condition=models.Q(status__in=["pending", "waiting",
+                                                                   "accepted"]),
+                                    name="signup_live_once_per_tournament"),
+        ]
+        indexes = [models.Index(fields=["tournament", "status", "queued_at"])]
+
+    def __str__(self):
+        return f"{self.partnership} ({self.status})"
+
+    def get_absolute_url(self):
+        return reverse("tournaments:signup_link", args=[self.tournament.slug, self.token])

@@ -1,0 +1,134 @@
+"""Reads of sign-up and check-in: a few narrow queries each, whatever the number of entries."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Tournament
+from tournaments.registration.models import Registration, SignUp
+
+RELATED = ("partnership__player_1", "partnership__player_2", "entry")
+
+
+def registration(tournament: Tournament) -> Registration:
+    """The tournament's settings, or the defaults (closed) when none were ever saved."""
+    return (Registration.objects.filter(tournament=tournament).first()
+            or Registration(tournament=tournament))
+
+
+def why_closed(tournament: Tournament, registration: Registration) -> str:
+    """Why the public sign-up takes nobody now, or "" when it is open."""
+    if tournament.status != Tournament.Status.DRAFT:
+        return _("The tournament has started: sign-up is closed.")
+    if not registration.open:
+        return _("This tournament does not take sign-ups here: ask its organiser.")
+    if registration.closed():
+        return _("Sign-up for this tournament has closed.")
+    return ""
+
+
+@dataclass(frozen=True)
+class Places:
+    taken: int
+    cap: int | None
+
+    @property
+    def free(self) -> int | None:
+        return None if self.cap is None else max(self.cap - self.taken, 0)
+
+
+def places(tournament: Tournament, registration: Registration) -> Places:
+    return Places(tournament.entries.count(), registration.cap)
+
+
+@dataclass(frozen=True)
+class Status:
+    code: str  # a SignUp.Status, or "left_out" (not checked in when the tournament started)
+    text: str
+    position: int | None = None  # on the waiting list
+
+
+def waiting_position(signup: SignUp) -> int:
+    ahead = SignUp.objects.filter(tournament_id=signup.tournament_id,
+                                  status=SignUp.Status.WAITING)
+    return ahead.filter(queued_at__lt=signup.queued_at).count() + 1 + ahead.filter(
+        queued_at=signup.queued_at, pk__lt=signup.pk).count()
+
+
+def status_of(signup: SignUp) -> Status:
+    started = signup.tournament.status != Tournament.Status.DRAFT
+    if signup.status == SignUp.Status.ACCEPTED and signup.entry_id is None and started:
+        return Status("left_out", _("Not playing: you had not checked in when the tournament "
+                                    "started."))
+    if signup.status == SignUp.Status.ACCEPTED:
+        if signup.entry is not None and signup.entry.checked_in:
+            return Status("checked_in", _("Accepted, and checked in."))
+        return Status(signup.status, _("Accepted: you are in the tournament."))
+    if signup.status == SignUp.Status.WAITING:
+        position = waiting_position(signup)
+        return Status(signup.status, _("On the waiting list, number %(position)s.")
+                      % {"position": position}, position)
+    return Status(signup.status, {
+        SignUp.Status.PENDING: _("Awaiting the organiser's approval."),
+        SignUp.Status.REFUSED: _("The organiser could not accept this sign-up."),
+        SignUp.Status.WITHDRAWN: _("Withdrawn."),
+    }[signup.status])
+
+
+def can_check_in(signup: SignUp, registration: Registration) -> bool:
+    live = signup.status in (SignUp.Status.ACCEPTED, SignUp.Status.WAITING)
+    done = signup.here or (signup.entry is not None and signup.entry.checked_in)
+    return (live and not done and registration.check_in_open()
+            and signup.tournament.status == Tournament.Status.DRAFT)
+
+
+@dataclass(frozen=True)
+class DoorRow:
+    signup: SignUp
+    here: bool
+    waiting: bool
+
+
+def door_rows(tournament: Tournament) -> list[DoorRow]:
+    """Who may check in at the door, by name: the accepted, then the waiting list."""
+    signups = (tournament.signups.filter(status__in=(SignUp.Status.ACCEPTED,
+                                                     SignUp.Status.WAITING))
+               .exclude(status=SignUp.Status.ACCEPTED, entry=None)
+               .select_related(*RELATED).order_by("partnership__player_1__name", "id"))
+    rows = [DoorRow(s, s.here or bool(s.entry and s.entry.checked_in),
+                    s.status == SignUp.Status.WAITING) for s in signups]
+    return sorted(rows, key=lambda row: row.waiting)
+
+
+@dataclass
+class Board:
+    """The organiser's view of sign-ups and check-in, in three queries."""
+
+    entries: list  # every entry (signed up or registered by the organiser), with its sign-up
+    pending: list[SignUp]
+    waiting: list[SignUp]
+    others: list[SignUp]  # refused or withdrawn
+
+    @property
+    def present(self) -> int:
+        return sum(entry.checked_in for entry in self.entries)
+
+    @property
+    def absent(self) -> int:
+        return len(self.entries) - self.present
+
+
+def board(tournament: Tournament) -> Board:
+    entries = list(tournament.entries.select_related(
+        "partnership__player_1", "partnership__player_2").order_by("-checked_in", "id"))
+    signups = list(tournament.signups.select_related(*RELATED).order_by("queued_at", "id"))
+    by_entry = {s.entry_id: s for s in signups if s.entry_id}
+    for entry in entries:
+        entry.from_signup = by_entry.get(entry.pk)
+    return Board(
+        entries=entries,
+        pending=[s for s in signups if s.status == SignUp.Status.PENDING],
+        waiting=[s for s in signups if s.status == SignUp.Status.WAITING],
+        others=[s for s in signups if s.status in (SignUp.Status.REFUSED,
+                                                   SignUp.Status.WITHDRAWN)],
+    )

@@ -1,0 +1,35 @@
+"""Addresses of sign-up and check-in: `public` go under /t/ (tournaments:...), `manage`
+under /manage/ (manage_tournaments:...)."""
+
+from django.urls import path
+
+from tournaments.registration import views, views_manage
+
+public = [
+    path("<slug:slug>/sign-up/", views.sign_up, name="tournament_sign_up"),
+    path("<slug:slug>/entry/<str:token>/", views.signup_link, name="signup_link"),
+    path("<slug:slug>/entry/<str:token>/check-in/", views.signup_check_in,
+         name="signup_check_in"),
+    path("<slug:slug>/entry/<str:token>/names/", views.signup_rename, name="signup_rename"),
+    path("<slug:slug>/entry/<str:token>/withdraw/", views.signup_withdraw,
+         name="signup_withdraw"),
+    path("<slug:slug>/door/<str:door_token>/", views.door, name="door"),
+    path("<slug:slug>/door/<str:door_token>/<int:signup_id>/", views.door_check_in,
+         name="tournament_door_check_in"),
+]
+
+T = "<slug:club_slug>/tournaments/<slug:slug>/"
+
+manage = [
+    path(T + "sign-ups/", views_manage.signups, name="signups"),
+    path(T + "sign-ups/settings/", views_manage.registration_update, name="signup_settings"),
+    path(T + "sign-ups/poster/", views_manage.poster, {"kind": "sign-up"}, name="signup_poster"),
+    path(T + "sign-ups/<int:signup_id>/approve/", views_manage.signup_approve,
+         name="signup_approve"),
+    path(T + "sign-ups/<int:signup_id>/refuse/", views_manage.signup_refuse,
+         name="signup_refuse"),
+    path(T + "sign-ups/<int:signup_id>/move-up/", views_manage.signup_move_up,
+         name="signup_move_up"),
+    path(T + "check-in/", views_manage.check_in_board, name="check_in_board"),
+    path(T + "check-in/poster/", views_manage.poster, {"kind": "door"}, name="door_poster"),
+]

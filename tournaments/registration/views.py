@@ -1,0 +1,167 @@
+"""Public pages of sign-up and check-in: no login.
+
+- /t/<slug>/sign-up/: the sign-up form (rate-limited per address, a honeypot field, a
+  one-time form token);
+- /t/<slug>/entry/<token>/...: a sign-up's private link (its status, check in, correct a
+  name, withdraw): the random token is the credential;
+- /t/<slug>/door/<door_token>/...: the check-in poster at the door: the tournament's token,
+  then tapping one's own partnership and confirming.
+"""
+
+import re
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.services import ScoringRefused
+from sueca_club.formtokens import create_once
+from tournaments.models import Tournament
+from tournaments.registration import selectors, services
+from tournaments.registration.forms import NamesForm, SignUpForm
+from tournaments.registration.models import Registration, SignUp, door_token
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+
+
+def _by_token(slug: str, token: str) -> SignUp:
+    if not TOKEN.fullmatch(token):
+        raise Http404
+    return get_object_or_404(
+        SignUp.objects.select_related("tournament__club", "partnership__player_1",
+                                      "partnership__player_2", "entry"),
+        token=token, tournament__slug=slug)
+
+
+def _door(slug: str, token: str) -> Registration:
+    """The registration of the tournament whose check-in poster carries `token`."""
+    tournament = _tournament(slug)
+    if not constant_time_compare(token, door_token(tournament)):
+        raise Http404
+    return selectors.registration(tournament)
+
+
+def _private(response):
+    """A page behind a secret link: never kept by a cache, never told to another site."""
+    response["Referrer-Policy"] = "same-origin"  # forms still post (CSRF checks Origin)
+    return response
+
+
+@never_cache
+@create_once
+def sign_up(request, slug):
+    tournament = _tournament(slug)
+    registration = selectors.registration(tournament)
+    closed = selectors.why_closed(tournament, registration)
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and not closed and form.is_valid():
+        if form.is_robot:  # said to have worked, and nothing is written
+            messages.success(request, _("Thank you: your sign-up was sent."))
+            return redirect("tournaments:tournament_sign_up", tournament.slug)
+        data = form.cleaned_data
+        try:
+            signup = services.signup_create(tournament=tournament, name_1=data["name_1"],
+                                            name_2=data["name_2"], contact=data["contact"])
+        except ScoringRefused as refused:
+            form.add_error(None, refused.message)
+        else:
+            messages.success(request, _("You are signed up. Keep this page's address: it is "
+                                        "your private link to check in or change your sign-up."))
+            return redirect(signup.get_absolute_url())
+    return render(request, "tournaments/registration/sign_up.html", {
+        "tournament": tournament, "registration": registration, "closed": closed,
+        "form": form, "places": selectors.places(tournament, registration)})
+
+
+@never_cache
+@require_GET
+def signup_link(request, slug, token):
+    signup = _by_token(slug, token)
+    tournament = signup.tournament
+    registration = selectors.registration(tournament)
+    return _private(render(request, "tournaments/registration/link.html", {
+        "tournament": tournament, "signup": signup, "registration": registration,
+        "status": selectors.status_of(signup),
+        "can_check_in": selectors.can_check_in(signup, registration),
+        "names_form": NamesForm(initial={"name_1": signup.partnership.player_1.name,
+                                         "name_2": signup.partnership.player_2.name}),
+    }))
+
+
+def _attempt(request, change, done: str) -> None:
+    try:
+        change()
+    except ScoringRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, done)
+
+
+@never_cache
+@require_POST
+def signup_check_in(request, slug, token):
+    signup = _by_token(slug, token)
+    _attempt(request, lambda: services.signup_check_in(signup=signup),
+             _("You are checked in. Enjoy the tournament!"))
+    return redirect(signup.get_absolute_url())
+
+
+@never_cache
+@require_POST
+def signup_rename(request, slug, token):
+    signup = _by_token(slug, token)
+    form = NamesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the names of both players."))
+    else:
+        _attempt(request, lambda: services.signup_rename(signup=signup, **form.cleaned_data),
+                 _("The names are corrected."))
+    return redirect(signup.get_absolute_url())
+
+
+@never_cache
+@require_POST
+def signup_withdraw(request, slug, token):
+    signup = _by_token(slug, token)
+    _attempt(request, lambda: services.signup_withdraw(signup=signup),
+             _("You have withdrawn from the tournament."))
+    return redirect(signup.get_absolute_url())
+
+
+@never_cache
+@require_GET
+def door(request, slug, door_token):
+    """The check-in poster's page: every partnership that may check in, to tap one's own."""
+    registration = _door(slug, door_token)
+    tournament = registration.tournament
+    return _private(render(request, "tournaments/registration/door.html", {
+        "tournament": tournament, "registration": registration,
+        "open": registration.check_in_open() and tournament.status == Tournament.Status.DRAFT,
+        "rows": selectors.door_rows(tournament)}))
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def door_check_in(request, slug, door_token, signup_id):
+    """"Is this you?" and the "We are here" button, for one partnership of the poster's page."""
+    registration = _door(slug, door_token)
+    tournament = registration.tournament
+    signup = get_object_or_404(tournament.signups.select_related(
+        "partnership__player_1", "partnership__player_2", "entry"), pk=signup_id,
+        status__in=(SignUp.Status.ACCEPTED, SignUp.Status.WAITING))
+    if request.method == "POST":
+        _attempt(request, lambda: services.door_check_in(
+            tournament=tournament, door_token=door_token, signup=signup),
+            _("%(name)s: you are checked in.") % {"name": signup.partnership.display_name})
+        return redirect("tournaments:door", tournament.slug, door_token)
+    return _private(render(request, "tournaments/registration/door_confirm.html", {
+        "tournament": tournament, "registration": registration, "signup": signup,
+        "status": selectors.status_of(signup)}))

@@ -1,0 +1,130 @@
+"""Organiser pages of sign-up and check-in, under /manage/<club>/tournaments/<slug>/: the
+settings and the sign-ups (approve, turn down, move up), the live check-in board, and the two
+posters (sign-up, and check-in at the door)."""
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from sueca_club.live import live_page
+from tournaments import selectors as tournament_selectors
+from tournaments.registration import selectors, services
+from tournaments.registration.forms import RegistrationForm
+from tournaments.registration.models import SignUp, door_token
+from tournaments.views.manage import attempt, owned_tournament
+
+
+def _signups_page(tournament):
+    return redirect("manage_tournaments:signups", tournament.club.slug, tournament.slug)
+
+
+def _signup(tournament, signup_id: int) -> SignUp:
+    return get_object_or_404(tournament.signups.select_related(
+        "partnership__player_1", "partnership__player_2"), pk=signup_id)
+
+
+@login_required
+@require_GET
+def signups(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
+    registration = selectors.registration(tournament)
+    return render(request, "tournaments/registration/manage_signups.html", {
+        "tournament": tournament, "club": tournament.club, "registration": registration,
+        "form": RegistrationForm.of(registration), "board": selectors.board(tournament),
+        "places": selectors.places(tournament, registration),
+        "closed": selectors.why_closed(tournament, registration),
+        "public_url": request.build_absolute_uri(
+            reverse("tournaments:tournament_sign_up", args=[tournament.slug])),
+    })
+
+
+@login_required
+@require_POST
+def registration_update(request, club_slug, slug):
+    tournament = owned_tournament(request, club_slug, slug)
+    form = RegistrationForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return _signups_page(tournament)
+    attempt(request, lambda: services.registration_update(tournament=tournament,
+                                                          **form.cleaned_data),
+            _("The sign-up settings are saved."))
+    return _signups_page(tournament)
+
+
+def _decide(request, club_slug, slug, signup_id, service, done: str):
+    tournament = owned_tournament(request, club_slug, slug)
+    signup = _signup(tournament, signup_id)
+    attempt(request, lambda: service(signup=signup, by=request.user),
+            done % {"name": signup.partnership.display_name})
+    if request.POST.get("next") == "check-in":
+        return redirect("manage_tournaments:check_in_board", tournament.club.slug,
+                        tournament.slug)
+    return _signups_page(tournament)
+
+
+@login_required
+@require_POST
+def signup_approve(request, club_slug, slug, signup_id):
+    return _decide(request, club_slug, slug, signup_id, services.signup_approve,
+                   _("%(name)s approved."))
+
+
+@login_required
+@require_POST
+def signup_refuse(request, club_slug, slug, signup_id):
+    return _decide(request, club_slug, slug, signup_id, services.signup_refuse,
+                   _("%(name)s turned down."))
+
+
+@login_required
+@require_POST
+def signup_move_up(request, club_slug, slug, signup_id):
+    return _decide(request, club_slug, slug, signup_id, services.signup_move_up,
+                   _("%(name)s moved up from the waiting list into the tournament."))
+
+
+@login_required
+@require_GET
+def check_in_board(request, club_slug, slug):
+    """Who is here, live: htmx polls the fragment, answered 304 while nothing changed."""
+    tournament = owned_tournament(request, club_slug, slug)
+
+    def context():
+        registration = selectors.registration(tournament)
+        return {"tournament": tournament, "club": tournament.club,
+                "registration": registration, "board": selectors.board(tournament),
+                "draft": tournament.status == tournament.Status.DRAFT}
+
+    etag = f"{tournament_selectors.live_etag(slug)}-check-in" if request.htmx else None
+    return live_page(request, etag, "tournaments/registration/manage_check_in.html",
+                     "tournaments/registration/_check_in_board.html", context, private=True)
+
+
+def _qr(url: str, title: str) -> str:
+    return mark_safe(segno.make(url, error="m").svg_inline(  # noqa: S308 - segno's own SVG
+        scale=8, light="#fff", title=title, omitsize=True))
+
+
+@login_required
+@require_GET
+def poster(request, club_slug, slug, kind):
+    """A poster to print: the sign-up page's QR code, or the door's check-in QR code (which
+    carries the tournament's check-in token: put it up only at the door)."""
+    tournament = owned_tournament(request, club_slug, slug)
+    if kind == "door":
+        url = reverse("tournaments:door", args=[tournament.slug, door_token(tournament)])
+    else:
+        url = reverse("tournaments:tournament_sign_up", args=[tournament.slug])
+    url = request.build_absolute_uri(url)
+    return render(request, "tournaments/registration/poster.html", {
+        "tournament": tournament, "club": tournament.club, "kind": kind, "url": url,
+        "qr": _qr(url, _("Check in") if kind == "door" else _("Sign up")),
+        "registration": selectors.registration(tournament)})
