@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('sueca_club', '0003_outbox'),
-        ('tournaments', '0004_saturday'),
+        ('tournaments', '0006_confirmed_results'),
     ]
 
     operations = [
