@@ -168,7 +168,7 @@ def test_the_match_form_without_script_shows_every_format_field(new_phone, organ
     page.goto(reverse("manage:match_new", args=[club.slug]))
     for field in ("#id_target", "#id_to_win", "#id_deals", "#id_extra_deals"):
         expect(page.locator(field)).to_be_visible()
-    expect(page.get_by_text("Partidas only; 2 if blank (best of three).")).to_be_visible()
+    expect(page.get_by_text("Game sets only; 2 if blank (best of three).")).to_be_visible()
 
 
 def a_running_swiss_of_long_names(club):

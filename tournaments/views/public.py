@@ -19,6 +19,7 @@ from sueca_club.live import cached, live_page
 from tournaments import bracket_ahead, presenters, selectors, standings_tables
 from tournaments import tv as tournament_tv
 from tournaments.models import Round, Tournament
+from tournaments.registration import selectors as registration
 
 TV_STANDINGS_ROWS = 12
 TV_SCREEN_SECONDS = 10  # each screen of the TV's cycle
@@ -68,7 +69,11 @@ def overview(request, slug: str):
                 "format_text": format_text(tournament.format),
                 "points_text": (presenters.points_text(tournament)
                                 if tournament.structure != Tournament.Structure.KNOCKOUT else ""),
-                "current": current_round(tournament)}
+                "current": current_round(tournament),
+                # Only before the start does the overview ask for the sign-up settings.
+                "sign_up_open": (tournament.status == Tournament.Status.DRAFT
+                                 and not registration.why_closed(
+                                     tournament, registration.registration(tournament)))}
     return _page(request, slug, "overview", context)
 
 

@@ -94,3 +94,17 @@ def test_the_posters_carry_their_qr_codes(club, organiser_client):
     assert "<svg" in organiser_client.get(f"{base}sign-ups/poster/").content.decode()
     door = organiser_client.get(f"{base}check-in/poster/").content.decode()
     assert door_token(tournament) in door and not Player.objects.exists()
+
+
+def test_the_public_overview_links_to_the_sign_up_only_while_it_is_open(client, club):
+    from tests.tournaments.helpers import make_tournament
+    from tournaments.registration.models import Registration
+    from tournaments.services import rows
+
+    tournament = make_tournament(club, 2)
+    sign_up = f"/t/{tournament.slug}/sign-up/"
+    assert sign_up not in client.get(f"/t/{tournament.slug}/").content.decode()
+    Registration.objects.create(tournament=tournament, open=True)
+    rows.bump(tournament)  # as the settings service does
+
+    assert sign_up in client.get(f"/t/{tournament.slug}/").content.decode()
