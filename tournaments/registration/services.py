@@ -125,6 +125,14 @@ def _queue(signup: SignUp) -> None:
     signup.save(update_fields=["status", "queued_at"])
 
 
+def _place(tournament: Tournament, registration: Registration, signup: SignUp) -> None:
+    """Into the tournament while there is room, else onto the waiting list."""
+    if _room(tournament, registration):
+        _accept(tournament, signup)
+    else:
+        _queue(signup)
+
+
 def _move_up_waiting(tournament: Tournament, registration: Registration) -> list[SignUp]:
     """Fill the free places from the waiting list, first come first served."""
     moved = []
@@ -153,10 +161,7 @@ def signup_create(*, tournament: Tournament, name_1: str, name_2: str,
     signup = SignUp.objects.create(tournament=tournament, partnership=partnership,
                                    contact=contact.strip(), status=SignUp.Status.PENDING)
     if not registration.approval:
-        if _room(tournament, registration):
-            _accept(tournament, signup)
-        else:
-            _queue(signup)
+        _place(tournament, registration, signup)
     rows.bump(tournament)
     return signup
 
@@ -169,10 +174,7 @@ def signup_approve(*, signup: SignUp, by=None) -> SignUp:
     signup = _signup(signup)
     if signup.status != SignUp.Status.PENDING:
         raise TournamentRefused(_("Only a sign-up awaiting approval can be approved."))
-    if _room(tournament, registration_for(tournament)):
-        _accept(tournament, signup)
-    else:
-        _queue(signup)
+    _place(tournament, registration_for(tournament), signup)
     rows.bump(tournament)
     return signup
 
