@@ -24,6 +24,7 @@ from tournaments.models import Tournament
 from tournaments.registration import selectors, services
 from tournaments.registration.forms import NamesForm, SignUpForm
 from tournaments.registration.models import Registration, SignUp, door_token
+from tournaments.views.manage import attempt
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
 
@@ -96,20 +97,11 @@ def signup_link(request, slug, token):
     }))
 
 
-def _attempt(request, change, done: str) -> None:
-    try:
-        change()
-    except ScoringRefused as refused:
-        messages.error(request, refused.message)
-    else:
-        messages.success(request, done)
-
-
 @never_cache
 @require_POST
 def signup_check_in(request, slug, token):
     signup = _by_token(slug, token)
-    _attempt(request, lambda: services.signup_check_in(signup=signup),
+    attempt(request, lambda: services.signup_check_in(signup=signup),
              _("You are checked in. Enjoy the tournament!"))
     return redirect(signup.get_absolute_url())
 
@@ -122,7 +114,7 @@ def signup_rename(request, slug, token):
     if not form.is_valid():
         messages.error(request, _("Give the names of both players."))
     else:
-        _attempt(request, lambda: services.signup_rename(signup=signup, **form.cleaned_data),
+        attempt(request, lambda: services.signup_rename(signup=signup, **form.cleaned_data),
                  _("The names are corrected."))
     return redirect(signup.get_absolute_url())
 
@@ -131,7 +123,7 @@ def signup_rename(request, slug, token):
 @require_POST
 def signup_withdraw(request, slug, token):
     signup = _by_token(slug, token)
-    _attempt(request, lambda: services.signup_withdraw(signup=signup),
+    attempt(request, lambda: services.signup_withdraw(signup=signup),
              _("You have withdrawn from the tournament."))
     return redirect(signup.get_absolute_url())
 
@@ -158,7 +150,7 @@ def door_check_in(request, slug, door_token, signup_id):
         "partnership__player_1", "partnership__player_2", "entry"), pk=signup_id,
         status__in=(SignUp.Status.ACCEPTED, SignUp.Status.WAITING))
     if request.method == "POST":
-        _attempt(request, lambda: services.door_check_in(
+        attempt(request, lambda: services.door_check_in(
             tournament=tournament, door_token=door_token, signup=signup),
             _("%(name)s: you are checked in.") % {"name": signup.partnership.display_name})
         return redirect("tournaments:door", tournament.slug, door_token)
