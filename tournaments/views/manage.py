@@ -36,9 +36,8 @@ def moved(request, slug, rest):
     tournament = owned_or_404(Tournament.objects.select_related("club"), request.user, slug=slug)
     page = reverse("manage_tournaments:tournament", args=[tournament.club.slug, slug]) + rest
     query = request.META.get("QUERY_STRING")
-    response = HttpResponsePermanentRedirect(f"{page}?{query}" if query else page)
-    response.status_code = 308
-    return response
+    return HttpResponsePermanentRedirect(f"{page}?{query}" if query else page,
+                                         preserve_request=True)  # 308: a post stays a post
 
 
 def attempt(request, change: Callable[[], object], done: str) -> bool:
