@@ -21,11 +21,17 @@ def default_chain() -> list[str]:
     return list(DEFAULT_CHAIN)
 
 
+def default_deciding_format() -> dict:
+    return {"type": "first_to", "target": 2}
+
+
 class Tournament(models.Model):
     class Structure(models.TextChoices):
         KNOCKOUT = "knockout", _("Knockout")
         GROUPS = "groups", _("Groups, then knockout")
         ROUNDS = "rounds", _("Rounds of fixed deals")
+        DOUBLE = "double", _("Double elimination")
+        LEAGUE = "league", _("League over weeks")
 
     class Draw(models.TextChoices):
         RANDOM = "random", _("Random draw")
@@ -61,6 +67,36 @@ class Tournament(models.Model):
     pairing = models.CharField(_("pairing"), max_length=12, choices=Pairing.choices,
                                default=Pairing.SWISS)
     rounds_count = models.PositiveSmallIntegerField(_("rounds"), default=4)
+
+    class Legs(models.IntegerChoices):
+        ONCE = 1, _("once")
+        TWICE = 2, _("twice, the second time with the sides swapped")
+
+    legs = models.PositiveSmallIntegerField(
+        _("each pair meets"), choices=Legs.choices, default=Legs.ONCE,
+        help_text=_("Round robin, groups and leagues."))
+    matchday_interval = models.PositiveSmallIntegerField(
+        _("days between matchdays"), default=7,
+        help_text=_("A league's matchdays are this many days apart, from its first day."))
+    bracket_reset = models.BooleanField(
+        _("bracket reset"), default=True,
+        help_text=_("Double elimination: when the losers' bracket winner wins the grand "
+                    "final, a second one is played, since each finalist has then lost once."))
+    # A double elimination's field in seed order (entry ids), fixed when it starts: the
+    # whole schedule is built from it again whenever a result changes.
+    bracket_order = models.JSONField(default=list, blank=True, editable=False)
+
+    class Deciding(models.TextChoices):
+        QUALIFYING = "qualifying", _("a place that qualifies or decides the champion")
+        PODIUM = "podium", _("a podium place (first three)")
+        EVERY = "every", _("every place")
+
+    deciding_scope = models.CharField(
+        _("a deciding match settles a tie for"), max_length=10, choices=Deciding.choices,
+        default=Deciding.QUALIFYING,
+        help_text=_("Only when the tie-break chain ends with a deciding match."))
+    deciding_format = models.JSONField(_("deciding match format"),
+                                       default=default_deciding_format)
     points_win = models.PositiveSmallIntegerField(_("points for a win"), default=3)
     points_loss = models.PositiveSmallIntegerField(_("points for a loss"), default=1)
     points_draw = models.PositiveSmallIntegerField(_("points for a draw"), default=2)
@@ -166,11 +202,18 @@ class Round(models.Model):
         GROUPS = "groups", _("Group stage")
         KNOCKOUT = "knockout", _("Knockout")
         ROUNDS = "rounds", _("Round")
+        DOUBLE = "double", _("Double elimination")
+        DECIDING = "deciding", _("Deciding match")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     stage = models.CharField(max_length=10, choices=Stage.choices)
-    code = models.CharField(max_length=20, blank=True)  # final, semi_final, ... for knockouts
+    # final, semi_final, ... for knockouts; W1, L2, GF1 ... (a schedule round) for a double
+    # elimination.
+    code = models.CharField(max_length=20, blank=True)
+    date = models.DateField(_("date"), null=True, blank=True)  # a league's matchday
+    # A league's matchday puts its matches on the tables only once the organiser opens it.
+    opened = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -200,6 +243,8 @@ class Pairing(models.Model):
     winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT,
                                related_name="+")
     finished = models.BooleanField(default=False)
+    # A league match the organiser moved to a later date: not put on a table until played.
+    postponed_to = models.DateField(_("postponed to"), null=True, blank=True)
 
     class Meta:
         ordering = ["slot"]
@@ -232,6 +277,9 @@ class Action(models.Model):
         RESET = "reset", _("reset later matches")
         FINISH = "finish", _("finished the tournament")
         REMATCH = "rematch", _("allowed a rematch")
+        POSTPONE = "postpone", _("postponed a match")
+        MATCHDAY = "matchday", _("opened a matchday")
+        DECIDING = "deciding", _("drew a deciding match")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
     kind = models.CharField(max_length=12, choices=Kind.choices)
