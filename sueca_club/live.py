@@ -3,6 +3,8 @@
 `conditional` answers every conditional GET of the site (live pages, the organiser's board,
 the JSON API)."""
 
+import time
+
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpResponse
@@ -37,16 +39,46 @@ def live_page(request, etag: str | None, template: str, fragment: str, context, 
         who = "f" if htmx else f"p-u{0 if shared else _user_id(request)}"
         etag = f'"{etag}-{language}-{who}"'
 
-    def make():
-        if shared and not private and etag is not None and not request.GET:
-            # A page that used a CSRF token is personal after all: it is not kept.
-            return HttpResponse(cached(
-                f"live:{request.path}:{name}:{language}", etag,
-                lambda: render(request, name, context()).content,
-                keep=lambda _: not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")))
-        return render(request, name, context())
+    if shared and not private and etag is not None and not request.GET:
+        # A page that used a CSRF token is personal after all: it is not kept.
+        return shared_copy(request, f"live:{request.path}:{name}:{language}", etag,
+                           lambda: render(request, name, context()).content,
+                           keep=lambda _: not request.META.get("CSRF_COOKIE_NEEDS_UPDATE"),
+                           vary=("HX-Request", "Cookie"))
+    return conditional(request, etag, lambda: render(request, name, context()),
+                       vary=("HX-Request", "Cookie"), private=private)
 
-    return conditional(request, etag, make, vary=("HX-Request", "Cookie"), private=private)
+
+def shared_copy(request, key: str, etag: str, make, *, content_type="text/html; charset=utf-8",
+                keep=lambda value: True, vary: tuple[str, ...] = ()):
+    """What everyone gets alike, answered conditionally from the copy kept under `key`:
+    `make()` (the body's bytes, or None for a 404 the caller answers) runs once per version,
+    and not at all while the copy of an older version is younger than LIVE_REBUILD_SECONDS
+    (that copy goes out with its own ETag)."""
+    recent = not _names(request, etag) and recent_copy(key, etag)
+    if recent:
+        etag, body = recent
+        return conditional(request, etag, lambda: HttpResponse(body, content_type=content_type),
+                           vary=vary)
+    return conditional(request, etag, lambda: HttpResponse(
+        cached(key, etag, make, keep=keep), content_type=content_type), vary=vary)
+
+
+def _names(request, etag: str) -> bool:
+    """Does the client's If-None-Match already name `etag` (so a 304 costs no cache read)?"""
+    return etag in request.headers.get("If-None-Match", "")
+
+
+def recent_copy(key: str, version: str) -> tuple[str, bytes] | None:
+    """The kept copy of an older version when it was made less than LIVE_REBUILD_SECONDS
+    ago: served, with its own ETag, in place of a rebuild. However many deals are saved, a
+    shared live page is then rebuilt at most once in that time; a poll (every five seconds)
+    still brings the newest version."""
+    kept = cache.get(key)
+    if (kept is not None and kept[0] != version and len(kept) > 2
+            and time.time() - kept[2] < settings.LIVE_REBUILD_SECONDS):
+        return kept[0], kept[1]
+    return None
 
 
 def conditional(request, etag: str | None, make, *, vary: tuple[str, ...] = (),
@@ -80,12 +112,12 @@ KEPT_SECONDS = 24 * 3600
 
 
 def cached(key: str, version: str, make, *, keep=lambda value: True):
-    """`make()` once per version. The cache keeps only the newest copy under `key`, and only
-    a value that `keep` accepts."""
+    """`make()` once per version. The cache keeps only the newest copy under `key` (with when
+    it was made, for `recent_copy`), and only a value that `keep` accepts."""
     kept = cache.get(key)
     if kept is not None and kept[0] == version:
         return kept[1]
     value = make()
     if keep(value):
-        cache.set(key, (version, value), KEPT_SECONDS)
+        cache.set(key, (version, value, time.time()), KEPT_SECONDS)
     return value

@@ -110,6 +110,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": cache_from_url(env_str("CACHE_URL") or env_str("REDIS_URL"))}
+# A shared live page (or API body) is rebuilt at most once in this many seconds, however many
+# deals are saved meanwhile (sueca_club.live.recent_copy); 0 rebuilds on every change.
+LIVE_REBUILD_SECONDS = env_int("LIVE_REBUILD_SECONDS", 1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -106,3 +106,10 @@ def organiser_client(client, organiser):
     client.force_login(organiser)
     return client
 
+
+
+@pytest.fixture(autouse=True)
+def live_pages_rebuilt_on_every_change(settings):
+    """A test reads its own write at once; tests/site/test_live_page_rebuilds.py checks the
+    once-a-second rebuild itself."""
+    settings.LIVE_REBUILD_SECONDS = 0
