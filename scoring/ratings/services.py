@@ -15,7 +15,8 @@ The arithmetic is in arithmetic.py. Here: which matches count, in which order, a
   result only moves the stored version.
 - `ratings_rebuild` (also ``manage.py rebuild_ratings``) replays the same matches in the same
   order through the same function, so it gives exactly the numbers the updates gave.
-- One club's ratings change under a lock on the club's row, so two workers never interleave.
+- One club's ratings change under one lock per club (`_lock`), so two workers never
+  interleave; no rating ever locks a match, so deals never wait on ratings.
 """
 
 from dataclasses import dataclass, field
@@ -56,14 +57,19 @@ def _lock(club_id: int) -> None:
 
 
 def ratings_follow_match(*, match_id: int, version: int) -> str:
-    """Bring the club's ratings up to date with one match; says what it did (for the tests)."""
+    """Bring the club's ratings up to date with one match; says what it did (for the tests).
+
+    Takes the club's lock only, never the match's row: a deal saved meanwhile never waits on
+    a rating (a rebuild can take a while), and it brings its own step, which the stored
+    match version then tells apart from this one."""
+    club_id = Match.objects.filter(pk=match_id).values_list("club_id", flat=True).first()
+    if club_id is None:
+        return "gone"
     with transaction.atomic():
-        # The match's row lock orders this after any write to the match still under way.
-        match = (Match.objects.select_for_update(of=("self",)).select_related("a", "b")
-                 .filter(pk=match_id).first())
+        _lock(club_id)
+        match = Match.objects.select_related("a", "b").filter(pk=match_id).first()
         if match is None:
             return "gone"
-        _lock(match.club_id)
         rated = {c.partnership_id: c for c in
                  RatingChange.objects.filter(match=match, partnership__isnull=False)}
         if rated:

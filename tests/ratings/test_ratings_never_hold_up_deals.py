@@ -1,0 +1,87 @@
+"""Ratings and deal writes on PostgreSQL: a rating takes only its club's lock, never a match's
+row, so a deal saved while a rating waits or works is never held up by it, and the two never
+deadlock however they interleave."""
+
+import threading
+import time
+
+import pytest
+from django.db import connection, transaction
+
+from scoring.models import Deal, PartnershipRating
+from scoring.ratings import services as ratings
+from tests.concurrency import needs_postgres, postgres_only, run_together  # noqa: F401
+from tests.conftest import make_match, make_partnership
+from tests.ratings.helpers import FLAG, record
+
+pytestmark = [*postgres_only, pytest.mark.usefixtures("needs_postgres")]
+
+
+def waiting_on_a_lock() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                       "AND datname = current_database()")
+        return cursor.fetchone()[0] > 0
+
+
+def test_a_deal_is_saved_while_a_rating_waits_for_its_club(club, pair_a, pair_b):
+    match = make_match(club, pair_a, pair_b)
+    held, release = threading.Event(), threading.Event()
+
+    def long_rebuild():  # another worker's rebuild of the club, holding its lock
+        try:
+            with transaction.atomic():
+                ratings._lock(club.pk)
+                held.set()
+                release.wait(10)
+        finally:
+            connection.close()
+
+    def rating():
+        try:
+            return ratings.ratings_follow_match(match_id=match.pk, version=match.version)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=long_rebuild)
+    holder.start()
+    held.wait(10)
+    answers = []
+    waiter = threading.Thread(target=lambda: answers.append(rating()))
+    waiter.start()
+    for _ in range(200):  # until the rating is queued behind the club's lock
+        if waiting_on_a_lock():
+            break
+        time.sleep(0.02)
+    try:
+        answer = record(match, {"points": [73, 47]})  # lock_timeout (3 s) raises if held up
+    finally:
+        release.set()
+        holder.join()
+        waiter.join()
+    assert answer.status == 201
+    assert answers == ["nothing"]  # not finished: nothing to rate
+    assert Deal.objects.filter(match=match).count() == 1
+
+
+def test_deals_and_rebuilds_running_together_never_deadlock(club, pair_a, pair_b):
+    pair_c = make_partnership(club, "Carla", "Duarte")
+    pairs = [(pair_a, pair_b), (pair_b, pair_c), (pair_c, pair_a)]
+    matches = [make_match(club, a, b) for a, b in pairs * 2]
+
+    def work(i):
+        if i < len(matches):
+            record(matches[i], {"points": [70, 50]})
+            return record(matches[i], FLAG["AB"[i % 2]]).status
+        for _ in range(3):
+            ratings.ratings_rebuild(club=club)
+        return "rebuilt"
+
+    results = run_together(len(matches) + 2, work)
+    assert results == [201] * len(matches) + ["rebuilt", "rebuilt"], results
+    for match in matches:
+        match.refresh_from_db()
+        ratings.ratings_follow_match(match_id=match.pk, version=match.version)
+    after_updates = sorted(PartnershipRating.objects.values_list("partnership_id", "mu"))
+    ratings.ratings_rebuild(club=club)
+    assert sorted(PartnershipRating.objects.values_list("partnership_id", "mu")) == after_updates
