@@ -31,16 +31,17 @@ def score_deal(rules: Rules, fmt: Format, state: MatchState, deal: Deal) -> Deal
     if side is None:
         pending = state.carry + 1 if rules.tie == "carry" else 0
         return DealScore("tie", None, (0, 0), points, pending)
-    games = _games_for(points[SIDES.index(side)], rules, flag is not None) + state.carry
+    at = SIDES.index(side)
+    games = _games_for(points[at], deal.points[at], rules, flag is not None) + state.carry
     return DealScore("flag" if flag else "points", side, give(side, games), points, 0)
 
 
-def _games_for(points: int, rules: Rules, flag: bool) -> int:
+def _games_for(points: int, card_points: int, rules: Rules, flag: bool) -> int:
     """More than half the deal's total is a game (``ahead``); two from ``double_from``, scaled
-    to the total, and for all of it."""
+    to the total, and for all the card points (120, or 240) without a flag, bonus or not."""
     if flag:
         return rules.flag_value
-    return 2 if points >= rules.two_games_from or points == rules.deal_total else 1
+    return 2 if points >= rules.two_games_from or card_points == rules.pack.points else 1
 
 
 def _revoke(rules: Rules, fmt: Format, state: MatchState, innocent: Side) -> DealScore:

@@ -8,7 +8,7 @@ import {
 } from "./scorer/deals.js";
 import { CaseError, DealError, RulesError } from "./scorer/errors.js";
 import {
-  DEFAULT_PRESET, WITH_PARTIDAS, checkSeat, dealTotal, formatFrom, nextDealer, rulesFrom, twoGamesFrom,
+  DEFAULT_PRESET, WITH_PARTIDAS, checkSeat, dealTotal, formatFrom, nextDealer, packOf, rulesFrom, twoGamesFrom,
 } from "./scorer/options.js";
 
 export { CaseError, DealError, RulesError, DEFAULT_PRESET, dealEntered, dealFrom, enteredOrNull, formatFrom, otherSide, rulesFrom };
@@ -122,15 +122,16 @@ function scoreDeal(rules, format, state, deal) {
     const pending = rules.tie === "carry" ? state.carry + 1 : 0;
     return { kind: "tie", side: null, games: [0, 0], points, carry: pending };
   }
-  const games = gamesFor(points[SIDES.indexOf(side)], rules, flag !== null) + state.carry;
+  const at = SIDES.indexOf(side);
+  const games = gamesFor(points[at], deal.points[at], rules, flag !== null) + state.carry;
   return { kind: flag ? "flag" : "points", side, games: give(side, games), points, carry: 0 };
 }
 
 // More than half the deal's total is a game (ahead); two from double_from, scaled to the
-// total, and for all of it.
-function gamesFor(points, rules, flag) {
+// total, and for all the card points (120, or 240) without a flag, bonus or not.
+function gamesFor(points, cardPoints, rules, flag) {
   if (flag) return rules.flag_value;
-  return points >= twoGamesFrom(rules) || points === dealTotal(rules) ? 2 : 1;
+  return points >= twoGamesFrom(rules) || cardPoints === packOf(rules).points ? 2 : 1;
 }
 
 // A number of games (pending ties added), or the games still needed for the partida.

@@ -98,6 +98,12 @@ def test_a_tie_at_half_the_total_carries():
     assert state.games == (2, 0)
 
 
+def test_all_120_card_points_are_two_games_whatever_the_bonus():
+    # 120 scaled to 130 is all of the total, out of reach while B took the last trick.
+    assert last_trick(won(120, last="B"), double_from=120).games == (2, 0)
+    assert last_trick(won(118, last="A"), double_from=120).games == (1, 0)  # 128 of 130
+
+
 def test_two_games_from_a_double_from_of_90_scaled():
     rules = rules_from(overrides={"last_trick_bonus": 10, "double_from": 90})
     assert rules.two_games_from == 98  # 90 * 130 / 120 = 97.5, rounded up
