@@ -306,3 +306,21 @@ def test_a_replay_equals_the_deals_applied_one_by_one(rules, fmt, first, played,
     for index, deal in enumerate(played[cut:], start=cut):
         state = apply(rules, fmt, state, deal, index)
     assert state == replay(rules, fmt, first, played)
+
+
+def _span(low: int, high: int, *excluded: int) -> frozenset[int]:
+    return frozenset(range(low, high + 1)) - set(excluded)
+
+
+# The table of docs/conformance.md, as written there.
+DOCS_TABLE = {
+    0: _span(0, 0), 1: _span(0, 88, 1), 2: _span(0, 168, 1, *range(163, 168)),
+    3: _span(0, 200, 1), 4: _span(0, 224, 1), 5: _span(0, 240, 1, 239), 6: _span(16, 240, 239),
+    7: _span(40, 240, 239), 8: _span(72, 240, *range(73, 78), 239), 9: _span(152, 240, 239),
+    10: _span(240, 240),
+}
+
+
+@pytest.mark.parametrize("tricks", range(11))
+def test_the_docs_table_is_the_derived_one(tricks):
+    assert possible_points(tricks, "double") == DOCS_TABLE[tricks]
