@@ -5,6 +5,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Literal
 
 from .basics import is_int
+from .cards import PACKS, Pack
 from .errors import RulesError, gettext_noop
 
 Revoke = int | Literal["partida", "match"]
@@ -17,7 +18,13 @@ PRESETS: dict[str, dict] = {
     "carry_ties": {"tie": "carry"},
     "points_flag": {"flag": "points"},
     "strict_revoke": {"revoke": "match"},
+    "double_pack": {"deck": "double"},
+    # The seeds name the bonus but give no value: 10, as a seven, and the "dix de der" of
+    # the trick games that have one; the deal totals 130.
+    "brasil_last_trick": {"rotation": "clockwise", "last_trick_bonus": 10},
 }
+# The options of the games with other totals, and their values in the classic game.
+VARIANTS = {"deck": "single", "last_trick_bonus": 0, "maria_de_copas": 0}
 
 _CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
     "flag": (
@@ -51,30 +58,91 @@ _CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
         lambda v: v in ("counterclockwise", "clockwise"),
         gettext_noop("The deal passes counterclockwise or clockwise, not %(value)s."),
     ),
+    "deck": (
+        lambda v: isinstance(v, str) and v in PACKS,
+        gettext_noop("The cards are one pack (single) or two packs (double), not %(value)s."),
+    ),
+    "last_trick_bonus": (
+        lambda v: is_int(v) and v >= 0,
+        gettext_noop("The bonus for the last trick is a whole number of card points, 0 for "
+                     "none, not %(value)s."),
+    ),
+    "maria_de_copas": (
+        lambda v: is_int(v) and v >= 0,
+        gettext_noop("The bonus for the Queen of Hearts is a whole number of card points, 0 "
+                     "for none, not %(value)s."),
+    ),
 }
+# With the double pack, two games are won from a number of its own card points.
+_DOUBLE_PACK_DOUBLE_FROM = (
+    lambda v: is_int(v) and 121 <= v <= 240,
+    gettext_noop("With the double pack two games are won from a number of card points from "
+                 "121 to 240, not %(value)s."),
+)
 
 
 @dataclass(frozen=True)
 class Rules:
-    """One table's rules; invalid values raise ``RulesError``."""
+    """One table's rules; invalid values raise ``RulesError``.
+
+    ``double_from`` left as None is the pack's default (91, or 181 with the double pack);
+    with a bonus it is in 120-point terms and scaled to the deal's total (``two_games_from``).
+    """
 
     flag: Literal["tricks", "points"] = "tricks"
     flag_value: int = 4
     flag_wins_partida: bool = False
-    double_from: int = 91
+    double_from: int | None = None  # None: the pack's default, set on creation
     tie: Literal["none", "carry"] = "none"
     revoke: Revoke = 2
     rotation: Literal["counterclockwise", "clockwise"] = "counterclockwise"
+    deck: Literal["single", "double"] = "single"
+    last_trick_bonus: int = 0
+    maria_de_copas: int = 0
 
     def __post_init__(self) -> None:
+        # The pack first: the range and the default of double_from depend on it.
+        self._check("deck", _CHECKS["deck"])
+        if self.double_from is None:
+            object.__setattr__(self, "double_from", self.pack.double_from)
         for field in fields(self):
-            valid, message = _CHECKS[field.name]
-            value = getattr(self, field.name)
-            if not valid(value):
-                raise RulesError(message, value=value)
+            double_pack = field.name == "double_from" and self.deck == "double"
+            self._check(field.name, _DOUBLE_PACK_DOUBLE_FROM if double_pack else _CHECKS[field.name])
+        if self.deck == "double" and self.bonuses:
+            raise RulesError(gettext_noop("The bonuses for the last trick and the Queen of Hearts "
+                                          "are played with one pack only, not with the double "
+                                          "pack."))
+
+    def _check(self, name: str, check: tuple[Callable[[object], bool], str]) -> None:
+        valid, message = check
+        value = getattr(self, name)
+        if not valid(value):
+            raise RulesError(message, value=value)
+
+    @property
+    def pack(self) -> Pack:
+        return PACKS[self.deck]
+
+    @property
+    def bonuses(self) -> int:
+        return self.last_trick_bonus + self.maria_de_copas
+
+    @property
+    def deal_total(self) -> int:
+        """What a deal shares out: the pack's card points and the bonuses (120 + N, or 240)."""
+        return self.pack.points + self.bonuses
+
+    @property
+    def two_games_from(self) -> int:
+        """``double_from`` scaled by the deal's total over the pack's points, rounded up."""
+        assert self.double_from is not None  # set on creation
+        return -(-self.double_from * self.deal_total // self.pack.points)
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        """Every option, except those of the games with other totals while they are off (so
+        that the classic game's copy reads as it always has)."""
+        return {key: value for key, value in asdict(self).items()
+                if key not in VARIANTS or value != VARIANTS[key]}
 
 
 def rules_from(preset: str = DEFAULT_PRESET, overrides: dict | None = None) -> Rules:

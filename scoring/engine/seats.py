@@ -1,28 +1,35 @@
-"""Who sits where and who deals: seats 0..3 in clockwise order, A at 0 and 2, B at 1 and 3."""
+"""Who sits where and who deals: seats in clockwise order, side A at the even seats.
+
+Seats 0..3 with one pack (partners opposite), 0..7 with the double pack (the partnerships
+of four at alternate seats).
+"""
 
 from .basics import SIDES, Side, is_int
 from .errors import RulesError, gettext_noop
 from .rules import Rules
 
-SEATS = range(4)
-# rotation -> seats to add (mod 4) to reach the next player in the direction of play
-_STEP = {"counterclockwise": 3, "clockwise": 1}
+_SEAT_MESSAGES = {
+    "single": gettext_noop("The first dealer must be a seat from 0 to 3, not %(value)s."),
+    "double": gettext_noop("With the double pack the first dealer must be a seat from 0 to 7, "
+                           "not %(value)s."),
+}
 
 
 def side_of(seat: int) -> Side:
     return SIDES[seat % 2]
 
 
-def check_seat(seat: object) -> int:
-    if not is_int(seat) or seat not in SEATS:
-        raise RulesError(gettext_noop("The first dealer must be a seat from 0 to 3, "
-                                      "not %(value)s."), value=seat)
+def check_seat(seat: object, rules: Rules) -> int:
+    if not is_int(seat) or not 0 <= seat < rules.pack.players:
+        raise RulesError(_SEAT_MESSAGES[rules.deck], value=seat)
     return seat
 
 
 def next_dealer(dealer: int, rules: Rules) -> int:
     """The deal passes on in the direction of play: to the right when counterclockwise."""
-    return (dealer + _STEP[rules.rotation]) % 4
+    players = rules.pack.players
+    step = 1 if rules.rotation == "clockwise" else players - 1
+    return (dealer + step) % players
 
 
 def leader(dealer: int, rules: Rules) -> int:

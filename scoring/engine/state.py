@@ -85,5 +85,5 @@ def state_from(stored: dict) -> MatchState:
 
 
 def new_match(rules: Rules, fmt: Format, first_dealer: int = 0) -> MatchState:
-    """A match before its first deal (nothing in it depends on ``rules`` or ``fmt`` yet)."""
-    return MatchState(next_dealer=check_seat(first_dealer))
+    """A match before its first deal (only the seats, from the pack, depend on ``rules``)."""
+    return MatchState(next_dealer=check_seat(first_dealer, rules))

@@ -14,7 +14,6 @@ from scoring.models import Match
 from scoring.services import engine_message
 from sueca_club.models import PRESET_CHOICES, Club, Partnership, Player
 
-RULE_OPTIONS = tuple(field.name for field in fields(engine.Rules))
 FORMAT_FIELDS = ("format_type", "target", "to_win", "deals", "extra_deals")
 AS_PRESET = ("", _("As the preset"))
 
@@ -102,6 +101,12 @@ class RulesFormatForm(forms.Form):
         except engine.RulesError as error:
             raise forms.ValidationError(engine_message(error)) from error
         return data
+
+
+# The rule options the form offers (the games with other totals have none yet: they keep the
+# preset's values).
+RULE_OPTIONS = tuple(field.name for field in fields(engine.Rules)
+                     if field.name in RulesFormatForm.base_fields)
 
 
 class MatchForm(RulesFormatForm):

@@ -3,10 +3,13 @@
 // must give exactly what `manage.py sueca_score` gives (tests/js/scorer.test.mjs checks
 // it against vectors the Python engine wrote: tests/engine/js_vectors.py).
 
-import { DEAL_POINTS } from "./scorer/cards.js";
-import { SIDES, checkDeal, dealEntered, dealFrom, enteredOrNull, flagSide, otherSide } from "./scorer/deals.js";
+import {
+  SIDES, checkDeal, dealEntered, dealFrom, enteredOrNull, flagSide, otherSide, scoredPoints,
+} from "./scorer/deals.js";
 import { CaseError, DealError, RulesError } from "./scorer/errors.js";
-import { DEFAULT_PRESET, WITH_PARTIDAS, checkSeat, formatFrom, nextDealer, rulesFrom } from "./scorer/options.js";
+import {
+  DEFAULT_PRESET, WITH_PARTIDAS, checkSeat, dealTotal, formatFrom, nextDealer, packOf, rulesFrom, twoGamesFrom,
+} from "./scorer/options.js";
 
 export { CaseError, DealError, RulesError, DEFAULT_PRESET, dealEntered, dealFrom, enteredOrNull, formatFrom, otherSide, rulesFrom };
 export { PRESETS } from "./scorer/options.js";
@@ -24,7 +27,7 @@ export function newMatch(rules, format, firstDealer = 0) {
   return Object.freeze({
     rules, format,
     games: [0, 0], partidas: [0, 0], points: [0, 0], partidaGames: [0, 0], carry: 0,
-    finished: false, winner: null, nextDealer: checkSeat(firstDealer), deals: [],
+    finished: false, winner: null, nextDealer: checkSeat(firstDealer, rules), deals: [],
   });
 }
 
@@ -108,21 +111,27 @@ export function asResult(state) {
 
 // What one checked deal gives: {kind, side, games (pending ties included), points, carry}.
 function scoreDeal(rules, format, state, deal) {
-  if (format.type === "points") return inPointsFormat(deal);
+  if (format.type === "points") return inPointsFormat(rules, deal);
   if (deal.revoke !== null) return scoreRevoke(rules, format, state, other(deal.revoke));
-  const side = ahead(deal.points);
+  const points = scoredPoints(deal, rules);
+  // The flag is the cards' (all the tricks, or all the card points): a bonus to the other
+  // side cannot take it away.
+  const flag = flagSide(deal, rules);
+  const side = flag ?? ahead(points);
   if (side === null) {
     const pending = rules.tie === "carry" ? state.carry + 1 : 0;
-    return { kind: "tie", side: null, games: [0, 0], points: deal.points, carry: pending };
+    return { kind: "tie", side: null, games: [0, 0], points, carry: pending };
   }
-  const flag = flagSide(deal, rules);
-  const games = gamesFor(Math.max(...deal.points), rules, flag !== null) + state.carry;
-  return { kind: flag ? "flag" : "points", side, games: give(side, games), points: deal.points, carry: 0 };
+  const at = SIDES.indexOf(side);
+  const games = gamesFor(points[at], deal.points[at], rules, flag !== null) + state.carry;
+  return { kind: flag ? "flag" : "points", side, games: give(side, games), points, carry: 0 };
 }
 
-function gamesFor(points, rules, flag) {
+// More than half the deal's total is a game (ahead); two from double_from, scaled to the
+// total, and for all the card points (120, or 240) without a flag, bonus or not.
+function gamesFor(points, cardPoints, rules, flag) {
   if (flag) return rules.flag_value;
-  return points >= rules.double_from || points === DEAL_POINTS ? 2 : 1;
+  return points >= twoGamesFrom(rules) || cardPoints === packOf(rules).points ? 2 : 1;
 }
 
 // A number of games (pending ties added), or the games still needed for the partida.
@@ -135,12 +144,14 @@ function scoreRevoke(rules, format, state, innocent) {
   return { kind: "revoke", side: innocent, games: give(innocent, games), points: [0, 0], carry: 0 };
 }
 
-function inPointsFormat(deal) {
+// Only card points (bonuses included) count; a revoke gives the innocent side the deal's total.
+function inPointsFormat(rules, deal) {
   if (deal.revoke !== null) {
     const innocent = other(deal.revoke);
-    return { kind: "revoke", side: innocent, games: [0, 0], points: give(innocent, DEAL_POINTS), carry: 0 };
+    return { kind: "revoke", side: innocent, games: [0, 0], points: give(innocent, dealTotal(rules)), carry: 0 };
   }
-  return { kind: "points", side: ahead(deal.points), games: [0, 0], points: deal.points, carry: 0 };
+  const points = scoredPoints(deal, rules);
+  return { kind: "points", side: ahead(points), games: [0, 0], points, carry: 0 };
 }
 
 // End the partida and the match if this deal did.

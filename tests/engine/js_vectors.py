@@ -4,7 +4,9 @@ Each vector is ``{"name", "case", "expected"}``: ``expected`` is what ``score_ca
 (``{"case_error": message}`` when the case is malformed), or ``{"name", "entry", "expected"}``:
 the deal ``deal_entered`` makes of what a referee typed (``{"deal_error": message}`` when it
 makes none). They cover the conformance
-examples, hand-picked edge cases and seeded random matches over every preset and format.
+examples, hand-picked edge cases and seeded random matches over every preset and format, and
+the same for the games with other totals (the double pack, the bonuses) with their own seed,
+so that adding them left every earlier vector as it was.
 The engine is pure, so no Django is needed. Regenerate after changing the engine with
 
     python -m tests.engine.js_vectors
@@ -18,13 +20,24 @@ import random
 import sys
 from pathlib import Path
 
-from scoring.engine import PRESETS, CaseError, DealError, deal_entered, possible_points, score_case
+from scoring.engine import (
+    PRESETS,
+    CaseError,
+    DealError,
+    deal_entered,
+    possible_points,
+    rules_from,
+    score_case,
+)
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE / "conformance_examples.json"
 VECTORS = HERE / "js_vectors.json"
 SEED = 20261201
 MATCHES_PER_PRESET_AND_FORMAT = 20
+FORMATS = ("first_to", "partidas", "fixed_deals", "points")
+# The presets of the classic game: one pack, no bonus (the others are variants, below).
+CLASSIC = [name for name in PRESETS if rules_from(name).deal_total == 120]
 
 # Rules, formats and seats the engine refuses, and cases that are not of the documented shape.
 BAD_OPTIONS = [
@@ -95,7 +108,8 @@ def _entries() -> list[dict]:
                for t in tricks]
     entries += [{"points": p, "tie": True} for p in typed[:4]]
     entries += [{"points": p, "revoke": side, "flag": "A"} for p in typed[:3] for side in "AB"]
-    return entries + [{}, {"tie": False}, {"revoke": "C"}, {"flag": "A", "tie": True}]
+    entries += [{}, {"tie": False}, {"revoke": "C"}, {"flag": "A", "tie": True}]
+    return entries + _variant_entries()
 
 
 def _random_rules(rng: random.Random) -> dict:
@@ -172,14 +186,159 @@ def _hand_picked() -> list[tuple[str, dict]]:
     return cases
 
 
+# The games with other totals (RULES.md, "Variants with other totals").
+VARIANTS = [
+    ("double_pack", {}), ("brasil_last_trick", {}), ("brasil", {"deck": "double"}),
+    ("portugal", {"maria_de_copas": 4}), ("carry_ties", {"last_trick_bonus": 10, "maria_de_copas": 6}),
+    ("points_flag", {"last_trick_bonus": 130}), ("strict_revoke", {"maria_de_copas": 1}),
+]
+BAD_VARIANT_OPTIONS = [
+    {"rules": {"deck": "triple"}}, {"rules": {"deck": None}}, {"rules": {"deck": ["double"]}},
+    {"rules": {"deck": 2}}, {"rules": {"last_trick_bonus": -1}}, {"rules": {"last_trick_bonus": True}},
+    {"rules": {"last_trick_bonus": 2.5}}, {"rules": {"maria_de_copas": "10"}},
+    {"rules": {"maria_de_copas": None}}, {"rules": {"deck": "double", "last_trick_bonus": 10}},
+    {"preset": "double_pack", "rules": {"maria_de_copas": 4}}, {"rules": {"double_from": 181}},
+    {"preset": "double_pack", "rules": {"double_from": 91}},
+    {"preset": "double_pack", "rules": {"double_from": 241}}, {"first_dealer": 7},
+    {"preset": "double_pack", "first_dealer": 8}, {"preset": "double_pack", "first_dealer": -1},
+    {"rules": {"deck": "triple", "double_from": 10}}, {"rules": {"deck": "double", "tie": "x"}},
+]
+GOOD_VARIANT_OPTIONS = [
+    {"preset": "double_pack", "first_dealer": 7}, {"rules": {"deck": "double", "double_from": 121}},
+    {"rules": {"deck": "double", "double_from": 240}}, {"rules": {"deck": "double", "double_from": None}},
+    {"rules": {"double_from": None}}, {"rules": {"deck": "single", "last_trick_bonus": 0}},
+    {"preset": "double_pack", "rules": {"last_trick_bonus": 0, "maria_de_copas": 0}},
+]
+# Deals under the double pack (after a good one), and under both bonuses of 10 and 6.
+DOUBLE_PACK_DEALS = [
+    {"points": [73, 47]}, {"points": [1, 239]}, {"points": [239, 1]}, {"points": [240, 0]},
+    {"points": [240, 0], "flag": "A"}, {"points": [120, 0], "flag": "A"}, {"points": [238, 2], "flag": "A"},
+    {"points": [240, 0], "tricks": [10, 0]}, {"points": [240, 0], "tricks": [5, 5]},
+    {"points": [0, 240], "tricks": [6, 4]}, {"points": [88, 152], "tricks": [1, 9]},
+    {"points": [87, 153], "tricks": [1, 9]}, {"points": [120, 120]}, {"points": [121, 119]},
+    {"points": [180, 60]}, {"points": [181, 59]}, {"points": [-2, 242]},
+    {"points": [120, 120], "last_trick": "A"}, {"points": [120, 120], "queen_of_hearts": "B"},
+]
+BONUS_DEALS = [
+    {"points": [73, 47]}, {"points": [73, 47], "last_trick": "A"},
+    {"points": [73, 47], "queen_of_hearts": "B"},
+    {"points": [73, 47], "last_trick": "A", "queen_of_hearts": "B"},
+    {"points": [59, 61], "last_trick": "A", "queen_of_hearts": "A"},
+    {"points": [60, 60], "last_trick": "A", "queen_of_hearts": "B"},
+    {"points": [62, 58], "last_trick": "B", "queen_of_hearts": "B"},
+    {"points": [120, 0], "last_trick": "A", "queen_of_hearts": "B"},
+    {"points": [120, 0], "last_trick": "B", "queen_of_hearts": "A"},
+    {"points": [120, 0], "flag": "A", "last_trick": "B", "queen_of_hearts": "A"},
+    {"points": [120, 0], "flag": "A", "last_trick": "A", "queen_of_hearts": "A"},
+    {"points": [0, 120], "tricks": [0, 10], "last_trick": "B", "queen_of_hearts": "A"},
+    {"points": [3, 117], "last_trick": "A", "queen_of_hearts": "A"},
+    {"points": [2, 118], "last_trick": "A", "queen_of_hearts": "A"},
+    {"points": [40, 80], "tricks": [1, 9], "last_trick": "A", "queen_of_hearts": "A"},
+    {"points": [35, 85], "tricks": [1, 9], "last_trick": "A", "queen_of_hearts": "A"},
+    {"points": [73, 47], "last_trick": "C", "queen_of_hearts": "A"},
+    {"points": [73, 47], "last_trick": ["A"], "queen_of_hearts": "A"},
+    {"revoke": "A", "last_trick": "B"}, {"revoke": "A", "queen_of_hearts": None},
+    {"points": [110, 10], "last_trick": "A", "queen_of_hearts": "A", "tricks": [9, 1]},
+]
+
+
+def _variant_entries() -> list[dict]:
+    """What a referee types in the double pack and in the bonus games."""
+    typed = [[None, None], [173, None], [None, 67], [240, None], [None, 0], [120, None], [73, None]]
+    entries = [{"points": p, "flag": f, "deck": "double"} for p in typed for f in (None, "A", "B")]
+    entries += [{"points": p, "tie": True, "deck": "double"} for p in typed[:2]]
+    entries += [{"points": [73, None], "tricks": [None, 4], "deck": "double"},
+                {"revoke": "B", "deck": "double", "last_trick": "A"}]
+    sides = [(lt, q) for lt in (None, "A", "B") for q in (None, "A", "B", "C")]
+    entries += [{"points": [61, None], "last_trick": lt, "queen_of_hearts": q} for lt, q in sides]
+    entries += [{"flag": "B", "last_trick": "B", "queen_of_hearts": "B"},
+                {"tie": True, "last_trick": "A", "queen_of_hearts": "B"}]
+    return entries
+
+
+def _variant_deal(rng: random.Random, rules: dict) -> object:
+    """A deal of a variant game: mostly possible, sometimes missing a bonus side or not."""
+    parsed = rules_from(rules["preset"], rules.get("rules"))
+    deck, whole = parsed.deck, parsed.pack.points
+    side = rng.choice("AB")
+    roll = rng.random()
+    if roll < 0.12:
+        return {"revoke": side}
+    if roll < 0.20:
+        deal: dict = {"points": [whole, 0] if side == "A" else [0, whole], "flag": side}
+        swept = side
+    else:
+        tricks = rng.randint(0, 10)
+        a = rng.choice(sorted(possible_points(tricks, deck)))
+        if roll < 0.30:
+            a = whole // 2
+        deal = {"points": [a, whole - a]}
+        if rng.random() < 0.3 and a in possible_points(tricks, deck):
+            deal["tricks"] = [tricks, 10 - tricks]
+        swept = {10: "A", 0: "B"}.get(tricks) if "tricks" in deal else None
+    if parsed.last_trick_bonus and rng.random() < 0.97:
+        deal["last_trick"] = swept or rng.choice("AB")
+    if parsed.maria_de_copas and rng.random() < 0.97:
+        holders = [s for s, p in zip("AB", deal["points"], strict=True) if p >= 2 and p != 3]
+        deal["queen_of_hearts"] = swept or rng.choice(holders if rng.random() < 0.95 else "AB")
+    return deal
+
+
+def _variant_match(rng: random.Random, preset: str, rules: dict, kind: str) -> dict:
+    case: dict = {"preset": preset, "format": _random_format(rng, kind), "deals": []}
+    extra = {**rules, **_random_rules(rng)}
+    if rules_from(preset, rules).deck == "double" and "double_from" in extra:
+        extra["double_from"] = 2 * extra["double_from"] - 1  # in the double pack's points
+    if extra:
+        case["rules"] = extra
+    if rng.random() < 0.7:
+        case["first_dealer"] = rng.randint(0, rules_from(preset, extra).pack.players - 1)
+    for _ in range(rng.randint(1, 30) if rng.random() < 0.35 else 60):
+        case["deals"].append(_variant_deal(rng, case))
+        result = score_case(case)
+        if not result["ok"] or (result["finished"] and rng.random() < 0.85):
+            break
+    return case
+
+
+def _variant_cases() -> list[tuple[str, dict]]:
+    deals = [{"points": [73, 47]}]
+    cases = [(f"bad variant options {i}", {**options, "deals": deals})
+             for i, options in enumerate(BAD_VARIANT_OPTIONS)]
+    cases += [(f"good variant options {i}", {**options, "deals": []})
+              for i, options in enumerate(GOOD_VARIANT_OPTIONS)]
+    cases += [(f"double pack deal {i}", {"preset": "double_pack", "deals": [{"points": [121, 119]}, deal]})
+              for i, deal in enumerate(DOUBLE_PACK_DEALS)]
+    bonuses = {"last_trick_bonus": 10, "maria_de_copas": 6}
+    cases += [(f"bonus deal {i} {flag}", {"rules": {**bonuses, "flag": flag}, "deals": [deal]})
+              for i, deal in enumerate(BONUS_DEALS) for flag in ("tricks", "points")]
+    cases += [(f"double pack {tricks} tricks, {points} points",
+               {"preset": "double_pack", "deals": [{"points": [points, 240 - points],
+                                                    "tricks": [tricks, 10 - tricks]}]})
+              for tricks in range(11) for points in range(241) if points % 13 == tricks % 13]
+    cases += [(f"queen with {tricks} tricks, {points} points",
+               {"rules": {"maria_de_copas": 2}, "deals": [{"points": [points, 120 - points],
+                                                           "tricks": [tricks, 10 - tricks],
+                                                           "queen_of_hearts": "A"}]})
+              for tricks in range(11) for points in range(121) if points % 5 == tricks % 5]
+    rng = random.Random(SEED + 1)
+    for preset, rules in VARIANTS:
+        for kind in FORMATS:
+            for n in range(MATCHES_PER_PRESET_AND_FORMAT):
+                cases.append((f"random {preset} {rules} {kind} {n}",
+                              _variant_match(rng, preset, rules, kind)))
+    return cases
+
+
 def vectors() -> list[dict]:
     examples = json.loads(EXAMPLES.read_text())
     named = [(f"example: {e['name']}", e["case"]) for e in examples] + _hand_picked()
     rng = random.Random(SEED)
-    for preset in PRESETS:
-        for kind in ("first_to", "partidas", "fixed_deals", "points"):
+    for preset in CLASSIC:
+        for kind in FORMATS:
             for n in range(MATCHES_PER_PRESET_AND_FORMAT):
                 named.append((f"random {preset} {kind} {n}", _random_match(rng, preset, kind)))
+    named += _variant_cases()
     return ([{"name": name, "case": case, "expected": expect(case)} for name, case in named]
             + [{"name": f"entry {i}", "entry": entry, "expected": entered(entry)}
                for i, entry in enumerate(_entries())])

@@ -88,3 +88,36 @@ def test_a_preset_and_rule_overrides_combine():
 def test_a_case_of_the_wrong_shape_is_malformed_input(case):
     with pytest.raises(CaseError):
         score_case(case)
+
+
+def test_the_docs_example_of_a_bonus_game_gives_the_docs_result():
+    result = score_case({"preset": "brasil_last_trick", "deals": [
+        {"points": [62, 58], "last_trick": "B"}, {"points": [55, 65], "last_trick": "A"},
+        {"points": [89, 31], "last_trick": "A"},
+        {"points": [120, 0], "flag": "A", "last_trick": "A"}]})
+    assert (result["games"], result["points"], result["winner"]) == ([6, 1], [356, 164], "A")
+    assert [d["dealer"] for d in result["deals"]] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("case", [
+    {"rules": {"deck": "triple"}, "deals": []},
+    {"rules": {"deck": "double", "maria_de_copas": 2}, "deals": []},
+    {"rules": {"last_trick_bonus": -10}, "deals": []},
+    {"preset": "double_pack", "first_dealer": 8, "deals": []},
+])
+def test_invalid_variant_rules_give_a_result_without_a_deal_position(case):
+    result = score_case(case)
+    assert (result["ok"], result["deal"]) == (False, None)
+    assert result["error"]
+
+
+@pytest.mark.parametrize(("case", "index"), [
+    ({"preset": "double_pack", "deals": [{"points": [200, 40]}, {"points": [73, 47]}]}, 1),
+    ({"preset": "brasil_last_trick", "deals": [{"points": [73, 47], "last_trick": "A"},
+                                               {"points": [73, 47], "queen_of_hearts": "A"}]}, 1),
+    ({"deals": [{"points": [73, 47], "last_trick": "A"}]}, 0),
+    ({"rules": {"maria_de_copas": 4}, "deals": [{"points": [3, 117], "queen_of_hearts": "A"}]}, 0),
+])
+def test_a_bad_variant_deal_gives_a_result_naming_it(case, index):
+    result = score_case(case)
+    assert (result["ok"], result["deal"]) == (False, index)

@@ -30,9 +30,9 @@ def test_each_preset_differs_from_the_defaults_as_listed(preset, differs):
     assert rules_from(preset) == Rules(**differs)
 
 
-def test_there_are_six_presets():
-    assert sorted(PRESETS) == ["brasil", "carry_ties", "points_flag", "portugal",
-                               "strict_revoke", "vila_flor"]
+def test_there_are_eight_presets():
+    assert sorted(PRESETS) == ["brasil", "brasil_last_trick", "carry_ties", "double_pack",
+                               "points_flag", "portugal", "strict_revoke", "vila_flor"]
 
 
 def test_overrides_apply_on_top_of_the_preset():

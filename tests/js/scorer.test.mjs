@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  CaseError, DealError, applyDeal, asResult, dealEntered, formatFrom, newMatch, replay, rulesFrom, stateFrom,
-  stored,
+  CaseError, DealError, applyDeal, asResult, dealEntered, formatFrom, newMatch, otherSide, replay, rulesFrom,
+  stateFrom, stored,
 } from "../../static/js/scorer.js";
 
 const ALL = JSON.parse(readFileSync(new URL("../engine/js_vectors.json", import.meta.url), "utf8"));
@@ -63,4 +63,19 @@ test("a match resumed from its stored row goes on as if it had never stopped", (
     });
     assert.deepStrictEqual(asResult(state), expected, name);
   }
+});
+
+test("the other side has 120 minus what is typed, 240 minus with the double pack", () => {
+  assert.equal(otherSide(73), 47);
+  assert.equal(otherSide(173, "double"), 67);
+  assert.equal(otherSide(0, "double"), 240);
+});
+
+test("a double-pack match goes round eight seats, one deal at a time", () => {
+  const deals = [{ points: [150, 90] }, { points: [120, 120] }, { revoke: "B" }];
+  let state = newMatch(rulesFrom("double_pack"), formatFrom(null), 7);
+  deals.forEach((deal, index) => { state = applyDeal(state, deal, index); });
+  assert.deepStrictEqual(state.deals.map((d) => d.dealer), [7, 6, 5]);
+  assert.equal(state.nextDealer, 4);
+  assert.deepStrictEqual(asResult(state), replay({ preset: "double_pack", first_dealer: 7, deals }));
 });

@@ -1,6 +1,7 @@
 // Rules, presets, match formats and the first dealer (rules.py, formats.py, seats.py),
 // parsed as strictly as the Python engine parses them.
 
+import { PACKS } from "./cards.js";
 import { RulesError } from "./errors.js";
 
 export const DEFAULT_PRESET = "portugal";
@@ -11,16 +12,21 @@ export const PRESETS = Object.freeze({
   carry_ties: { tie: "carry" },
   points_flag: { flag: "points" },
   strict_revoke: { revoke: "match" },
+  double_pack: { deck: "double" },
+  brasil_last_trick: { rotation: "clockwise", last_trick_bonus: 10 },
 });
 
 const DEFAULT_RULES = {
   flag: "tricks",
   flag_value: 4,
   flag_wins_partida: false,
-  double_from: 91,
+  double_from: null, // the pack's default
   tie: "none",
   revoke: 2,
   rotation: "counterclockwise",
+  deck: "single",
+  last_trick_bonus: 0,
+  maria_de_copas: 0,
 };
 
 export const isInt = (v) => Number.isInteger(v);
@@ -46,7 +52,15 @@ const RULE_CHECKS = {
     "or the match, not %(value)s."],
   rotation: [oneOf("counterclockwise", "clockwise"),
     "The deal passes counterclockwise or clockwise, not %(value)s."],
+  deck: [(v) => typeof v === "string" && has(PACKS, v),
+    "The cards are one pack (single) or two packs (double), not %(value)s."],
+  last_trick_bonus: [(v) => isInt(v) && v >= 0,
+    "The bonus for the last trick is a whole number of card points, 0 for none, not %(value)s."],
+  maria_de_copas: [(v) => isInt(v) && v >= 0,
+    "The bonus for the Queen of Hearts is a whole number of card points, 0 for none, not %(value)s."],
 };
+const DOUBLE_PACK_DOUBLE_FROM = [(v) => isInt(v) && v >= 121 && v <= 240,
+  "With the double pack two games are won from a number of card points from 121 to 240, not %(value)s."];
 
 export function rulesFrom(preset = DEFAULT_PRESET, overrides = null) {
   if (typeof preset !== "string" || !has(PRESETS, preset)) {
@@ -58,11 +72,28 @@ export function rulesFrom(preset = DEFAULT_PRESET, overrides = null) {
     if (!has(RULE_CHECKS, key)) throw new RulesError("Unknown rule %(key)s.", { key });
   }
   const rules = { ...DEFAULT_RULES, ...PRESETS[preset], ...overrides };
-  for (const [key, [valid, message]] of Object.entries(RULE_CHECKS)) {
+  const check = (key, [valid, message]) => {
     if (!valid(rules[key])) throw new RulesError(message, { value: rules[key] });
+  };
+  // The pack first: the range and the default of double_from depend on it.
+  check("deck", RULE_CHECKS.deck);
+  rules.double_from ??= PACKS[rules.deck].doubleFrom;
+  for (const [key, checks] of Object.entries(RULE_CHECKS)) {
+    check(key, key === "double_from" && rules.deck === "double" ? DOUBLE_PACK_DOUBLE_FROM : checks);
+  }
+  if (rules.deck === "double" && bonuses(rules)) {
+    throw new RulesError("The bonuses for the last trick and the Queen of Hearts are played with one " +
+      "pack only, not with the double pack.");
   }
   return Object.freeze(rules);
 }
+
+const bonuses = (rules) => rules.last_trick_bonus + rules.maria_de_copas;
+export const packOf = (rules) => PACKS[rules.deck];
+// What a deal shares out: the pack's card points and the bonuses (120 + N, or 240).
+export const dealTotal = (rules) => packOf(rules).points + bonuses(rules);
+// double_from scaled by the deal's total over the pack's points, rounded up.
+export const twoGamesFrom = (rules) => Math.ceil((rules.double_from * dealTotal(rules)) / packOf(rules).points);
 
 const FORMAT_DEFAULTS = {
   first_to: { target: 4 },
@@ -107,12 +138,21 @@ export function formatFrom(data = null) {
   return Object.freeze(format);
 }
 
-export function checkSeat(seat) {
-  if (!isInt(seat) || seat < 0 || seat > 3) {
-    throw new RulesError("The first dealer must be a seat from 0 to 3, not %(value)s.", { value: seat });
+const SEAT_MESSAGES = {
+  single: "The first dealer must be a seat from 0 to 3, not %(value)s.",
+  double: "With the double pack the first dealer must be a seat from 0 to 7, not %(value)s.",
+};
+
+export function checkSeat(seat, rules) {
+  if (!isInt(seat) || seat < 0 || seat >= packOf(rules).players) {
+    throw new RulesError(SEAT_MESSAGES[rules.deck], { value: seat });
   }
   return seat;
 }
 
-// The deal passes on in the direction of play: to the right (seat + 3) when counterclockwise.
-export const nextDealer = (dealer, rules) => (dealer + (rules.rotation === "clockwise" ? 1 : 3)) % 4;
+// The deal passes on in the direction of play: to the right (seat + players - 1) when
+// counterclockwise; 4 players with one pack, 8 with the double pack.
+export function nextDealer(dealer, rules) {
+  const { players } = packOf(rules);
+  return (dealer + (rules.rotation === "clockwise" ? 1 : players - 1)) % players;
+}
