@@ -12,6 +12,7 @@ from tests.conftest import make_club
 from tests.tournaments.helpers import in_play, play, play_to_the_end
 from tests.tournaments.public_helpers import HTMX
 from tests.tournaments.test_double_elimination_events import make_event, pairing_at
+from tests.tournaments.test_manage_tournament_new import data  # noqa: F401  (a fixture)
 from tournaments import presenters
 from tournaments.models import Round
 
@@ -94,6 +95,19 @@ def test_the_new_tournament_page_offers_the_bracket_reset(organiser_client, club
     html = organiser_client.get(f"/manage/{club.slug}/tournaments/").content.decode()
     assert 'name="bracket_reset"' in html and html.count('name="draw"') == 1
     assert "Double elimination" in html
+
+
+@pytest.mark.parametrize("reset", [True, False])
+def test_the_form_creates_a_double_elimination_with_or_without_the_reset(
+        organiser_client, club, data, reset):  # noqa: F811
+    changes = {"structure": "double", "draw": "seeded"} | ({"bracket_reset": "on"} if reset else {})
+    response = organiser_client.post(f"/manage/{club.slug}/tournaments/", {**data, **changes})
+    assert response.status_code == 302
+    tournament = club.tournaments.get()
+    assert (tournament.structure, tournament.draw, tournament.bracket_reset) == (
+        "double", "seeded", reset)
+    assert ("bracket reset if needed" if reset else "no bracket reset") in page(
+        client=organiser_client, tournament=tournament)
 
 
 def test_every_round_is_a_double_elimination_round(club):
