@@ -10,7 +10,8 @@ from django.views.decorators.http import require_GET
 
 from scoring.api import error
 from sueca_club.live import shared_copy
-from tournaments import presenters, selectors
+from tournaments import double_bracket, presenters, selectors
+from tournaments.models import Tournament
 
 
 @require_GET
@@ -37,4 +38,8 @@ def _payload(slug: str) -> dict | None:
         return None
     all_pairings = list(selectors.pairings(tournament))
     ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
-    return presenters.tournament_payload(tournament, all_pairings, ranked)
+    payload = presenters.tournament_payload(tournament, all_pairings, ranked)
+    if tournament.structure == Tournament.Structure.DOUBLE and tournament.bracket_order:
+        payload["bracket"] = double_bracket.payload(
+            double_bracket.build(tournament, all_pairings, [s.entry for s in ranked]))
+    return payload

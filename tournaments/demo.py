@@ -70,6 +70,9 @@ TOURNAMENTS = [
     {"slug": "demo-liga-de-grupos", "name": "Liga de Grupos (demo)", "size": 12,
      "structure": "groups", "format": {"type": "first_to", "target": 4},
      "options": {"groups_count": 3, "qualifiers_per_group": 2, "tables_count": 6}},
+    {"slug": "demo-dupla-eliminacao", "name": "Dupla Eliminação (demo)", "size": 12,
+     "structure": "double", "format": {"type": "first_to", "target": 4},
+     "options": {"draw": "random", "bracket_reset": True, "tables_count": 6}},
 ]
 
 

@@ -17,6 +17,7 @@ STRUCTURE_FIELDS = {
     "knockout": ("draw", "third_place"),
     "groups": ("groups_count", "qualifiers_per_group", "best_of_next"),
     "rounds": ("pairing", "rounds_count", "allow_rematches"),
+    "double": ("draw", "bracket_reset"),
     "points": ("points_win", "points_loss", "points_draw", "points_no_show", "bye_result"),
 }
 
@@ -76,6 +77,9 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
                     "partnerships with no rating last. Either also forms the groups and the "
                     "first Swiss round."))
     third_place = forms.BooleanField(label=_label("third_place"), required=False)
+    bracket_reset = forms.BooleanField(
+        label=_label("bracket_reset"), required=False, initial=True,
+        help_text=Tournament._meta.get_field("bracket_reset").help_text)
     groups_count = _number("groups_count", minimum=1, maximum=26, initial=2)
     qualifiers_per_group = _number("qualifiers_per_group", minimum=1, maximum=4, initial=2,
                                    help_text=_("From 1 to 4; they meet crossed (1A v 2B, "
@@ -130,8 +134,14 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
 
     @property
     def parts(self) -> dict[str, list[forms.BoundField]]:
-        """The settings of each structure (and the points), for the page to show together."""
-        return {part: [self[name] for name in names] for part, names in STRUCTURE_FIELDS.items()}
+        """The settings of each structure (and the points), for the page to show together; a
+        setting two structures share (the draw) shows with the first only."""
+        shown: set[str] = set()
+        parts = {}
+        for part, names in STRUCTURE_FIELDS.items():
+            parts[part] = [self[name] for name in names if name not in shown]
+            shown.update(names)
+        return parts
 
     def clean(self):
         data = self.cleaned_data
@@ -171,7 +181,7 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
         data = self.cleaned_data
         names = ["place", "starts_on", "ends_on", "tables_count", "auto_advance", "confirmation",
                  "tie_breaks",
-                 *(name for part in STRUCTURE_FIELDS.values() for name in part)]
+                 *dict.fromkeys(name for part in STRUCTURE_FIELDS.values() for name in part)]
         options = {name: data[name] for name in names}
         options["best_of_next"] = options["best_of_next"] or 0  # optional: blank is none
         options["bye_result"] = options["bye_result"] or Tournament.Bye.WIN

@@ -26,10 +26,21 @@ def knockout_title(code: str) -> str:
     return _("Round of %(places)s") % {"places": places} if places.isdigit() else code
 
 
+def double_round_title(code: str) -> str:
+    """ "Winners' round 2", "Losers' round 3", "Grand final", "Grand final (reset)"."""
+    if code in ("GF1", "GF2"):
+        return _("Grand final") if code == "GF1" else _("Grand final (reset)")
+    if code.startswith("W"):
+        return _("Winners' round %(number)s") % {"number": code[1:]}
+    return _("Losers' round %(number)s") % {"number": code[1:]}
+
+
 def round_title(round_: Round) -> str:
-    """ "Round 2", "Group stage, round 1", "Semi-finals"."""
+    """ "Round 2", "Group stage, round 1", "Semi-finals", "Losers' round 3"."""
     if round_.stage == Round.Stage.KNOCKOUT:
         return knockout_title(round_.code)
+    if round_.stage == Round.Stage.DOUBLE:
+        return double_round_title(round_.code)
     if round_.stage == Round.Stage.GROUPS:
         return _("Group stage, round %(number)s") % {"number": round_.number}
     return _("Round %(number)s") % {"number": round_.number}
@@ -46,6 +57,10 @@ def structure_text(tournament: Tournament) -> str:
             "%(groups)s groups, then the top %(top)s of each into a knockout",
             tournament.groups_count) % {"groups": tournament.groups_count,
                                         "top": tournament.qualifiers_per_group}
+    elif tournament.structure == Tournament.Structure.DOUBLE:
+        return (_("Double elimination, a bracket reset if needed; %(draw)s")
+                if tournament.bracket_reset else
+                _("Double elimination, no bracket reset; %(draw)s")) % {"draw": draw.lower()}
     elif tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
         return _("Round robin: every partnership meets every other once")
     else:

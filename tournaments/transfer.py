@@ -85,7 +85,10 @@ def tournament_dump(tournament: Tournament) -> dict:
         "format": FORMAT, "version": VERSION,
         "tournament": {"slug": tournament.slug, **{k: getattr(tournament, k) for k in SETTINGS},
                        "starts_on": _date(tournament.starts_on), "ends_on": _date(tournament.ends_on),
-                       "champion": number.get(tournament.champion_id)},
+                       "champion": number.get(tournament.champion_id),
+                       # a double elimination: its reset setting and field in seed order
+                       "bracket_reset": tournament.bracket_reset,
+                       "bracket_order": [number[pk] for pk in tournament.bracket_order]},
         "entries": [entry_payload(e) for e in entries],
         "tables": tables,
         "rounds": list(rounds.values()),
@@ -229,5 +232,9 @@ def tournament_load(*, data: dict, club: Club, by=None) -> Tournament:
     if settings.get("champion"):
         tournament.champion = entry(settings["champion"], _("The champion"))
         tournament.save(update_fields=["champion"])
+    tournament.bracket_reset = settings.get("bracket_reset", True)
+    tournament.bracket_order = [entry(n, _("The bracket")).pk
+                                for n in settings.get("bracket_order", [])]
+    tournament.save(update_fields=["bracket_reset", "bracket_order"])
     return tournament
 

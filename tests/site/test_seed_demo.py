@@ -42,10 +42,14 @@ def test_running_it_again_duplicates_nothing(db):
     assert before[:3] == (1, 32, 16)
 
 
-def test_it_adds_three_tournaments_ready_to_play(db):
+def test_it_adds_four_tournaments_ready_to_play(db):
     data = json.loads(seed("--json"))
     by_structure = {t["structure"]: t for t in data["tournaments"]}
-    assert set(by_structure) == {"knockout", "rounds", "groups"}
+    assert set(by_structure) == {"knockout", "rounds", "groups", "double"}
+    double = Tournament.objects.get(slug=by_structure["double"]["slug"])
+    assert (double.slug, double.name, double.entries.count(), double.status) == (
+        "demo-dupla-eliminacao", "Dupla Eliminação (demo)", 12, "running")
+    assert len(by_structure["double"]["tables"]) == 6
     knockout = Tournament.objects.get(slug=by_structure["knockout"]["slug"])
     assert knockout.entries.count() == 13 and knockout.status == "running"
     assert Pairing.objects.filter(round__tournament=knockout, b=None).count() == 3

@@ -13,6 +13,7 @@ from scoring.models import Match
 from scoring.ratings.services import partnership_ratings
 from tournaments import formats, notifications, selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
+from tournaments.services import double
 from tournaments.services.errors import TournamentRefused
 
 GROUP_LETTERS = string.ascii_uppercase
@@ -40,6 +41,8 @@ def draw_first_round(tournament: Tournament) -> Round:
         raise TournamentRefused(_("A tournament needs at least two partnerships."))
     if tournament.structure == Tournament.Structure.KNOCKOUT:
         return _knockout_round(tournament, 1, seeded_field(tournament, field))
+    if tournament.structure == Tournament.Structure.DOUBLE:
+        return double.start(tournament, seeded_field(tournament, field))
     if tournament.structure == Tournament.Structure.GROUPS:
         _form_groups(tournament, field)
         return _group_round(tournament, 1)
@@ -303,6 +306,7 @@ def start_match(tournament: Tournament, pairing: Pairing, table: Table) -> Match
 def match_format(tournament: Tournament, pairing: Pairing) -> engine.Format:
     """A knockout match needs a winner: a level fixed-deal match deals on."""
     fmt = dict(tournament.format)
-    if fmt["type"] == "fixed_deals" and pairing.round.stage == Round.Stage.KNOCKOUT:
+    if fmt["type"] == "fixed_deals" and pairing.round.stage in (Round.Stage.KNOCKOUT,
+                                                                Round.Stage.DOUBLE):
         fmt["extra_deals"] = True
     return engine.format_from(fmt)

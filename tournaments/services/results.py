@@ -7,7 +7,7 @@ from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
-from tournaments.services import draws
+from tournaments.services import double, draws
 from tournaments.services.errors import TournamentRefused
 from tournaments.services.rows import bump, locked
 
@@ -90,8 +90,12 @@ def result_change_guard(match: Match, allow_reset: bool) -> None:
     if pairing is None or pairing.walkover or allow_reset:
         return
     winner = winner_entry(pairing, match.winner) if match.result_stands else None
-    later = _later_changes(pairing.round.tournament, pairing, match.result_stands, winner)
-    under_way = [p for p in later if selectors.started(p)]
+    if pairing.round.stage == Round.Stage.DOUBLE:
+        under_way = double.later_started(pairing.round.tournament, pairing,
+                                         match.result_stands, winner)
+    else:
+        later = _later_changes(pairing.round.tournament, pairing, match.result_stands, winner)
+        under_way = [p for p in later if selectors.started(p)]
     if under_way:
         raise LaterMatchesStarted(under_way)
 
@@ -102,6 +106,10 @@ scoring.RESULT_GUARDS.append(result_change_guard)
 def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
                walkover: str = "", allow_reset: bool = False, by: int | None = None) -> None:
     """Record a pairing's result, make later rounds follow, and advance when a round ends."""
+    if pairing.round.stage == Round.Stage.DOUBLE:  # no rounds to end: each slot on its own
+        double.set_result(tournament, pairing, finished=finished, winner=winner,
+                          walkover=walkover, allow_reset=allow_reset, by=by)
+        return
     follow_up = _later_changes(tournament, pairing, finished, winner)
     if follow_up:
         _apply_later_changes(tournament, pairing, winner, follow_up, allow_reset)
@@ -210,6 +218,9 @@ def _advance(tournament: Tournament, round_: Round) -> None:
 
 
 def advance(tournament: Tournament) -> Round | None:
+    if tournament.structure == Tournament.Structure.DOUBLE:
+        raise TournamentRefused(_("A double elimination draws no rounds: each match is set "
+                                  "as soon as both its partnerships are known."))
     current = selectors.last_round(tournament)
     if current is None or not selectors.round_is_complete(current):
         raise TournamentRefused(_("The current round has matches still to finish."))
@@ -230,6 +241,9 @@ def draw_problem_set(tournament: Tournament, problem: str) -> None:
 
 
 def finish(tournament: Tournament, last: Round) -> None:
+    if last.stage == Round.Stage.DOUBLE:
+        double.finish(tournament)
+        return
     if last.stage == Round.Stage.KNOCKOUT:
         champion = last.pairings.get(third_place=False).winner_id
     else:

@@ -11,8 +11,9 @@ from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from sueca_club import outbox
 from tournaments import formats, notifications, selectors
+from tournaments.formats import double_elimination
 from tournaments.models import Action, Entry, Pairing, Round, Table, Tournament
-from tournaments.services import draws, results, rows
+from tournaments.services import double, draws, results, rows
 from tournaments.services.errors import TournamentRefused
 
 
@@ -71,6 +72,9 @@ def _require_playable(tournament: Tournament, entrants: int | None) -> None:
         if problems:
             code, params = problems[0]
             raise TournamentRefused(str(GROUP_PROBLEMS[code]) % params)
+    if (entrants and tournament.structure == Tournament.Structure.DOUBLE
+            and entrants > double_elimination.MAX_DOUBLE_ELIMINATION):
+        raise TournamentRefused(double.too_many())
     if (entrants and tournament.structure == Tournament.Structure.ROUNDS
             and tournament.pairing == Tournament.Pairing.SWISS and not tournament.allow_rematches
             and tournament.rounds_count > formats.swiss_rounds_possible(entrants)):
@@ -235,7 +239,10 @@ def round_redraw(*, tournament: Tournament, by=None) -> Round:
 def _require_changeable(pairings: list[Pairing]) -> None:
     """The current round (its `pairings`) is drawn again, or two of its partnerships swapped,
     only before any of its matches has begun and while it is not over. A bye or a walkover,
-    decided at the draw, does not count as begun."""
+    decided at the draw, does not count as begun. A double elimination's bracket, fixed at
+    its start, never changes."""
+    if any(p.round.stage == Round.Stage.DOUBLE for p in pairings):
+        raise TournamentRefused(_("A double elimination's bracket is fixed when it starts."))
     if not selectors.untouched(pairings):
         raise TournamentRefused(_("Matches of this round have started: it cannot change now."))
     if all(p.finished for p in pairings):
@@ -381,11 +388,14 @@ def tournament_finish(*, tournament: Tournament, by=None) -> None:
     """The organiser closes the tournament: it must have played its last round to the end."""
     tournament = rows.locked(tournament.pk)
     last = selectors.last_round(tournament)
-    if last is None or not selectors.round_is_complete(last):
-        raise TournamentRefused(_("The current round has matches still to finish."))
-    if last.stage != Round.Stage.ROUNDS and last.code != formats.FINAL:
-        raise TournamentRefused(_("A knockout ends with its final."))
-    results.finish(tournament, last)
+    if tournament.structure == Tournament.Structure.DOUBLE:
+        double.finish(tournament)
+    else:
+        if last is None or not selectors.round_is_complete(last):
+            raise TournamentRefused(_("The current round has matches still to finish."))
+        if last.stage != Round.Stage.ROUNDS and last.code != formats.FINAL:
+            raise TournamentRefused(_("A knockout ends with its final."))
+        results.finish(tournament, last)
     champion = tournament.champion and tournament.champion.partnership.display_name
     log(tournament, Action.Kind.FINISH, by, champion or "")
     rows.bump(tournament)

@@ -132,7 +132,8 @@ def tournament(request, club_slug, slug):
         "register_form": RegisterForm(tournament=tournament) if draft else None,
         "can_change_round": can_change_round,
         "swap_form": SwapForm(pairings=current.pairings) if can_change_round else None,
-        "can_draw_next": bool(running and current and current.complete),
+        "can_draw_next": bool(running and current and current.complete
+                              and tournament.structure != Tournament.Structure.DOUBLE),
         "format_text": presenters.format_text(tournament.format),
         "chain": [criterion_name(code) for code in tournament.tie_breaks],
         "actions": list(tournament.actions.select_related("user")[:50]),

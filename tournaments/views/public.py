@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 from scoring import tv as scoring_tv
 from scoring.presenters import format_text
 from sueca_club.live import cached, live_page
-from tournaments import bracket_ahead, presenters, selectors, standings_tables
+from tournaments import bracket_ahead, double_bracket, presenters, selectors, standings_tables
 from tournaments import tv as tournament_tv
 from tournaments.models import Round, Tournament
 from tournaments.registration import selectors as registration
@@ -70,6 +70,7 @@ def overview(request, slug: str):
                 "points_text": (presenters.points_text(tournament)
                                 if tournament.structure != Tournament.Structure.KNOCKOUT else ""),
                 "current": current_round(tournament),
+                "placings": final_placings(tournament),
                 # Only before the start does the overview ask for the sign-up settings.
                 "sign_up_open": (tournament.status == Tournament.Status.DRAFT
                                  and not registration.why_closed(
@@ -77,9 +78,21 @@ def overview(request, slug: str):
     return _page(request, slug, "overview", context)
 
 
+def final_placings(tournament: Tournament) -> list:
+    """A finished double elimination's places (1, 2, 3, 4, 5–6, ...); none for the others."""
+    if (tournament.structure != Tournament.Structure.DOUBLE
+            or tournament.status != Tournament.Status.FINISHED):
+        return []
+    return double_bracket.final_placings(tournament, list(selectors.pairings(tournament)),
+                                         selectors.entries(tournament))
+
+
 @require_GET
 def bracket_page(request, slug: str):
     def context(tournament):
+        if tournament.structure == Tournament.Structure.DOUBLE and tournament.bracket_order:
+            return {"double": double_bracket.build(tournament, list(selectors.pairings(tournament)),
+                                                   selectors.entries(tournament))}
         knockout = selectors.pairings(tournament).filter(round__stage=Round.Stage.KNOCKOUT)
         return {"bracket": bracket_ahead.filled(
             tournament, presenters.bracket(tournament, presenters.lines(tournament, knockout)))}
@@ -136,9 +149,12 @@ def round_detail(request, slug: str, number: int):
                                            selectors.round_pairings(tournament, number)))
         if round_ is None:
             raise Http404(_("No such round."))
+        numbers = (tournament.rounds.values_list("number", flat=True)  # a bye's round is none
+                   if tournament.structure == Tournament.Structure.DOUBLE
+                   else range(1, tournament.last_round_number + 1))
         return {"round": round_,
-                "previous": number - 1 or None,
-                "next": number + 1 if number < tournament.last_round_number else None}
+                "previous": max((n for n in numbers if n < number), default=None),
+                "next": min((n for n in numbers if n > number), default=None)}
     return _page(request, slug, "round", context)
 
 
@@ -146,7 +162,8 @@ def round_detail(request, slug: str, number: int):
 def results(request, slug: str):
     def context(tournament):
         finished = selectors.pairings(tournament).filter(finished=True)
-        return {"rounds": presenters.by_round(presenters.lines(tournament, finished))}
+        return {"rounds": presenters.by_round(presenters.lines(tournament, finished)),
+                "placings": final_placings(tournament)}
     return _page(request, slug, "results", context)
 
 

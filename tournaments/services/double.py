@@ -1,0 +1,218 @@
+"""Double elimination on the site: the pure schedule (formats.double_elimination) kept in step
+with the stored pairings.
+
+The schedule is built again from the field fixed at the start (`Tournament.bracket_order`)
+whenever it is needed; the stored results (a pairing per slot that was ready, in a round
+per schedule round: code "W1", "L2", "GF1", number = the round's place in play order) are
+replayed into it. Slots resolved by a bye have no pairing. `sync` runs after every result
+change: it makes the stored pairings what the replay says (new pairings for slots that
+became ready, other teams or none for slots a correction changed) and crowns the champion
+when every slot is resolved.
+"""
+
+from django.utils.translation import gettext as _
+
+from scoring import services as scoring
+from scoring.models import Match, RefereeLink
+from tournaments import notifications, selectors
+from tournaments.formats import double_elimination as de
+from tournaments.models import Action, Entry, Pairing, Round, Tournament
+from tournaments.services import draws, results
+from tournaments.services.errors import TournamentRefused
+from tournaments.services.rows import bump
+
+
+def schedule_of(tournament: Tournament) -> de.Schedule:
+    return de.double_elimination_schedule(tournament.bracket_order,
+                                          reset=tournament.bracket_reset)
+
+
+def round_code(slot_id: str) -> str:
+    """The schedule round a slot is in: "W2-1" -> "W2", "GF1" -> "GF1"."""
+    return slot_id.split("-")[0]
+
+
+def slot_of(pairing: Pairing) -> str:
+    code = pairing.round.code
+    return code if code.startswith("GF") else f"{code}-{pairing.slot + 1}"
+
+
+def round_codes(schedule: de.Schedule) -> list[str]:
+    """The schedule's rounds in play order (a Round's number is its place here, from 1)."""
+    return list(dict.fromkeys(round_code(slot.id) for slot in schedule.slots))
+
+
+def outcome(pairing: Pairing) -> de.Outcome:
+    """A finished pairing's result: the side that won, or a double forfeit."""
+    if pairing.winner_id is None:
+        return de.DOUBLE_FORFEIT
+    return "a" if pairing.winner_id == pairing.a_id else "b"
+
+
+def _holds(state: de.SlotState, pairing: Pairing) -> bool:
+    return (state.status in (de.READY, de.PLAYED)
+            and (state.a, state.b) == (pairing.a_id, pairing.b_id))
+
+
+def replay(schedule: de.Schedule, pairings: list[Pairing]) -> tuple[de.State, list[Pairing]]:
+    """The state the stored results make, and the pairings it no longer holds (stale).
+
+    A pairing's result counts only while its slot holds its two entries: after a correction
+    upstream, the results of the slots whose sides changed are dropped, one pass at a time
+    (each drop can only change later slots), until every result applied is consistent.
+    """
+    by_slot = {slot_of(p): p for p in pairings}
+    played = {slot: outcome(p) for slot, p in by_slot.items() if p.finished}
+    while True:
+        state = de.advance(schedule, played)
+        wrong = [slot for slot in played if not _holds(state.slots[slot], by_slot[slot])]
+        if not wrong:
+            break
+        for slot in wrong:
+            del played[slot]
+    return state, [p for slot, p in by_slot.items() if not _holds(state.slots[slot], p)]
+
+
+def state(tournament: Tournament, pairings: list[Pairing]) -> de.State:
+    """The event after the stored results (`pairings`: the tournament's, as selectors reads)."""
+    return replay(schedule_of(tournament), pairings)[0]
+
+
+def later_started(tournament: Tournament, pairing: Pairing, finished: bool,
+                  winner: int | None) -> list[Pairing]:
+    """The started pairings that giving `pairing` this result would reset or take back."""
+    pairings = list(selectors.pairings(tournament))
+    for stored in pairings:
+        if stored.pk == pairing.pk:
+            stored.finished, stored.winner_id = finished, winner
+    _, stale = replay(schedule_of(tournament), pairings)
+    return [p for p in stale if p.pk != pairing.pk and selectors.started(p)]
+
+
+def start(tournament: Tournament, seeded: list[Entry]) -> Round:
+    """Fix the field in seed order, put the first matches on, and return the first round."""
+    if len(seeded) > de.MAX_DOUBLE_ELIMINATION:
+        raise TournamentRefused(too_many())
+    tournament.bracket_order = [entry.pk for entry in seeded]
+    Tournament.objects.filter(pk=tournament.pk).update(bracket_order=tournament.bracket_order)
+    sync(tournament)
+    return tournament.rounds.get(number=1)
+
+
+def too_many() -> str:
+    return _("A double elimination holds at most %(maximum)s partnerships.") % {
+        "maximum": de.MAX_DOUBLE_ELIMINATION}
+
+
+def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
+               walkover: str, allow_reset: bool, by: int | None) -> None:
+    pairing.finished, pairing.winner_id, pairing.walkover = finished, winner, walkover
+    pairing.save(update_fields=["finished", "winner", "walkover"])
+    sync(tournament, allow_reset=allow_reset, by=by)
+
+
+def sync(tournament: Tournament, *, allow_reset: bool = False, by: int | None = None) -> None:
+    """Bring the stored pairings to what the results say (idempotent).
+
+    Slots now ready get their pairing (a withdrawn entry there gives a walkover at once,
+    which may make further slots ready: hence the loop); pairings whose slot now holds
+    other entries start over with them, and those whose slot is no longer ready are taken
+    back, refused (LaterMatchesStarted) when any had started, unless `allow_reset`.
+    """
+    schedule = schedule_of(tournament)
+    withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
+    changed: list[Pairing] = []
+    while True:
+        pairings = list(selectors.pairings(tournament))
+        now, stale = replay(schedule, pairings)
+        started = [p for p in stale if selectors.started(p)]
+        if started and not allow_reset:
+            raise results.LaterMatchesStarted(started)
+        if started:
+            Action.objects.create(tournament=tournament, kind=Action.Kind.RESET, user_id=by,
+                                  what=", ".join(str(p) for p in started))
+        taken_back = set()
+        for pairing in stale:
+            if now.slots[slot_of(pairing)].status == de.READY:
+                changed.append(_new_teams(pairing, now.slots[slot_of(pairing)], withdrawn))
+            else:
+                _take_back(pairing)
+                taken_back.add(pairing.pk)
+        held = {slot_of(p) for p in pairings if p.pk not in taken_back}
+        created = [_create(tournament, schedule, slot, now.slots[slot], withdrawn)
+                   for slot in now.ready if slot not in held]
+        changed += created
+        if not stale and not created:
+            break
+    tournament.rounds.filter(pairings__isnull=True).delete()
+    if changed:
+        notifications.pairings_changed(changed)
+    draws.place_waiting(tournament)
+    _crown(tournament, now)
+    bump(tournament)
+
+
+def _create(tournament, schedule, slot_id, held: de.SlotState, withdrawn) -> Pairing:
+    code = round_code(slot_id)
+    round_, _created = Round.objects.get_or_create(
+        tournament=tournament, number=round_codes(schedule).index(code) + 1,
+        defaults={"stage": Round.Stage.DOUBLE, "code": code})
+    return Pairing.objects.create(round=round_, slot=schedule.by_id[slot_id].index,
+                                  a_id=held.a, b_id=held.b,
+                                  **draws._decided(held.a, held.b, withdrawn))
+
+
+def _new_teams(pairing: Pairing, held: de.SlotState, withdrawn) -> Pairing:
+    """A pairing whose slot holds other entries now: it starts over with them, on its table
+    when its match is still there (a withdrawn entry among them gives a walkover at once)."""
+    results._reset(pairing)
+    decided = draws._decided(held.a, held.b, withdrawn)
+    on_its_table = (pairing.match_id and not decided
+                    and RefereeLink.objects.filter(match_id=pairing.match_id).exists())
+    if on_its_table:
+        entries = Entry.objects.select_related("partnership").in_bulk([held.a, held.b])
+        scoring.match_change_teams(match=pairing.match, a=entries[held.a].partnership,
+                                   b=entries[held.b].partnership)
+    else:
+        _off_table(pairing)
+    Pairing.objects.filter(pk=pairing.pk).update(a_id=held.a, b_id=held.b, **decided)
+    return pairing
+
+
+def _take_back(pairing: Pairing) -> None:
+    """A pairing whose slot is no longer ready (a correction upstream): it is not played."""
+    results._reset(pairing)
+    _off_table(pairing)
+    pairing.delete()
+
+
+def _off_table(pairing: Pairing) -> None:
+    """Its match leaves its table, and is deleted when it never had a deal."""
+    if not pairing.match_id:
+        return
+    match_id = pairing.match_id
+    RefereeLink.objects.filter(match_id=match_id).update(match=None)
+    Pairing.objects.filter(pk=pairing.pk).update(match=None, table=None)
+    pairing.match_id, pairing.table_id = None, None
+    Match.objects.filter(pk=match_id, deals__isnull=True).delete()
+
+
+def _crown(tournament: Tournament, now: de.State) -> None:
+    """A finished event has its champion (none after a double forfeit in a final); a
+    corrected one reopens, and crowns again once it is finished again."""
+    if now.finished:
+        if (tournament.status, tournament.champion_id) != (Tournament.Status.FINISHED,
+                                                           now.champion):
+            tournament.status, tournament.champion_id = Tournament.Status.FINISHED, now.champion
+            Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status,
+                                                               champion_id=now.champion)
+    elif tournament.status == Tournament.Status.FINISHED:
+        results._reopen(tournament)
+
+
+def finish(tournament: Tournament) -> None:
+    """The organiser closes it: only once every slot is resolved (it then is already)."""
+    now = state(tournament, list(selectors.pairings(tournament)))
+    if not now.finished:
+        raise TournamentRefused(_("The current round has matches still to finish."))
+    _crown(tournament, now)
