@@ -219,6 +219,13 @@ class SeedForm(forms.Form):
                               help_text=_("1 is the strongest; blank for no seed."))
 
 
+class PostponeForm(forms.Form):
+    """A league match moved to a later date (services.pairing_postpone says how much later)."""
+
+    to = forms.DateField(label=_("Postpone to"), widget=forms.DateInput(attrs={"type": "date"}))
+    reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False)
+
+
 class CheckInForm(forms.Form):
     checked_in = forms.TypedChoiceField(choices=[("yes", "yes"), ("no", "no")],
                                         coerce=lambda value: value == "yes")

@@ -32,6 +32,8 @@ def round_title(round_: Round) -> str:
         return knockout_title(round_.code)
     if round_.stage == Round.Stage.GROUPS:
         return _("Group stage, round %(number)s") % {"number": round_.number}
+    if round_.date:  # only a league's rounds have dates
+        return _("Matchday %(number)s") % {"number": round_.number}
     return _("Round %(number)s") % {"number": round_.number}
 
 

@@ -28,10 +28,15 @@ TV_SCREEN_SECONDS = 10  # each screen of the TV's cycle
 # Shapes of the pages -------------------------------------------------------------------------
 
 def current_round(tournament: Tournament) -> presenters.RoundLines | None:
-    if not tournament.last_round_number:
+    """The last round drawn; a league's, the last matchday opened."""
+    number = tournament.last_round_number
+    if tournament.structure == Tournament.Structure.LEAGUE:
+        number = (tournament.rounds.filter(opened=True).order_by("-number")
+                  .values_list("number", flat=True).first())
+    if not number:
         return None
     return presenters.one_round(presenters.lines(tournament, selectors.round_pairings(
-        tournament, tournament.last_round_number)))
+        tournament, number)))
 
 
 # Views ---------------------------------------------------------------------------------------
@@ -54,7 +59,8 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
         if tournament is None:
             raise Http404(_("No such tournament."))
         return {"tournament": tournament, "page": page,
-                "has_bracket": tournament.structure != Tournament.Structure.ROUNDS,
+                "has_bracket": tournament.structure not in (Tournament.Structure.ROUNDS,
+                                                            Tournament.Structure.LEAGUE),
                 "live": tournament.status != Tournament.Status.FINISHED,
                 **context(tournament)}
 
@@ -113,7 +119,9 @@ def standings(request, slug: str):
     def table_html(tournament):
         ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
                                      selectors.entries(tournament))
-        table = standings_tables.StandingsTable(standings_tables.standing_rows(ranked))
+        table = standings_tables.StandingsTable(
+            standings_tables.standing_rows(ranked),
+            season_of=slug if tournament.structure == Tournament.Structure.LEAGUE else "")
         RequestConfig(request, paginate=False).configure(table)
         return mark_safe(strip_spaces_between_tags(table.as_html(request)))  # half the bytes
 
@@ -152,7 +160,7 @@ def results(request, slug: str):
 
 def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
     screens = ["overview", "round"]
-    if tournament.structure == Tournament.Structure.ROUNDS:
+    if tournament.structure in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE):
         screens.append("standings")
     if tournament.structure == Tournament.Structure.GROUPS:
         screens.append("groups")
