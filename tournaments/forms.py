@@ -17,6 +17,8 @@ STRUCTURE_FIELDS = {
     "knockout": ("draw", "third_place"),
     "groups": ("groups_count", "qualifiers_per_group", "best_of_next"),
     "rounds": ("pairing", "rounds_count", "allow_rematches"),
+    "league": ("matchday_interval",),
+    "meetings": ("legs",),  # round robin rounds, groups and leagues
     "points": ("points_win", "points_loss", "points_draw", "points_no_show", "bye_result"),
 }
 
@@ -94,6 +96,12 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
     rounds_count = _number("rounds_count", minimum=1, maximum=50, initial=4,
                            help_text=_("Swiss only: a round robin plays until everyone has "
                                        "met."))
+    legs = forms.TypedChoiceField(label=_label("legs"), choices=Tournament.Legs.choices,
+                                  coerce=int, initial=Tournament.Legs.ONCE,
+                                  help_text=_("Round robin, groups and leagues."))
+    matchday_interval = _number("matchday_interval", minimum=1, maximum=60, initial=7,
+                                help_text=Tournament._meta.get_field("matchday_interval")
+                                .help_text)
     points_win = _number("points_win", initial=3)
     points_loss = _number("points_loss", initial=1)
     points_draw = _number("points_draw", initial=2)

@@ -40,6 +40,9 @@ def round_title(round_: Round) -> str:
 def structure_text(tournament: Tournament) -> str:
     """The structure in a sentence, e.g. "Swiss, 4 rounds" or "4 groups, then a knockout"."""
     draw = tournament.get_draw_display()
+    twice = tournament.legs == Tournament.Legs.TWICE
+    if tournament.structure == Tournament.Structure.LEAGUE:
+        return league_text(tournament)
     if tournament.structure == Tournament.Structure.KNOCKOUT:
         text = _("Knockout; %(draw)s") % {"draw": draw.lower()}
     elif tournament.structure == Tournament.Structure.GROUPS:
@@ -48,14 +51,29 @@ def structure_text(tournament: Tournament) -> str:
             "%(groups)s groups, then the top %(top)s of each into a knockout",
             tournament.groups_count) % {"groups": tournament.groups_count,
                                         "top": tournament.qualifiers_per_group}
+        if twice:
+            text = _("%(text)s; in the groups each pair meets twice") % {"text": text}
     elif tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
-        return _("Round robin: every partnership meets every other once")
+        return (_("Round robin: every partnership meets every other twice") if twice
+                else _("Round robin: every partnership meets every other once"))
     else:
         return ngettext("Swiss, %(count)s round", "Swiss, %(count)s rounds",
                         tournament.rounds_count) % {"count": tournament.rounds_count}
     if tournament.third_place:
         text = _("%(text)s; with a third-place match") % {"text": text}
     return text
+
+
+def league_text(tournament: Tournament) -> str:
+    """ "League: every partnership meets every other twice, one matchday a week"."""
+    days = tournament.matchday_interval
+    every = (_("one matchday a week") if days == 7 else
+             ngettext("one matchday a day", "one matchday every %(days)s days", days)
+             % {"days": days})
+    if tournament.legs == Tournament.Legs.TWICE:
+        return _("League: every partnership meets every other twice, %(every)s") % {
+            "every": every}
+    return _("League: every partnership meets every other once, %(every)s") % {"every": every}
 
 
 def points_text(tournament: Tournament) -> str:
