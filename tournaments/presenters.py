@@ -250,22 +250,26 @@ def standing_payload(standing: Standing) -> dict:
 def line_payload(line: Line) -> dict:
     return {"id": line.match_id, "table": line.table, "a": line.a, "b": line.b,
             "finished": line.finished, "winner": line.winner, "games": list(line.games),
-            "walkover": line.walkover, "awaiting_confirmation": line.status == "awaiting"}
+            "walkover": line.walkover, "awaiting_confirmation": line.status == "awaiting",
+            "postponed_to": line.pairing.postponed_to}
 
 
 def tournament_payload(tournament: Tournament, all_pairings: list[Pairing],
                        ranked: list[Standing]) -> dict:
     """The API shape: rounds with their matches, standings."""
-    rounds: dict[int, list[dict]] = {}
+    rounds: dict[int, dict] = {}
     for line in lines(tournament, all_pairings):
-        rounds.setdefault(line.pairing.round.number, []).append(line_payload(line))
+        round_ = line.pairing.round
+        rounds.setdefault(round_.number, {"number": round_.number, "date": round_.date,
+                                          "opened": round_.opened, "matches": []}
+                          )["matches"].append(line_payload(line))
     champion = tournament.champion
     return {
         "slug": tournament.slug,
         "name": tournament.name,
         "status": tournament.status,
         "structure": tournament.structure,
-        "rounds": [{"number": number, "matches": matches} for number, matches in rounds.items()],
+        "rounds": list(rounds.values()),
         "standings": [standing_payload(standing) for standing in ranked],
         "champion": champion.partnership.display_name if champion else None,
     }
