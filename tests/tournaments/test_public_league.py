@@ -63,7 +63,6 @@ def test_a_partnership_season_shows_its_place_points_and_every_fixture(client, c
     assert f"Place {rank}" in html and "3 points" in html and "1 match played" in html
     assert html.count("<tr class=") == 10  # twice against each of the other five
     assert "Won 4–0" in html and html.count("To play") == 9
-    assert html.count("at <a") == 5  # named second in one of each pair's two meetings
 
 
 def ranked_place(tournament, entry) -> int:
