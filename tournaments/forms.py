@@ -97,9 +97,11 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
                            help_text=_("Swiss only: a round robin plays until everyone has "
                                        "met."))
     legs = forms.TypedChoiceField(label=_label("legs"), choices=Tournament.Legs.choices,
-                                  coerce=int, initial=Tournament.Legs.ONCE,
+                                  coerce=int, initial=Tournament.Legs.ONCE, required=False,
+                                  empty_value=None,
                                   help_text=_("Round robin, groups and leagues."))
     matchday_interval = _number("matchday_interval", minimum=1, maximum=60, initial=7,
+                                required=False,
                                 help_text=Tournament._meta.get_field("matchday_interval")
                                 .help_text)
     points_win = _number("points_win", initial=3)
@@ -183,6 +185,8 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
         options = {name: data[name] for name in names}
         options["best_of_next"] = options["best_of_next"] or 0  # optional: blank is none
         options["bye_result"] = options["bye_result"] or Tournament.Bye.WIN
+        options["legs"] = options["legs"] or Tournament.Legs.ONCE
+        options["matchday_interval"] = options["matchday_interval"] or 7
         if data.get("walkover_games") is not None:
             options["walkover_games"] = data["walkover_games"]
         return options

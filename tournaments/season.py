@@ -38,7 +38,6 @@ class Fixture:
     date: datetime.date | None
     postponed_to: datetime.date | None
     opponent: Entry
-    home: bool  # named first
     games: tuple[int, int]  # its own first
     outcome: str  # "won", "lost", "drawn", "forfeit" (a double forfeit), "" while to play
     walkover: bool
@@ -74,5 +73,5 @@ def _fixture(line: presenters.Line, entry: Entry) -> Fixture:
         outcome = "won" if pairing.winner_id == entry.pk else "lost"
     return Fixture(matchday=pairing.round.number, date=pairing.round.date,
                    postponed_to=pairing.postponed_to, opponent=pairing.b if home else pairing.a,
-                   home=home, games=games, outcome=outcome, walkover=line.walkover,
+                   games=games, outcome=outcome, walkover=line.walkover,
                    status=line.status)

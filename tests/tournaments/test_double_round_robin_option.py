@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from tests.tournaments.helpers import make_tournament, play_to_the_end
-from tournaments import presenters, selectors, services
+from tournaments import formats, presenters, selectors, services
 from tournaments.models import Pairing, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -72,3 +72,17 @@ def test_standings_of_a_double_round_robin_count_every_result(club):
     rows = selectors.standings(tournament, list(selectors.pairings(tournament)),
                                selectors.entries(tournament))
     assert sum(r.row.played for r in rows) == 2 * 2 * 3
+
+
+def test_the_form_creates_a_league_that_meets_twice_every_fortnight(organiser_client, club):
+    from tests.tournaments.test_manage_tournament_new import chain
+
+    data = {"name": "Liga", "tables_count": "4", "preset": "portugal",
+            "format_type": "first_to", "structure": "league", "draw": "random",
+            "groups_count": "2", "qualifiers_per_group": "2", "pairing": "swiss",
+            "rounds_count": "4", "points_win": "3", "points_loss": "1", "points_draw": "2",
+            "points_no_show": "0", "legs": "2", "matchday_interval": "14",
+            **chain(*formats.default_chain("first_to"))}
+    assert organiser_client.post(f"/manage/{club.slug}/tournaments/", data).status_code == 302
+    league = Tournament.objects.get(name="Liga")
+    assert (league.structure, league.legs, league.matchday_interval) == ("league", 2, 14)
