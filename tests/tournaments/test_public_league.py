@@ -134,3 +134,12 @@ def test_league_pages_cost_the_same_queries_early_and_late_in_a_long_season(clie
     assert early_costs == late_costs
     assert all(early_costs[name] <= budget for name, budget in BUDGETS.items())
     assert early_costs["season"] <= 5
+
+
+def test_the_tv_shows_the_last_matchday_opened(client, club):
+    tournament = league(club)
+    postpone_one(tournament)  # opens matchday 2
+    html = client.get(f"/t/{tournament.slug}/tv/?i=0").content.decode()
+    assert "Matchday 2" in html and "Matchday 10" not in html
+    html = client.get(f"/t/{tournament.slug}/").content.decode()
+    assert "Matchday 2" in html and "every other twice, one matchday a week" in html

@@ -200,7 +200,7 @@ def tv(request, slug: str):
                    "next_query": f"page={following + 1}" if tables_only else f"i={following}",
                    "seconds": scoring_tv.seconds_for(pages) if tables_only else TV_SCREEN_SECONDS,
                    "current": presenters.one_round([x for x in all_lines if x.pairing.round.number
-                                                    == tournament.last_round_number])}
+                                                    == _current_number(tournament, all_lines)])}
         if screen == "overview":
             context["structure_text"] = presenters.structure_text(tournament)
             context["format_text"] = format_text(tournament.format)
@@ -220,6 +220,13 @@ def tv(request, slug: str):
     suffix = f"-tvp{_int(request.GET.get('page'))}" if tables_only else f"-tv{index}"
     return _page(request, slug, "tv", context, etag_suffix=suffix,
                  etag_of=lambda slug: tournament_tv.tv_etag(slug, now))
+
+
+def _current_number(tournament: Tournament, all_lines) -> int:
+    """The last round drawn; a league's, the last matchday opened."""
+    if tournament.structure != Tournament.Structure.LEAGUE:
+        return tournament.last_round_number
+    return max((x.pairing.round.number for x in all_lines if x.pairing.round.opened), default=0)
 
 
 def _int(value) -> int:
