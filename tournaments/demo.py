@@ -4,10 +4,12 @@
 the next `seed()` builds it as new: `manage.py seed_demo --reset`.
 """
 
+import datetime
 import uuid
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from scoring import engine
 from scoring import services as scoring
@@ -88,6 +90,50 @@ def seed_tournament(club: Club, partnerships: list[Partnership], spec: dict) -> 
     return tournament
 
 
+LEAGUE = {"slug": "demo-liga-das-quartas", "name": "Liga das Quartas (demo)", "size": 8,
+          "structure": "league", "format": {"type": "first_to", "target": 4},
+          "options": {"legs": 2, "matchday_interval": 7, "tables_count": 4}}
+# The deals of the league's matches, in turn: a mix of one-, two- and four-game deals.
+LEAGUE_DEALS = [{"points": [80, 40]}, {"points": [30, 90]}, {"points": [100, 20]},
+                {"points": [120, 0], "flag": "A"}, {"points": [45, 75]}, {"points": [95, 25]},
+                {"points": [0, 120], "flag": "B"}]
+
+
+def seed_league(club: Club, partnerships: list[Partnership]) -> Tournament:
+    """A double round robin in its fourth week: matchdays 1 to 3 played, one match of
+    matchday 3 postponed to next week, matchday 4 opened today."""
+    tournament = Tournament.objects.filter(club=club, slug=LEAGUE["slug"]).first()
+    if tournament is not None:
+        return tournament
+    today = timezone.localdate()
+    tournament = seed_tournament(club, partnerships, LEAGUE | {"options": LEAGUE["options"] | {
+        "starts_on": today - datetime.timedelta(days=21)}})
+    for number in (1, 2, 3, 4):
+        matchday = tournament.rounds.get(number=number)
+        if number > 1:
+            services.matchday_open(round_=matchday)
+        if number == 3:
+            services.pairing_postpone(pairing=matchday.pairings.order_by("slot").first(),
+                                      to=today + datetime.timedelta(days=5),
+                                      reason="A player is away.")
+        if number < 4:
+            _play_placed(tournament)
+    return tournament
+
+
+def _play_placed(tournament: Tournament) -> None:
+    """Play every match on the tables to its end, deal after deal, through the referees'
+    service (the tables take the next matches as they free)."""
+    turn = 0
+    while pairing := (Pairing.objects.filter(round__tournament=tournament, finished=False)
+                      .exclude(match=None).order_by("round__number", "slot").first()):
+        while not Match.objects.get(pk=pairing.match_id).finished:
+            deal = LEAGUE_DEALS[turn % len(LEAGUE_DEALS)]
+            turn += 1
+            scoring.deal_record(match_id=pairing.match_id, deal=engine.deal_from(deal),
+                                key=str(uuid.uuid4()))
+
+
 def tournament_links(tournament: Tournament) -> dict:
     tables = [{"number": t.number, "referee_token": t.link.token}
               for t in tournament.tables.select_related("link").order_by("number")]
@@ -99,6 +145,7 @@ def seed() -> dict:
     friendly = seed_friendly(club, partnerships)
     links = [{"id": friendly.pk, "referee_token": friendly.referee_links.get(revoked_at=None).token}]
     tournaments = [seed_tournament(club, partnerships, spec) for spec in TOURNAMENTS]
+    tournaments.append(seed_league(club, partnerships))
     return {"club": club.slug, "organiser": dict(ORGANISER), "matches": links,
             "tournaments": [tournament_links(t) for t in tournaments]}
 

@@ -18,6 +18,8 @@ STRUCTURE_FIELDS = {
     "groups": ("groups_count", "qualifiers_per_group", "best_of_next"),
     "rounds": ("pairing", "rounds_count", "allow_rematches"),
     "double": ("draw", "bracket_reset"),
+    "league": ("matchday_interval",),
+    "meetings": ("legs",),  # round robin rounds, groups and leagues
     "points": ("points_win", "points_loss", "points_draw", "points_no_show", "bye_result"),
 }
 
@@ -98,6 +100,14 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
     rounds_count = _number("rounds_count", minimum=1, maximum=50, initial=4,
                            help_text=_("Swiss only: a round robin plays until everyone has "
                                        "met."))
+    legs = forms.TypedChoiceField(label=_label("legs"), choices=Tournament.Legs.choices,
+                                  coerce=int, initial=Tournament.Legs.ONCE, required=False,
+                                  empty_value=None,
+                                  help_text=_("Round robin, groups and leagues."))
+    matchday_interval = _number("matchday_interval", minimum=1, maximum=60, initial=7,
+                                required=False,
+                                help_text=Tournament._meta.get_field("matchday_interval")
+                                .help_text)
     points_win = _number("points_win", initial=3)
     points_loss = _number("points_loss", initial=1)
     points_draw = _number("points_draw", initial=2)
@@ -185,6 +195,8 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
         options = {name: data[name] for name in names}
         options["best_of_next"] = options["best_of_next"] or 0  # optional: blank is none
         options["bye_result"] = options["bye_result"] or Tournament.Bye.WIN
+        options["legs"] = options["legs"] or Tournament.Legs.ONCE
+        options["matchday_interval"] = options["matchday_interval"] or 7
         if data.get("walkover_games") is not None:
             options["walkover_games"] = data["walkover_games"]
         return options
@@ -227,6 +239,13 @@ class RegisterForm(forms.Form):
 class SeedForm(forms.Form):
     seed = forms.IntegerField(label=_("Seed"), min_value=1, max_value=999, required=False,
                               help_text=_("1 is the strongest; blank for no seed."))
+
+
+class PostponeForm(forms.Form):
+    """A league match moved to a later date (services.pairing_postpone says how much later)."""
+
+    to = forms.DateField(label=_("Postpone to"), widget=forms.DateInput(attrs={"type": "date"}))
+    reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False)
 
 
 class CheckInForm(forms.Form):

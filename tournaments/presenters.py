@@ -43,12 +43,17 @@ def round_title(round_: Round) -> str:
         return double_round_title(round_.code)
     if round_.stage == Round.Stage.GROUPS:
         return _("Group stage, round %(number)s") % {"number": round_.number}
+    if round_.date:  # only a league's rounds have dates
+        return _("Matchday %(number)s") % {"number": round_.number}
     return _("Round %(number)s") % {"number": round_.number}
 
 
 def structure_text(tournament: Tournament) -> str:
     """The structure in a sentence, e.g. "Swiss, 4 rounds" or "4 groups, then a knockout"."""
     draw = tournament.get_draw_display()
+    twice = tournament.legs == Tournament.Legs.TWICE
+    if tournament.structure == Tournament.Structure.LEAGUE:
+        return league_text(tournament)
     if tournament.structure == Tournament.Structure.KNOCKOUT:
         text = _("Knockout; %(draw)s") % {"draw": draw.lower()}
     elif tournament.structure == Tournament.Structure.GROUPS:
@@ -57,18 +62,33 @@ def structure_text(tournament: Tournament) -> str:
             "%(groups)s groups, then the top %(top)s of each into a knockout",
             tournament.groups_count) % {"groups": tournament.groups_count,
                                         "top": tournament.qualifiers_per_group}
+        if twice:
+            text = _("%(text)s; in the groups each pair meets twice") % {"text": text}
     elif tournament.structure == Tournament.Structure.DOUBLE:
         return (_("Double elimination, a bracket reset if needed; %(draw)s")
                 if tournament.bracket_reset else
                 _("Double elimination, no bracket reset; %(draw)s")) % {"draw": draw.lower()}
     elif tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
-        return _("Round robin: every partnership meets every other once")
+        return (_("Round robin: every partnership meets every other twice") if twice
+                else _("Round robin: every partnership meets every other once"))
     else:
         return ngettext("Swiss, %(count)s round", "Swiss, %(count)s rounds",
                         tournament.rounds_count) % {"count": tournament.rounds_count}
     if tournament.third_place:
         text = _("%(text)s; with a third-place match") % {"text": text}
     return text
+
+
+def league_text(tournament: Tournament) -> str:
+    """ "League: every partnership meets every other twice, one matchday a week"."""
+    days = tournament.matchday_interval
+    every = (_("one matchday a week") if days == 7 else
+             ngettext("one matchday a day", "one matchday every %(days)s days", days)
+             % {"days": days})
+    if tournament.legs == Tournament.Legs.TWICE:
+        return _("League: every partnership meets every other twice, %(every)s") % {
+            "every": every}
+    return _("League: every partnership meets every other once, %(every)s") % {"every": every}
 
 
 def points_text(tournament: Tournament) -> str:
@@ -245,22 +265,26 @@ def standing_payload(standing: Standing) -> dict:
 def line_payload(line: Line) -> dict:
     return {"id": line.match_id, "table": line.table, "a": line.a, "b": line.b,
             "finished": line.finished, "winner": line.winner, "games": list(line.games),
-            "walkover": line.walkover, "awaiting_confirmation": line.status == "awaiting"}
+            "walkover": line.walkover, "awaiting_confirmation": line.status == "awaiting",
+            "postponed_to": line.pairing.postponed_to}
 
 
 def tournament_payload(tournament: Tournament, all_pairings: list[Pairing],
                        ranked: list[Standing]) -> dict:
     """The API shape: rounds with their matches, standings."""
-    rounds: dict[int, list[dict]] = {}
+    rounds: dict[int, dict] = {}
     for line in lines(tournament, all_pairings):
-        rounds.setdefault(line.pairing.round.number, []).append(line_payload(line))
+        round_ = line.pairing.round
+        rounds.setdefault(round_.number, {"number": round_.number, "date": round_.date,
+                                          "opened": round_.opened, "matches": []}
+                          )["matches"].append(line_payload(line))
     champion = tournament.champion
     return {
         "slug": tournament.slug,
         "name": tournament.name,
         "status": tournament.status,
         "structure": tournament.structure,
-        "rounds": [{"number": number, "matches": matches} for number, matches in rounds.items()],
+        "rounds": list(rounds.values()),
         "standings": [standing_payload(standing) for standing in ranked],
         "champion": champion.partnership.display_name if champion else None,
     }

@@ -5,6 +5,8 @@ a view of the same rows and never changes a rank.
 """
 
 import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.selectors import Standing
@@ -13,7 +15,7 @@ from tournaments.selectors import Standing
 def standing_rows(ranked: list[Standing]) -> list[dict]:
     """Plain rows in ranked order, so that sorting needs no query."""
     return [{**vars(s.row), "partnership": s.entry.partnership.display_name,
-             "withdrawn": s.entry.withdrawn} for s in ranked]
+             "withdrawn": s.entry.withdrawn, "entry_id": s.entry.pk} for s in ranked]
 
 
 class NumberColumn(tables.Column):
@@ -45,8 +47,17 @@ class StandingsTable(tables.Table):
         attrs = {"class": "standings"}
         empty_text = _("No partnerships yet.")
 
+    def __init__(self, *args, season_of: str = "", **kwargs):
+        """`season_of`: a league's slug, whose partnerships link to their season's page."""
+        super().__init__(*args, **kwargs)
+        self.season_of = season_of
+
     def render_partnership(self, value, record):
-        return f"{value} ({_('withdrawn')})" if record["withdrawn"] else value
+        name = f"{value} ({_('withdrawn')})" if record["withdrawn"] else value
+        if not self.season_of:
+            return name
+        return format_html('<a href="{}">{}</a>', reverse(
+            "tournaments:partnership", args=[self.season_of, record["entry_id"]]), name)
 
 
 GROUP_COLUMNS_LEFT_OUT = ("byes", "partidas_won", "partidas_lost", "card_point_difference",

@@ -4,7 +4,7 @@ object through its club."""
 from django.urls import path
 
 from tournaments.registration import urls as registration
-from tournaments.views import manage, manage_entries, manage_exports, manage_tables
+from tournaments.views import league, manage, manage_entries, manage_exports, manage_tables
 
 app_name = "manage_tournaments"
 
@@ -23,6 +23,9 @@ urlpatterns = [
     path(T + "rounds/swap/", manage.pairings_swap, name="swap"),
     path(T + "rounds/rematch/", manage.rematch_allow, name="rematch"),
     path(T + "pairings/<int:pairing_id>/walkover/", manage.pairing_walkover, name="walkover"),
+    path(T + "matchdays/<int:number>/open/", league.matchday_open, name="matchday_open"),
+    path(T + "pairings/<int:pairing_id>/postpone/", league.pairing_postpone, name="postpone"),
+    path(T + "pairings/<int:pairing_id>/play-now/", league.pairing_play_now, name="play_now"),
     path(T + "entries/add/", manage_entries.entries_register, name="register"),
     path(T + "entries/<int:entry_id>/seed/", manage_entries.entry_seed, name="seed"),
     path(T + "entries/<int:entry_id>/check-in/", manage_entries.entry_check_in,

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments.registration import urls as registration
-from tournaments.views import notifications, public
+from tournaments.views import league, notifications, public
 
 app_name = "tournaments"
 
@@ -12,6 +12,9 @@ urlpatterns = [
     path("<slug:slug>/groups/", public.groups, name="groups"),
     path("<slug:slug>/standings/", public.standings, name="standings"),
     path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
+    path("<slug:slug>/fixtures/", league.fixtures, name="fixtures"),
+    path("<slug:slug>/partnerships/<int:entry_id>/", league.partnership_season,
+         name="partnership"),
     path("<slug:slug>/results/", public.results, name="results"),
     path("<slug:slug>/tv/", public.tv, name="tv"),
     *registration.public,

@@ -5,6 +5,7 @@ from itertools import permutations
 
 import pytest
 
+from tournaments import formats
 from tournaments.formats import double_round_robin, matchdays, round_robin
 
 SIZES = range(2, 25)
@@ -77,3 +78,19 @@ def test_matchdays_number_the_league_from_one(n, legs):
 def test_matchdays_refuse_a_league_of_one_or_other_leg_counts(n, legs):
     with pytest.raises(ValueError):
         matchdays(n, legs=legs)
+
+
+def test_head_to_head_counts_both_meetings_of_a_pair():
+    """A and B level on points: A won one meeting 4-0 and B the other, so head-to-head is
+    level too, and the next criterion (card points) decides."""
+    results = [formats.MatchResult("A", "B", "A", games_a=4, games_b=0, points_a=300,
+                                   points_b=100),
+               formats.MatchResult("B", "A", "B", games_a=4, games_b=3, points_a=200,
+                                   points_b=190)]
+    rows = formats.rank(["B", "A"], results, ("points", "head_to_head", "card_points"))
+    assert [(r.entrant, r.head_to_head) for r in rows] == [("A", 4), ("B", 4)]
+    one_sided = results[:1] + [formats.MatchResult("B", "A", "A", games_a=0, games_b=4)]
+    rows = formats.rank(["B", "A"], one_sided + [formats.MatchResult("B", "A", "B", games_a=4,
+                                                                   games_b=0)],
+                        ("head_to_head",))
+    assert rows[0].head_to_head == 3 + 1 + 3 and rows[1].head_to_head == 1 + 3 + 1

@@ -42,10 +42,10 @@ def test_running_it_again_duplicates_nothing(db):
     assert before[:3] == (1, 32, 16)
 
 
-def test_it_adds_four_tournaments_ready_to_play(db):
+def test_it_adds_five_tournaments_ready_to_play(db):
     data = json.loads(seed("--json"))
     by_structure = {t["structure"]: t for t in data["tournaments"]}
-    assert set(by_structure) == {"knockout", "rounds", "groups", "double"}
+    assert set(by_structure) == {"knockout", "rounds", "groups", "double", "league"}
     double = Tournament.objects.get(slug=by_structure["double"]["slug"])
     assert (double.slug, double.name, double.entries.count(), double.status) == (
         "demo-dupla-eliminacao", "Dupla Eliminação (demo)", 12, "running")
@@ -63,3 +63,25 @@ def test_it_adds_four_tournaments_ready_to_play(db):
 def test_it_prints_the_logins_and_the_referee_links(db):
     text = seed()
     assert "sueca-demo-2026" in text and "/r/" in text and "/c/cafe-demo/" in text
+
+
+def test_its_league_is_in_its_fourth_week(db):
+    import datetime
+
+    from django.utils import timezone
+
+    data = json.loads(seed("--json"))
+    slug = next(t["slug"] for t in data["tournaments"] if t["structure"] == "league")
+    league = Tournament.objects.get(slug=slug)
+    assert (league.name, league.legs, league.entries.count()) == (
+        "Liga das Quartas (demo)", 2, 8)
+    today = timezone.localdate()
+    assert league.rounds.get(number=4).date == today and league.rounds.get(number=4).opened
+    assert not league.rounds.filter(number__gt=4, opened=True).exists()
+    played = Pairing.objects.filter(round__tournament=league, round__number__lte=3)
+    assert played.filter(finished=True).count() == 11
+    postponed = played.get(finished=False)
+    assert postponed.postponed_to == today + datetime.timedelta(days=5)
+    assert played.filter(finished=True, walkover="").count() == 11  # real matches
+    assert Pairing.objects.filter(round__tournament=league, round__number=4).exclude(
+        match=None).exists()

@@ -8,9 +8,9 @@ from tournaments import selectors, services
 from tournaments.models import Pairing
 
 TOP = {"slug", "name", "status", "structure", "rounds", "standings", "champion"}
-ROUND = {"number", "matches"}
+ROUND = {"number", "date", "opened", "matches"}
 MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "walkover",
-         "awaiting_confirmation"}
+         "awaiting_confirmation", "postponed_to"}
 STANDING = {"rank", "partnership", "points", "games", "played", "won", "drawn", "lost",
             "byes", "games_lost", "partidas_won", "partidas_lost", "card_points",
             "card_points_against", "card_point_difference", "buchholz"}

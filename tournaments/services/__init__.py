@@ -1,6 +1,7 @@
 """Every write to a tournament goes through one of these, each in one transaction."""
 
 from tournaments.services.errors import TournamentRefused
+from tournaments.services.league import matchday_open, pairing_play_now, pairing_postpone
 from tournaments.services.results import LaterMatchesStarted, advance, follow_match
 from tournaments.services.setup import (
     entries_register,
@@ -29,6 +30,9 @@ __all__ = [
     "entry_update",
     "entry_withdraw",
     "follow_match",
+    "matchday_open",
+    "pairing_play_now",
+    "pairing_postpone",
     "pairing_walkover",
     "pairings_swap",
     "rematch_allow",

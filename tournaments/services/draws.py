@@ -13,7 +13,7 @@ from scoring.models import Match
 from scoring.ratings.services import partnership_ratings
 from tournaments import formats, notifications, selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
-from tournaments.services import double
+from tournaments.services import double, league
 from tournaments.services.errors import TournamentRefused
 
 GROUP_LETTERS = string.ascii_uppercase
@@ -39,6 +39,8 @@ def draw_first_round(tournament: Tournament) -> Round:
     field = selectors.active_entries(tournament)
     if len(field) < 2:
         raise TournamentRefused(_("A tournament needs at least two partnerships."))
+    if league.is_league(tournament):
+        return league.draw_season(tournament)
     if tournament.structure == Tournament.Structure.KNOCKOUT:
         return _knockout_round(tournament, 1, seeded_field(tournament, field))
     if tournament.structure == Tournament.Structure.DOUBLE:
@@ -69,7 +71,7 @@ def draw_next_round(tournament: Tournament, current: Round) -> Round | None:
             return _group_round(tournament, number)
         return _knockout_after_groups(tournament, number, all_pairings)
     if tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
-        schedule = formats.round_robin([e.pk for e in _round_robin_field(tournament)])
+        schedule = round_robin(tournament, [e.pk for e in _round_robin_field(tournament)])
         return _round_robin_round(tournament, number) if number <= len(schedule) else None
     if number > tournament.rounds_count:
         return None
@@ -133,7 +135,7 @@ def _group_schedules(tournament: Tournament) -> dict[str, list]:
     members: dict[str, list[int]] = {}
     for entry in tournament.entries.exclude(group="").order_by("seed", "id"):
         members.setdefault(entry.group, []).append(entry.pk)
-    return {letter: formats.round_robin(ids) for letter, ids in sorted(members.items())}
+    return {letter: round_robin(tournament, ids) for letter, ids in sorted(members.items())}
 
 
 def _group_round_count(tournament: Tournament) -> int:
@@ -207,8 +209,15 @@ def _round_robin_field(tournament: Tournament) -> list[Entry]:
     return sorted(selectors.entries(tournament), key=lambda e: e.pk)
 
 
+def round_robin(tournament: Tournament, ids: list[int]) -> list[list]:
+    """Everyone meets everyone once, or twice (`legs`), the second time sides swapped."""
+    if tournament.legs == Tournament.Legs.TWICE:
+        return formats.double_round_robin(ids)
+    return formats.round_robin(ids)
+
+
 def _round_robin_round(tournament: Tournament, number: int) -> Round:
-    schedule = formats.round_robin([e.pk for e in _round_robin_field(tournament)])
+    schedule = round_robin(tournament, [e.pk for e in _round_robin_field(tournament)])
     pairs = [(a, b, False, "") for a, b in schedule[number - 1] if b is not None]
     return create_round(tournament, number, Round.Stage.ROUNDS, "", pairs)
 
@@ -277,9 +286,11 @@ def free_tables(tournament: Tournament) -> list[Table]:
 
 
 def place_waiting(tournament: Tournament) -> None:
-    """Start the waiting matches of the tournament on whichever tables are free."""
+    """Start the waiting matches of the tournament on whichever tables are free (a league's
+    only of its opened matchdays, and not those postponed)."""
     waiting = list(Pairing.objects.filter(round__tournament=tournament, finished=False,
-                                          match__isnull=True)
+                                          match__isnull=True, round__opened=True,
+                                          postponed_to__isnull=True)
                    .select_related("round", "a__partnership", "b__partnership")
                    .order_by("round__number", "third_place", "slot"))
     for table, pairing in zip(free_tables(tournament), waiting, strict=False):

@@ -7,7 +7,7 @@ from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
-from tournaments.services import double, draws
+from tournaments.services import double, draws, league
 from tournaments.services.errors import TournamentRefused
 from tournaments.services.rows import bump, locked
 
@@ -126,8 +126,9 @@ def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winn
 
 
 def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
-    """The later pairings this result change touches (empty for a first result)."""
-    if not pairing.finished:
+    """The later pairings this result change touches (empty for a first result, and in a
+    league, whose fixtures hang on no result)."""
+    if not pairing.finished or league.is_league(tournament):
         return []
     later = list(selectors.pairings(tournament).filter(round__number__gt=pairing.round.number))
     if not later or (finished and winner == pairing.winner_id):
@@ -206,6 +207,10 @@ def _advance(tournament: Tournament, round_: Round) -> None:
     A finished tournament whose final result was corrected crowns again whatever the setting.
     """
     automatic = tournament.auto_advance or tournament.status == Tournament.Status.FINISHED
+    if league.is_league(tournament):
+        if automatic:
+            league_over(tournament)
+        return
     if (automatic and round_.pk == selectors.last_round(tournament).pk
             and selectors.round_is_complete(round_)):
         try:
@@ -221,6 +226,11 @@ def advance(tournament: Tournament) -> Round | None:
     if tournament.structure == Tournament.Structure.DOUBLE:
         raise TournamentRefused(_("A double elimination draws no rounds: each match is set "
                                   "as soon as both its partnerships are known."))
+    if league.is_league(tournament):  # nothing to draw: the organiser ends a season played
+        if not league_over(tournament):
+            raise TournamentRefused(_("The season has matches still to play."))
+        bump(tournament)
+        return None
     current = selectors.last_round(tournament)
     if current is None or not selectors.round_is_complete(current):
         raise TournamentRefused(_("The current round has matches still to finish."))
@@ -238,6 +248,15 @@ def draw_problem_set(tournament: Tournament, problem: str) -> None:
         tournament.draw_problem = problem
         Tournament.objects.filter(pk=tournament.pk).update(draw_problem=problem)
         bump(tournament)
+
+
+def league_over(tournament: Tournament) -> bool:
+    """A league's season ends when its last pairing is finished, not its last matchday, since
+    a postponed match can come after that; True when it did."""
+    if not league.season_complete(tournament):
+        return False
+    finish(tournament, selectors.last_round(tournament))
+    return True
 
 
 def finish(tournament: Tournament, last: Round) -> None:

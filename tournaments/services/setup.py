@@ -13,7 +13,7 @@ from sueca_club import outbox
 from tournaments import formats, notifications, selectors
 from tournaments.formats import double_elimination
 from tournaments.models import Action, Entry, Pairing, Round, Table, Tournament
-from tournaments.services import double, draws, results, rows
+from tournaments.services import double, draws, league, results, rows
 from tournaments.services.errors import TournamentRefused
 
 
@@ -216,6 +216,7 @@ def rematch_allow(*, tournament: Tournament, by=None) -> Round | None:
 def round_redraw(*, tournament: Tournament, by=None) -> Round:
     """Draw the last round again, as long as none of its matches has a deal."""
     tournament = rows.locked(tournament.pk)
+    _require_not_league(tournament)
     current = selectors.last_round(tournament)
     if current is None:
         raise TournamentRefused(_("There is no round to draw again."))
@@ -234,6 +235,12 @@ def round_redraw(*, tournament: Tournament, by=None) -> Round:
     assert drawn is not None and drawn.number == number
     log(tournament, Action.Kind.REDRAW, by, _("Round %(number)s") % {"number": number})
     return drawn
+
+
+def _require_not_league(tournament: Tournament) -> None:
+    if league.is_league(tournament):
+        raise TournamentRefused(_("A league's fixtures are published for the whole season: "
+                                  "they are not drawn again."))
 
 
 def _require_changeable(pairings: list[Pairing]) -> None:
@@ -271,6 +278,7 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
                   by=None) -> None:
     """Swap two partnerships between pairings of the last round before it has any deal."""
     tournament = rows.locked(first.round.tournament_id)
+    _require_not_league(tournament)
     if first.round_id != second.round_id or first.round_id != selectors.last_round(tournament).pk:
         raise TournamentRefused(_("Only partnerships of the current round can be swapped."))
     _require_changeable(list(selectors.pairings(tournament).filter(round_id=first.round_id)))
@@ -391,6 +399,8 @@ def tournament_finish(*, tournament: Tournament, by=None) -> None:
     if tournament.structure == Tournament.Structure.DOUBLE:
         double.finish(tournament)
     else:
+        if league.is_league(tournament) and not league.season_complete(tournament):
+            raise TournamentRefused(_("The season has matches still to play."))
         if last is None or not selectors.round_is_complete(last):
             raise TournamentRefused(_("The current round has matches still to finish."))
         if last.stage != Round.Stage.ROUNDS and last.code != formats.FINAL:

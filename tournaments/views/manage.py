@@ -118,7 +118,9 @@ def tournament(request, club_slug, slug):
     draft = tournament.status == Tournament.Status.DRAFT
     entries = selectors.entries(tournament)
     champion = next((e for e in entries if e.pk == tournament.champion_id), None)
-    can_change_round = bool(current and services.round_changeable(pairings=current.pairings))
+    league = tournament.structure == Tournament.Structure.LEAGUE
+    can_change_round = bool(current and not league
+                            and services.round_changeable(pairings=current.pairings))
     return render(request, "tournaments/manage/tournament.html", {
         "tournament": tournament,
         "club": tournament.club,
@@ -134,6 +136,8 @@ def tournament(request, club_slug, slug):
         "swap_form": SwapForm(pairings=current.pairings) if can_change_round else None,
         "can_draw_next": bool(running and current and current.complete
                               and tournament.structure != Tournament.Structure.DOUBLE),
+        "closed_matchdays": [r.round for r in rounds if not r.round.opened] if league else [],
+        "season_complete": league and all(r.complete for r in rounds),
         "format_text": presenters.format_text(tournament.format),
         "chain": [criterion_name(code) for code in tournament.tie_breaks],
         "actions": list(tournament.actions.select_related("user")[:50]),

@@ -28,10 +28,15 @@ TV_SCREEN_SECONDS = 10  # each screen of the TV's cycle
 # Shapes of the pages -------------------------------------------------------------------------
 
 def current_round(tournament: Tournament) -> presenters.RoundLines | None:
-    if not tournament.last_round_number:
+    """The last round drawn; a league's, the last matchday opened."""
+    number = tournament.last_round_number
+    if tournament.structure == Tournament.Structure.LEAGUE:
+        number = (tournament.rounds.filter(opened=True).order_by("-number")
+                  .values_list("number", flat=True).first())
+    if not number:
         return None
     return presenters.one_round(presenters.lines(tournament, selectors.round_pairings(
-        tournament, tournament.last_round_number)))
+        tournament, number)))
 
 
 # Views ---------------------------------------------------------------------------------------
@@ -54,7 +59,8 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
         if tournament is None:
             raise Http404(_("No such tournament."))
         return {"tournament": tournament, "page": page,
-                "has_bracket": tournament.structure != Tournament.Structure.ROUNDS,
+                "has_bracket": tournament.structure not in (Tournament.Structure.ROUNDS,
+                                                            Tournament.Structure.LEAGUE),
                 "live": tournament.status != Tournament.Status.FINISHED,
                 **context(tournament)}
 
@@ -126,7 +132,9 @@ def standings(request, slug: str):
     def table_html(tournament):
         ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
                                      selectors.entries(tournament))
-        table = standings_tables.StandingsTable(standings_tables.standing_rows(ranked))
+        table = standings_tables.StandingsTable(
+            standings_tables.standing_rows(ranked),
+            season_of=slug if tournament.structure == Tournament.Structure.LEAGUE else "")
         RequestConfig(request, paginate=False).configure(table)
         return mark_safe(strip_spaces_between_tags(table.as_html(request)))  # half the bytes
 
@@ -169,7 +177,7 @@ def results(request, slug: str):
 
 def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
     screens = ["overview", "round"]
-    if tournament.structure == Tournament.Structure.ROUNDS:
+    if tournament.structure in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE):
         screens.append("standings")
     if tournament.structure == Tournament.Structure.GROUPS:
         screens.append("groups")
@@ -209,7 +217,7 @@ def tv(request, slug: str):
                    "next_query": f"page={following + 1}" if tables_only else f"i={following}",
                    "seconds": scoring_tv.seconds_for(pages) if tables_only else TV_SCREEN_SECONDS,
                    "current": presenters.one_round([x for x in all_lines if x.pairing.round.number
-                                                    == tournament.last_round_number])}
+                                                    == _current_number(tournament, all_lines)])}
         if screen == "overview":
             context["structure_text"] = presenters.structure_text(tournament)
             context["format_text"] = format_text(tournament.format)
@@ -229,6 +237,13 @@ def tv(request, slug: str):
     suffix = f"-tvp{_int(request.GET.get('page'))}" if tables_only else f"-tv{index}"
     return _page(request, slug, "tv", context, etag_suffix=suffix,
                  etag_of=lambda slug: tournament_tv.tv_etag(slug, now))
+
+
+def _current_number(tournament: Tournament, all_lines) -> int:
+    """The last round drawn; a league's, the last matchday opened."""
+    if tournament.structure != Tournament.Structure.LEAGUE:
+        return tournament.last_round_number
+    return max((x.pairing.round.number for x in all_lines if x.pairing.round.opened), default=0)
 
 
 def _int(value) -> int:
