@@ -5,6 +5,7 @@ a view of the same rows and never changes a rank.
 """
 
 import django_tables2 as tables
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.selectors import Standing
@@ -44,6 +45,13 @@ class StandingsTable(tables.Table):
         template_name = "django_tables2/table.html"
         attrs = {"class": "standings"}
         empty_text = _("No partnerships yet.")
+
+    def render_rank(self, value, record):
+        """A place a deciding match settled is marked; the page's footnote says so."""
+        if record.get("decided"):
+            return format_html('{}<sup class="decided" title="{}">*</sup>', value,
+                               _("settled by a deciding match"))
+        return value
 
     def render_partnership(self, value, record):
         return f"{value} ({_('withdrawn')})" if record["withdrawn"] else value

@@ -112,7 +112,8 @@ def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winn
     bump(tournament)
     if finished:
         draws.place_waiting(tournament)
-        _advance(tournament, pairing.round)
+        # rounds taken back leave the last one complete again: it draws what follows anew
+        _advance(tournament, selectors.last_round(tournament) if follow_up else pairing.round)
     elif tournament.status == Tournament.Status.FINISHED:
         _reopen(tournament)
 
@@ -133,15 +134,17 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
                 and (pairing.winner_id in (p.a_id, p.b_id)
                      or (p.third_place and loser in (p.a_id, p.b_id)))]
     if pairing.round.stage == Round.Stage.GROUPS:
-        return [p for p in later if p.round.stage == Round.Stage.KNOCKOUT]
-    return []
+        return [p for p in later if p.round.stage != Round.Stage.GROUPS]
+    if pairing.round.stage == Round.Stage.DECIDING:
+        return later  # the deciding rounds after it, the knockout drawn from them
+    return [p for p in later if p.round.stage == Round.Stage.DECIDING]  # drawn for a tie
 
 
 def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allow_reset):
     under_way = [p for p in later if selectors.started(p)]
     if under_way and not allow_reset:
         raise LaterMatchesStarted(under_way)
-    if winner is None or pairing.round.stage == Round.Stage.GROUPS:
+    if winner is None or pairing.round.stage != Round.Stage.KNOCKOUT:
         _undraw(tournament, later)
         return
     loser = pairing.a_id if winner == pairing.b_id else pairing.b_id
@@ -234,8 +237,10 @@ def finish(tournament: Tournament, last: Round) -> None:
         champion = last.pairings.get(third_place=False).winner_id
     else:
         all_pairings = list(selectors.pairings(tournament))
-        champion = selectors.standings(tournament, all_pairings,
-                                       selectors.entries(tournament))[0].entry.pk
+        ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
+        # level with the withdrawn, the one still playing is ahead (deciding.ties_to_settle)
+        champion = next((s for s in ranked if not s.entry.withdrawn
+                         and s.row.rank == ranked[0].row.rank), ranked[0]).entry.pk
     tournament.status, tournament.champion_id = Tournament.Status.FINISHED, champion
     Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status,
                                                        champion_id=champion)
