@@ -141,12 +141,13 @@ def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field:
 
 def settled_by_deciding(tournament: Tournament, stage: str | None) -> bool:
     """Do deciding matches settle the standings of `stage`: a group stage's before its
-    knockout, or the rounds' (read with no stage: all their matches count)?"""
+    knockout, or those of rounds or a league (read with no stage: all their matches count)?"""
     if "deciding" not in tournament.tie_breaks:
         return False
     if tournament.structure == Tournament.Structure.GROUPS:
         return stage == Round.Stage.GROUPS
-    return tournament.structure == Tournament.Structure.ROUNDS and stage in (
+    return tournament.structure in (Tournament.Structure.ROUNDS,
+                                    Tournament.Structure.LEAGUE) and stage in (
         None, Round.Stage.ROUNDS)
 
 

@@ -7,7 +7,7 @@ from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
-from tournaments.services import draws
+from tournaments.services import deciding, draws
 from tournaments.services.errors import TournamentRefused
 from tournaments.services.rows import bump, locked
 
@@ -46,6 +46,7 @@ def follow_match(*, match_id: int, allow_reset: bool = False, by: int | None = N
     if (pairing.finished, pairing.winner_id) == (stands, winner):
         if pairing.finished:  # a correction that keeps the winner still changes the scores
             bump(tournament)
+            _retake_deciding(tournament, pairing)
         return
     if pairing.finished and by is not None:  # an organiser changed a result that stood
         Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
@@ -138,6 +139,21 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
     if pairing.round.stage == Round.Stage.DECIDING:
         return later  # the deciding rounds after it, the knockout drawn from them
     return [p for p in later if p.round.stage == Round.Stage.DECIDING]  # drawn for a tie
+
+
+def _retake_deciding(tournament: Tournament, pairing: Pairing) -> None:
+    """A corrected score may make or break a tie: deciding matches drawn after the corrected
+    stage, while none has begun and they are no longer the ones its standings call for, are
+    taken back and what the standings call for now is drawn. Begun, they stand."""
+    stage = pairing.round.stage
+    later = [p for p in selectors.pairings(tournament).filter(round__number__gt=pairing.round.number)
+             if p.round.stage != stage]
+    if (stage not in (Round.Stage.ROUNDS, Round.Stage.GROUPS) or not later
+            or any(p.round.stage != Round.Stage.DECIDING or selectors.started(p) for p in later)
+            or deciding.called_for(tournament, later)):
+        return
+    _undraw(tournament, later)
+    _advance(tournament, selectors.last_round(tournament))
 
 
 def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allow_reset):
