@@ -6,7 +6,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring import engine
 from scoring.forms.match import RulesFormatForm
+from scoring.services import engine_message
 from sueca_club.models import Partnership
 from tournaments import formats
 from tournaments.models import Pairing, Tournament
@@ -117,6 +119,17 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
         help_text=_("Leave blank for a full win in the match format (4-0 in a first to 4)."))
     auto_advance = forms.BooleanField(label=_label("auto_advance"), required=False,
                                       initial=True)
+    deciding_scope = forms.ChoiceField(
+        label=_label("deciding_scope"), choices=Tournament.Deciding.choices,
+        initial=Tournament.Deciding.QUALIFYING, required=False,
+        help_text=Tournament._meta.get_field("deciding_scope").help_text)
+    deciding_type = forms.ChoiceField(
+        label=_label("deciding_format"), initial="first_to", required=False,
+        choices=[("first_to", _("First to a number of games")),
+                 ("fixed_deals", _("A number of deals, dealing on while level"))])
+    deciding_length = forms.IntegerField(
+        label=_("Games or deals of a deciding match"), min_value=1, max_value=99, initial=2,
+        required=False, help_text=_("A deciding match needs a winner: 2 if blank."))
     confirmation = forms.ChoiceField(
         label=_label("confirmation"), choices=Tournament.Confirmation.choices, required=False,
         initial=Tournament.Confirmation.NONE,
@@ -161,7 +174,20 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
             self.add_error("qualifiers_per_group", _(
                 "At least two partnerships must go through to the knockout."))
         data["tie_breaks"] = self._chain()
+        data["deciding_format"] = self._deciding_format()
         return super().clean()
+
+    def _deciding_format(self) -> dict | None:
+        """The deciding match's format from its type and length (first to 2 by default)."""
+        kind = self.cleaned_data.get("deciding_type") or "first_to"
+        length = self.cleaned_data.get("deciding_length") or 2
+        fmt = ({"type": kind, "target": length} if kind == "first_to"
+               else {"type": kind, "deals": length, "extra_deals": True})
+        try:
+            return engine.format_from(fmt).as_dict()
+        except engine.RulesError as error:
+            self.add_error("deciding_length", engine_message(error))
+            return None
 
     def _chain(self) -> list[str]:
         """The chosen criteria in order; each mistake is shown at the select that made it."""
@@ -180,6 +206,9 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
                                % {"criterion": criterion_label(code)})
             elif chain and chain[-1] == "lots":
                 self.add_error(name, _("Drawing lots decides every tie, so it can only come last."))
+            elif chain and chain[-1] == "deciding":
+                self.add_error(name, _("A deciding match settles what is left of a tie, so it "
+                                       "can only come last (and never with drawing lots)."))
             else:
                 chain.append(code)
         if not chain and not any(self.has_error(f.name) for f in self.chain_fields()):
@@ -190,13 +219,14 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
         """The keyword arguments of services.tournament_create besides the rules and format."""
         data = self.cleaned_data
         names = ["place", "starts_on", "ends_on", "tables_count", "auto_advance", "confirmation",
-                 "tie_breaks",
+                 "tie_breaks", "deciding_format",
                  *dict.fromkeys(name for part in STRUCTURE_FIELDS.values() for name in part)]
         options = {name: data[name] for name in names}
         options["best_of_next"] = options["best_of_next"] or 0  # optional: blank is none
         options["bye_result"] = options["bye_result"] or Tournament.Bye.WIN
         options["legs"] = options["legs"] or Tournament.Legs.ONCE
         options["matchday_interval"] = options["matchday_interval"] or 7
+        options["deciding_scope"] = data["deciding_scope"] or Tournament.Deciding.QUALIFYING
         if data.get("walkover_games") is not None:
             options["walkover_games"] = data["walkover_games"]
         return options

@@ -36,16 +36,26 @@ def double_round_title(code: str) -> str:
 
 
 def round_title(round_: Round) -> str:
-    """ "Round 2", "Group stage, round 1", "Semi-finals", "Losers' round 3"."""
+    """ "Round 2", "Matchday 3", "Group stage, round 1", "Semi-finals", "Losers' round 3",
+    "Deciding match"."""
     if round_.stage == Round.Stage.KNOCKOUT:
         return knockout_title(round_.code)
     if round_.stage == Round.Stage.DOUBLE:
         return double_round_title(round_.code)
     if round_.stage == Round.Stage.GROUPS:
         return _("Group stage, round %(number)s") % {"number": round_.number}
+    if round_.stage == Round.Stage.DECIDING:
+        return deciding_title(round_.code)
     if round_.date:  # only a league's rounds have dates
         return _("Matchday %(number)s") % {"number": round_.number}
     return _("Round %(number)s") % {"number": round_.number}
+
+
+def deciding_title(code: str) -> str:
+    """ "Deciding match", or "Deciding match: Semi-finals" for a small knockout's early round."""
+    if code in ("", formats.FINAL):
+        return _("Deciding match")
+    return _("Deciding match: %(round)s") % {"round": knockout_title(code)}
 
 
 def structure_text(tournament: Tournament) -> str:
@@ -92,9 +102,14 @@ def league_text(tournament: Tournament) -> str:
 
 
 def points_text(tournament: Tournament) -> str:
-    return _("Win %(win)s, draw %(draw)s, loss %(loss)s, no-show %(no_show)s points") % {
-        "win": tournament.points_win, "draw": tournament.points_draw,
-        "loss": tournament.points_loss, "no_show": tournament.points_no_show}
+    return _("Win %(win)s, draw %(draw)s, loss %(loss)s, no-show %(no_show)s points") % (
+        points_payload(tournament))
+
+
+def points_payload(tournament: Tournament) -> dict[str, int]:
+    """The match points of each result, as the API shows them."""
+    return {"win": tournament.points_win, "draw": tournament.points_draw,
+            "loss": tournament.points_loss, "no_show": tournament.points_no_show}
 
 
 # The tie-break criteria, as a list reads them ("Ranked by: points, head-to-head"); a label or
@@ -108,6 +123,7 @@ CRITERION_NAMES = {
     "card_points": gettext_lazy("card points"),
     "card_point_difference": gettext_lazy("card-point difference"),
     "buchholz": gettext_lazy("Buchholz (the opponents' points)"),
+    "deciding": gettext_lazy("deciding match"),
     "lots": gettext_lazy("drawing lots"),
 }
 
@@ -259,7 +275,8 @@ def standing_payload(standing: Standing) -> dict:
     row = standing.row
     return {"rank": row.rank, "partnership": standing.entry.partnership.display_name,
             "points": row.points, "games": row.games_won,
-            **{metric: getattr(row, metric) for metric in STANDING_METRICS}}
+            **{metric: getattr(row, metric) for metric in STANDING_METRICS},
+            "decided": row.decided}
 
 
 def line_payload(line: Line) -> dict:
@@ -285,6 +302,7 @@ def tournament_payload(tournament: Tournament, all_pairings: list[Pairing],
         "status": tournament.status,
         "structure": tournament.structure,
         "rounds": list(rounds.values()),
+        "points": points_payload(tournament),
         "standings": [standing_payload(standing) for standing in ranked],
         "champion": champion.partnership.display_name if champion else None,
     }

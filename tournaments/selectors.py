@@ -9,6 +9,7 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from tournaments import formats
+from tournaments.formats import deciding
 from tournaments.models import Entry, Pairing, Round, Tournament
 
 ENTRY_RELATED = ("partnership__player_1", "partnership__player_2")
@@ -101,20 +102,53 @@ class Standing:
 
 def standings(tournament: Tournament, all_pairings: list[Pairing], field: list[Entry],
               stage: str | None = None, group: str = "") -> list[Standing]:
-    """Rank `field` on the finished pairings of `stage` (and `group`), by the tie-break chain."""
-    counted = [p for p in all_pairings
-               if (stage is None or p.round.stage == stage) and (not group or p.group == group)]
+    """Rank `field` on the finished pairings of `stage` (and `group`), by the tie-break chain.
+
+    Deciding matches count only for the "deciding" criterion, and only in the standings
+    whose ties they settle (see `deciding_settled`)."""
+    by_id = {entry.pk: entry for entry in field}
+    return [Standing(row, by_id[row.entrant])
+            for row in deciding_settled(tournament, all_pairings, field, stage, group).rows]
+
+
+def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field: list[Entry],
+                     stage: str | None = None, group: str = "") -> deciding.Settled:
+    """The standings of `stage` (and `group`) with the order of the deciding matches played
+    for their ties, and the knockouts still to play for those left (formats.deciding)."""
+    counted = [p for p in all_pairings if p.round.stage != Round.Stage.DECIDING
+               and (stage is None or p.round.stage == stage) and (not group or p.group == group)]
     partidas = walkover_partidas(tournament)
     results = [r for p in counted if (r := result_of(p, tournament.walkover_games, partidas))]
     ids = {e.pk for e in field}
     byes = [p.a_id for p in counted if p.b_id is None and p.winner_id and p.a_id in ids]
     worth_games = tournament.bye_result == Tournament.Bye.WIN
-    rows = formats.rank([e.pk for e in field], results, tournament.tie_breaks,
-                        lots_seed=tournament.seed, scheme=points_scheme(tournament),
-                        byes=byes, bye_games=tournament.walkover_games if worth_games else 0,
-                        bye_partidas=partidas if worth_games else 0)
-    by_id = {entry.pk: entry for entry in field}
-    return [Standing(row, by_id[row.entrant]) for row in rows]
+
+    def rank_with(order):
+        return formats.rank([e.pk for e in field], results, tournament.tie_breaks,
+                            lots_seed=tournament.seed, scheme=points_scheme(tournament),
+                            byes=byes, bye_games=tournament.walkover_games if worth_games else 0,
+                            bye_partidas=partidas if worth_games else 0, deciding=order)
+
+    if not settled_by_deciding(tournament, stage):
+        return deciding.Settled(rank_with({}), {}, [])
+    played = {frozenset((p.a_id, p.b_id)): p.winner_id for p in all_pairings
+              if p.round.stage == Round.Stage.DECIDING and p.finished and p.b_id is not None
+              and p.group == group}
+    qualifying = tournament.qualifiers_per_group if stage == Round.Stage.GROUPS else 0
+    return deciding.settle(rank_with, tournament.deciding_scope, qualifying, played,
+                                   out={e.pk for e in field if e.withdrawn})
+
+
+def settled_by_deciding(tournament: Tournament, stage: str | None) -> bool:
+    """Do deciding matches settle the standings of `stage`: a group stage's before its
+    knockout, or those of rounds or a league (read with no stage: all their matches count)?"""
+    if "deciding" not in tournament.tie_breaks:
+        return False
+    if tournament.structure == Tournament.Structure.GROUPS:
+        return stage == Round.Stage.GROUPS
+    return tournament.structure in (Tournament.Structure.ROUNDS,
+                                    Tournament.Structure.LEAGUE) and stage in (
+        None, Round.Stage.ROUNDS)
 
 
 def played_pairs(all_pairings: list[Pairing]) -> set[frozenset]:

@@ -52,6 +52,13 @@ class StandingsTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.season_of = season_of
 
+    def render_rank(self, value, record):
+        """A place a deciding match settled is marked; the page's footnote says so."""
+        if record.get("decided"):
+            return format_html('{}<sup class="decided" title="{}">*</sup>', value,
+                               _("settled by a deciding match"))
+        return value
+
     def render_partnership(self, value, record):
         name = f"{value} ({_('withdrawn')})" if record["withdrawn"] else value
         if not self.season_of:

@@ -7,13 +7,13 @@ from tests.tournaments.public_helpers import knockout_of_13, play_rounds, swiss
 from tournaments import selectors, services
 from tournaments.models import Pairing
 
-TOP = {"slug", "name", "status", "structure", "rounds", "standings", "champion"}
+TOP = {"slug", "name", "status", "structure", "points", "rounds", "standings", "champion"}
 ROUND = {"number", "date", "opened", "matches"}
 MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "walkover",
          "awaiting_confirmation", "postponed_to"}
 STANDING = {"rank", "partnership", "points", "games", "played", "won", "drawn", "lost",
             "byes", "games_lost", "partidas_won", "partidas_lost", "card_points",
-            "card_points_against", "card_point_difference", "buchholz"}
+            "card_points_against", "card_point_difference", "buchholz", "decided"}
 
 
 def body(client, tournament) -> dict:

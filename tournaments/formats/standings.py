@@ -9,7 +9,7 @@ the entrant, as any points do.
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -27,7 +27,8 @@ class StandingRow:
     with, None if head-to-head never had to be applied or was skipped. It is skipped
     (``head_to_head_skipped``) when some pair of those tied entrants had not met, so
     a page can say "head-to-head: not all tied teams met". ``lot`` is its number in
-    the draw (1 is best; None without "lots" in the chain)."""
+    the draw (1 is best; None without "lots" in the chain). ``decided``: a deciding
+    match (the "deciding" criterion) set it apart from those it was tied with."""
 
     rank: int
     entrant: Entrant
@@ -48,6 +49,7 @@ class StandingRow:
     head_to_head: int | None = None
     head_to_head_skipped: bool = False
     lot: int | None = None
+    decided: bool = False
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ def rank(
     byes: Iterable[Entrant] = (),
     bye_games: int = 0,
     bye_partidas: int = 0,
+    deciding: Mapping[Entrant, int] | None = None,
 ) -> list[StandingRow]:
     """Rank ``entries`` (in a stable order, e.g. registration) from their results.
 
@@ -87,7 +90,8 @@ def rank(
     if "lots" in codes and lots_seed is None:
         raise ValueError("Drawing lots needs a seed, so that the draw can be repeated")
     lots = _draw_lots(field, lots_seed) if "lots" in codes else {}
-    table = _Table(field, list(results), _Byes(list(byes), bye_games, bye_partidas), scheme, lots)
+    table = _Table(field, list(results), _Byes(list(byes), bye_games, bye_partidas), scheme, lots,
+                   deciding or {})
     rows: list[StandingRow] = []
     for group in tie_groups(field, codes, table.measure):
         shared_rank = len(rows) + 1
@@ -105,13 +109,15 @@ class _Table:
         byes: _Byes,
         scheme: PointsScheme,
         lots: dict[Entrant, int],
+        deciding: Mapping[Entrant, int],
     ) -> None:
-        self.matches, self.scheme, self.lots = matches, scheme, lots
+        self.matches, self.scheme, self.lots, self.deciding = matches, scheme, lots, deciding
         self.totals = _tally(field, matches, scheme)
         _add_byes(self.totals, byes, scheme)
         _add_buchholz(self.totals, matches)
         self.met = {frozenset((match.a, match.b)) for match in matches}
         self.head_to_head: dict[Entrant, int | None] = {}
+        self.decided: set[Entrant] = set()
 
     def measure(self, code: str, tied: list[Entrant]) -> dict[Entrant, float]:
         """Values of criterion ``code`` among ``tied``, higher is better."""
@@ -119,6 +125,8 @@ class _Table:
             return self._head_to_head(tied)
         if code == "lots":
             return {entrant: -self.lots[entrant] for entrant in tied}
+        if code == "deciding":
+            return self._deciding(tied)
         sign = -1 if code == "partidas_lost" else 1
         return {entrant: sign * self.totals[entrant][code] for entrant in tied}
 
@@ -135,6 +143,15 @@ class _Table:
         self.head_to_head.update(dict.fromkeys(tied))
         return dict.fromkeys(tied, 0)
 
+    def _deciding(self, tied: list[Entrant]) -> dict[Entrant, float]:
+        """The deciding order's places; who ends alone in a place was decided by it (it is the
+        last criterion: what it leaves level stays level)."""
+        values = {entrant: -self.deciding.get(entrant, float("inf")) for entrant in tied}
+        shared = Counter(values.values())
+        if len(shared) > 1:
+            self.decided.update(entrant for entrant in tied if shared[values[entrant]] == 1)
+        return values
+
     def row(self, entrant: Entrant, rank: int) -> StandingRow:
         reached = entrant in self.head_to_head
         return StandingRow(
@@ -143,6 +160,7 @@ class _Table:
             head_to_head=self.head_to_head.get(entrant),
             head_to_head_skipped=reached and self.head_to_head[entrant] is None,
             lot=self.lots.get(entrant),
+            decided=entrant in self.decided,
             **self.totals[entrant],
         )
 

@@ -11,7 +11,11 @@ Criteria codes, higher is better unless said otherwise:
 - ``partidas_won``; ``partidas_lost`` (fewer is better);
 - ``card_points``: card points scored; ``card_point_difference``: scored less conceded;
 - ``buchholz``: sum of the standing points of every opponent met;
+- ``deciding``: a deciding match (negra) between the entrants still tied, played when the
+  tie is for a place that matters (see ``deciding``); it can only come last;
 - ``lots``: a reproducible draw; it separates everyone, so it can only come last.
+
+A chain ends with lots or with a deciding match, not both: each settles what is left.
 
 When a criterion splits a group of tied entrants, each part that is still tied goes
 through the chain again from its first criterion (so head-to-head is recomputed among
@@ -31,6 +35,7 @@ CRITERIA = (
     "card_points",
     "card_point_difference",
     "buchholz",
+    "deciding",
     "lots",
 )
 
@@ -54,15 +59,21 @@ Measure = Callable[[str, list[Entrant]], dict[Entrant, float]]
 
 
 def check_chain(chain: Sequence[str]) -> tuple[str, ...]:
-    """The chain as a tuple, refusing unknown or repeated codes and anything after lots."""
+    """The chain as a tuple, refusing unknown or repeated codes, anything after lots or a
+    deciding match, and both of them in one chain."""
     codes = tuple(chain)
     unknown = [code for code in codes if code not in CRITERIA]
     if unknown:
         raise ValueError(f"Unknown tie-break criterion {unknown[0]!r}")
     if len(set(codes)) != len(codes):
         raise ValueError("A tie-break criterion appears twice in the chain")
+    if {"lots", "deciding"} <= set(codes):
+        raise ValueError("Lots and a deciding match both settle what is left: choose one")
     if "lots" in codes[:-1]:
         raise ValueError("Lots decide every tie: they can only be the last criterion")
+    if "deciding" in codes[:-1]:
+        raise ValueError("A deciding match settles what nothing else does: it can only be "
+                         "the last criterion")
     return codes
 
 

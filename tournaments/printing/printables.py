@@ -103,10 +103,12 @@ def score_sheets(tournament: Tournament) -> list[Sheet]:
     current = selectors.last_round(tournament)
     if current is None:
         return []
-    fmt = tournament.format
+    deciding = current.stage == Round.Stage.DECIDING
+    fmt = tournament.deciding_format if deciding else tournament.format
     rows = SHEET_ROWS
-    if fmt.get("type") == "fixed_deals" and fmt.get("deals"):
-        rows = min(SHEET_ROWS, fmt["deals"] + (4 if current.stage == Round.Stage.KNOCKOUT else 0))
+    if fmt.get("type") == "fixed_deals" and fmt.get("deals"):  # a match that needs a winner deals on
+        dealing_on = deciding or current.stage == Round.Stage.KNOCKOUT
+        rows = min(SHEET_ROWS, fmt["deals"] + (4 if dealing_on else 0))
     pairings = [p for p in selectors.round_pairings(tournament, current.number)
                 if p.b_id and not p.walkover]
     pairings.sort(key=lambda p: (p.table is None, p.table.number if p.table else 0, p.slot))

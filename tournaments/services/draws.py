@@ -13,7 +13,7 @@ from scoring.models import Match
 from scoring.ratings.services import partnership_ratings
 from tournaments import formats, notifications, selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
-from tournaments.services import double, league
+from tournaments.services import deciding, double, league
 from tournaments.services.errors import TournamentRefused
 
 GROUP_LETTERS = string.ascii_uppercase
@@ -54,7 +54,8 @@ def draw_first_round(tournament: Tournament) -> Round:
 
 
 def draw_next_round(tournament: Tournament, current: Round) -> Round | None:
-    """The round after `current`, or None when `current` ended the tournament."""
+    """The round after `current`, or None when `current` ended the tournament. Where a
+    stage ends with a tie that a deciding match settles, that match comes first."""
     all_pairings = list(selectors.pairings(tournament))
     number = current.number + 1
     if current.stage == Round.Stage.KNOCKOUT:
@@ -66,15 +67,20 @@ def draw_next_round(tournament: Tournament, current: Round) -> Round | None:
                                    redraw=True, semi_finals=_semis(current, all_pairings))
         return _knockout_round(tournament, number, winners, bracket=True,
                                semi_finals=_semis(current, all_pairings))
-    if current.stage == Round.Stage.GROUPS:
+    # After a deciding round (stage DECIDING) the stage it settles has ended: its number is
+    # past the stage's rounds.
+    if tournament.structure == Tournament.Structure.GROUPS:
         if number <= _group_round_count(tournament):
             return _group_round(tournament, number)
-        return _knockout_after_groups(tournament, number, all_pairings)
+        return (deciding.draw_if_tied(tournament, Round.Stage.GROUPS)
+                or _knockout_after_groups(tournament, number, all_pairings))
     if tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
         schedule = round_robin(tournament, [e.pk for e in _round_robin_field(tournament)])
-        return _round_robin_round(tournament, number) if number <= len(schedule) else None
+        if number <= len(schedule):
+            return _round_robin_round(tournament, number)
+        return deciding.draw_if_tied(tournament, None)
     if number > tournament.rounds_count:
-        return None
+        return deciding.draw_if_tied(tournament, None)
     return _swiss_round(tournament, number, all_pairings)
 
 
@@ -315,9 +321,10 @@ def start_match(tournament: Tournament, pairing: Pairing, table: Table) -> Match
 
 
 def match_format(tournament: Tournament, pairing: Pairing) -> engine.Format:
-    """A knockout match needs a winner: a level fixed-deal match deals on."""
-    fmt = dict(tournament.format)
-    if fmt["type"] == "fixed_deals" and pairing.round.stage in (Round.Stage.KNOCKOUT,
-                                                                Round.Stage.DOUBLE):
+    """A knockout or deciding match needs a winner: a level fixed-deal match deals on."""
+    deciding_match = pairing.round.stage == Round.Stage.DECIDING
+    fmt = dict(tournament.deciding_format if deciding_match else tournament.format)
+    if fmt["type"] == "fixed_deals" and pairing.round.stage in (
+            Round.Stage.KNOCKOUT, Round.Stage.DOUBLE, Round.Stage.DECIDING):
         fmt["extra_deals"] = True
     return engine.format_from(fmt)

@@ -7,7 +7,7 @@ from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
-from tournaments.services import double, draws, league
+from tournaments.services import deciding, double, draws, league
 from tournaments.services.errors import TournamentRefused
 from tournaments.services.rows import bump, locked
 
@@ -46,6 +46,7 @@ def follow_match(*, match_id: int, allow_reset: bool = False, by: int | None = N
     if (pairing.finished, pairing.winner_id) == (stands, winner):
         if pairing.finished:  # a correction that keeps the winner still changes the scores
             bump(tournament)
+            _retake_deciding(tournament, pairing)
         return
     if pairing.finished and by is not None:  # an organiser changed a result that stood
         Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
@@ -120,15 +121,16 @@ def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winn
     bump(tournament)
     if finished:
         draws.place_waiting(tournament)
-        _advance(tournament, pairing.round)
+        # rounds taken back leave the last one complete again: it draws what follows anew
+        _advance(tournament, selectors.last_round(tournament) if follow_up else pairing.round)
     elif tournament.status == Tournament.Status.FINISHED:
         _reopen(tournament)
 
 
 def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
-    """The later pairings this result change touches (empty for a first result, and in a
-    league, whose fixtures hang on no result)."""
-    if not pairing.finished or league.is_league(tournament):
+    """The later pairings this result change touches (empty for a first result; in a league
+    or the rounds, only the deciding matches drawn from its standings)."""
+    if not pairing.finished:
         return []
     later = list(selectors.pairings(tournament).filter(round__number__gt=pairing.round.number))
     if not later or (finished and winner == pairing.winner_id):
@@ -142,15 +144,32 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
                 and (pairing.winner_id in (p.a_id, p.b_id)
                      or (p.third_place and loser in (p.a_id, p.b_id)))]
     if pairing.round.stage == Round.Stage.GROUPS:
-        return [p for p in later if p.round.stage == Round.Stage.KNOCKOUT]
-    return []
+        return [p for p in later if p.round.stage != Round.Stage.GROUPS]
+    if pairing.round.stage == Round.Stage.DECIDING:
+        return later  # the deciding rounds after it, the knockout drawn from them
+    return [p for p in later if p.round.stage == Round.Stage.DECIDING]  # drawn for a tie
+
+
+def _retake_deciding(tournament: Tournament, pairing: Pairing) -> None:
+    """A corrected score may make or break a tie: deciding matches drawn after the corrected
+    stage, while none has begun and they are no longer the ones its standings call for, are
+    taken back and what the standings call for now is drawn. Begun, they stand."""
+    stage = pairing.round.stage
+    later = [p for p in selectors.pairings(tournament).filter(round__number__gt=pairing.round.number)
+             if p.round.stage != stage]
+    if (stage not in (Round.Stage.ROUNDS, Round.Stage.GROUPS) or not later
+            or any(p.round.stage != Round.Stage.DECIDING or selectors.started(p) for p in later)
+            or deciding.called_for(tournament, later)):
+        return
+    _undraw(tournament, later)
+    _advance(tournament, selectors.last_round(tournament))
 
 
 def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allow_reset):
     under_way = [p for p in later if selectors.started(p)]
     if under_way and not allow_reset:
         raise LaterMatchesStarted(under_way)
-    if winner is None or pairing.round.stage == Round.Stage.GROUPS:
+    if winner is None or pairing.round.stage != Round.Stage.KNOCKOUT:
         _undraw(tournament, later)
         return
     loser = pairing.a_id if winner == pairing.b_id else pairing.b_id
@@ -255,6 +274,8 @@ def league_over(tournament: Tournament) -> bool:
     a postponed match can come after that; True when it did."""
     if not league.season_complete(tournament):
         return False
+    if deciding.draw_if_tied(tournament, None) is not None:
+        return False  # a tie that matters is played out first
     finish(tournament, selectors.last_round(tournament))
     return True
 
@@ -267,8 +288,10 @@ def finish(tournament: Tournament, last: Round) -> None:
         champion = last.pairings.get(third_place=False).winner_id
     else:
         all_pairings = list(selectors.pairings(tournament))
-        champion = selectors.standings(tournament, all_pairings,
-                                       selectors.entries(tournament))[0].entry.pk
+        ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
+        # level with the withdrawn, the one still playing is ahead (deciding.ties_to_settle)
+        champion = next((s for s in ranked if not s.entry.withdrawn
+                         and s.row.rank == ranked[0].row.rank), ranked[0]).entry.pk
     tournament.status, tournament.champion_id = Tournament.Status.FINISHED, champion
     Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status,
                                                        champion_id=champion)

@@ -136,14 +136,15 @@ def standings(request, slug: str):
             standings_tables.standing_rows(ranked),
             season_of=slug if tournament.structure == Tournament.Structure.LEAGUE else "")
         RequestConfig(request, paginate=False).configure(table)
-        return mark_safe(strip_spaces_between_tags(table.as_html(request)))  # half the bytes
+        html = mark_safe(strip_spaces_between_tags(table.as_html(request)))  # half the bytes
+        return {"table_html": html, "decided": any(s.row.decided for s in ranked)}
 
     def context(tournament):
         version = f"{tournament.pk}-{tournament.seed}-{tournament.version}"
-        html = (table_html(tournament) if request.GET else
-                cached(f"standings:{slug}:{get_language()}", version,
-                       lambda: table_html(tournament)))
-        return {"table_html": html,
+        table = (table_html(tournament) if request.GET else
+                 cached(f"standings:{slug}:{get_language()}", version,
+                        lambda: table_html(tournament)))
+        return {**table, "points_text": presenters.points_text(tournament),
                 "chain": [presenters.criterion_name(c) for c in tournament.tie_breaks]}
     return _page(request, slug, "standings", context, results_only=True)
 

@@ -1,0 +1,56 @@
+"""Deciding matches (negra): drawn where a stage ends with a tie that matters still level.
+
+A stage whose tie-break chain ends with "deciding" does not go on (finish, or the knockout
+after the groups) while a tie in the tournament's scope is left: a round of deciding matches
+among the tied (a small knockout for three or more, one round after another) is drawn and
+placed on tables like any round, in the tournament's deciding match format. Their results
+count only for the "deciding" criterion (selectors.deciding_settled).
+"""
+
+from tournaments import selectors
+from tournaments.models import Action, Pairing, Round, Tournament
+from tournaments.services import draws
+
+
+def draw_if_tied(tournament: Tournament, stage: str | None) -> Round | None:
+    """Where `stage` (Round.Stage.GROUPS, or None for the rounds, whose standings count
+    every match) has ended or its last deciding round is complete: the next round of
+    deciding matches, or None when no tie in scope is left to play for."""
+    pairs, offs = _to_play(tournament, stage)
+    if not pairs:
+        return None
+    number = selectors.last_round(tournament).number + 1
+    widest = max(offs, key=lambda off: off.size)  # the round is named after its largest knockout
+    round_ = draws.create_round(tournament, number, Round.Stage.DECIDING, widest.code, pairs)
+    names = {e.pk: e.partnership.display_name for e in selectors.entries(tournament)}
+    Action.objects.create(tournament=tournament, kind=Action.Kind.DECIDING, what="; ".join(
+        f"{names[a]} – {names[b]}" for a, b, _third, _group in pairs))
+    return round_
+
+
+def called_for(tournament: Tournament, drawn: list[Pairing]) -> bool:
+    """Are the deciding pairings `drawn`, none played yet, the ones the standings call for?"""
+    stage = Round.Stage.GROUPS if tournament.structure == Tournament.Structure.GROUPS else None
+    pairs, _offs = _to_play(tournament, stage)
+    return ({frozenset((a, b)) for a, b, _third, _group in pairs}
+            == {frozenset((p.a_id, p.b_id)) for p in drawn})
+
+
+def _to_play(tournament: Tournament, stage: str | None) -> tuple[list[tuple], list]:
+    """The deciding matches to draw next, as create_round takes them, and their knockouts."""
+    if not selectors.settled_by_deciding(tournament, stage):
+        return [], []
+    all_pairings = list(selectors.pairings(tournament))
+    field = selectors.entries(tournament)
+    pairs, offs = [], []
+    for group in _groups(tournament, stage):
+        members = [e for e in field if not group or e.group == group]
+        for off in selectors.deciding_settled(tournament, all_pairings, members, stage,
+                                              group).playing:
+            offs.append(off)
+            pairs += [(a, b, third, group) for a, b, third in off.pending]
+    return pairs, offs
+
+
+def _groups(tournament: Tournament, stage: str | None) -> list[str]:
+    return selectors.group_letters(tournament) if stage == Round.Stage.GROUPS else [""]
