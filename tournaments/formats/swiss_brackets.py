@@ -115,7 +115,10 @@ def _odd_boundaries(level: list[int]) -> int:
 def _split(costs: "PairCosts", segment: list[int]) -> tuple[list[list[int]], list[list[int]]]:
     """The middle rungs of the segment's big score groups, ``BLOCK`` at a time (the last
     block of a group takes what is left over); and the rest of the segment, cut in the
-    middle of each big group where the part above holds an even number of entrants."""
+    middle of each big group. When an entrant floats into the group, its first entrant
+    plays the floater and the rungs below move up one (the second of rung r plays the
+    first of rung r + 1; the last, having none, plays what is left at the group's bottom):
+    so the second of rung 0 goes with the bottom of the group."""
     blocks: list[list[int]] = []
     pieces: list[list[int]] = [[]]
     for start in segment:
@@ -130,11 +133,13 @@ def _split(costs: "PairCosts", segment: list[int]) -> tuple[list[list[int]], lis
         for first in range(MARGIN, stop - BLOCK + 1, BLOCK):
             last = first + BLOCK if first + 2 * BLOCK <= stop else stop
             blocks.append([start + rung + side for side in (0, half) for rung in range(first, last)])
-        pieces[-1] += [start + rung + side for side in (0, half) for rung in range(MARGIN)]
-        if len(pieces[-1]) % 2 == 0:
-            pieces.append([])
-        pieces[-1] += [start + rung for rung in range(stop, half)]
-        pieces[-1] += range(start + half + stop, start + size)
+        top = [start + rung + side for side in (0, half) for rung in range(MARGIN)]
+        bottom = [start + rung for rung in range(stop, half)] + list(range(start + half + stop, start + size))
+        if len(pieces[-1]) % 2:  # one floats in: rung 0's second ends up on a rung lower down
+            top.remove(start + half)
+            bottom.append(start + half)
+        pieces[-1] += top
+        pieces.append(bottom)
     return blocks, [sorted(piece) for piece in pieces if piece]
 
 
