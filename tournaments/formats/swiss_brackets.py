@@ -23,9 +23,10 @@ the ladder's end, are paired in blocks of ``BLOCK`` rungs (a block without a rem
 its rungs is simply its rungs, which cost nothing); the rest of the segment is paired in
 pieces, cut in the middle of each such group. Whether the score groups float no more
 than they must is still checked on the whole pairing, but inside a group that was cut
-the pairs are only the best within each block and piece: a little worse at times than
-the best of the whole group, by a place or two in the top-half/bottom-half order. If a
-block or piece has no complete pairing, its segment is paired whole.
+the pairs are only the best within each block and piece: at times a few places worse,
+over the whole round, in the top-half/bottom-half order than the best of the whole
+field (0 to 6 places a round of 1,024 in ``bench.swiss_pairing``). If a block or piece
+has no complete pairing, its segment is paired whole.
 """
 
 from collections.abc import Callable, Iterable, Iterator
