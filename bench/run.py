@@ -399,9 +399,10 @@ def main() -> int:
 
 
 def run() -> int:
-    """The server cases (wrk), then the referee's phone (bench/referee_browser.py); each runs
-    without the other when its tool is missing."""
-    from bench import referee_browser
+    """The server cases (wrk), then the referee's phone (bench/referee_browser.py), each run
+    without the other when its tool is missing; then the Swiss pairing (bench/swiss_pairing.py,
+    pure Python, a shorter run than its own)."""
+    from bench import referee_browser, swiss_pairing
 
     results, skipped, missed = {}, [], []
     if (no_wrk := ensure_wrk()) is None:
@@ -414,6 +415,8 @@ def run() -> int:
         missed += referee_browser.report(browser["cases"], browser["repeats"])
     else:
         skipped.append(f"the referee phone: {no_browser}")
+    results["swiss_pairing"] = swiss = swiss_pairing.run(**swiss_pairing.BRIEF)
+    missed += swiss_pairing.report(swiss)
     for what in skipped:
         print(f"\nskipped {what}")
     if results:

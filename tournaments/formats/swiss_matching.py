@@ -12,9 +12,11 @@ in strict order of importance:
    next group's top two in order: 1st v 3rd and 2nd v 4th, not 1st v 4th).
 
 A maximum-cardinality matching of the largest total weight is the pairing. For speed
-the graph first holds only pairs near each other in the ranking or near the ideal
-top-half/bottom-half partner (``WINDOW`` places); only if that graph has no complete
-pairing is every pair considered.
+the graph holds only pairs near each other in the ranking or near the ideal
+top-half/bottom-half partner (``WINDOW`` places), and it is matched in small pieces
+between score groups (``swiss_brackets``); only if that floats more than the score
+groups force is the graph matched whole, and only if it has no complete pairing is
+every pair considered.
 
 The next best pairings, wanted only when the best one would corner the event, come
 from Murty's partition of the pairings, computed as they are read.
@@ -24,9 +26,8 @@ from collections.abc import Iterable, Iterator, Mapping, Set
 from heapq import heappop, heappush
 from itertools import count
 
-import networkx as nx
-
 from .entrants import Entrant
+from .swiss_brackets import best_pairing, bracketed
 
 WINDOW = 12
 
@@ -54,11 +55,20 @@ class PairCosts:
 
     def candidates(self, window: int) -> Iterator[tuple[int, int]]:
         """Pairs close in the ranking, or close to the ideal partner in a score group."""
-        n = len(self.level)
-        for i in range(n):
-            for j in range(i + 1, n):
-                if j - i <= window or (self.level[i] == self.level[j] and self.of(i, j) <= window):
-                    yield i, j
+        for i in range(len(self.level)):
+            yield from ((i, j) for j in self.partners(i, window))
+
+    def partners(self, i: int, window: int) -> Iterator[int]:
+        """The later positions j that ``candidates`` pairs with i, in order: the next
+        ``window`` places, then those near i's ideal partner in its score group."""
+        end = i - self.place[i] + self.size[i]
+        yield from range(i + 1, min(len(self.level), i + window + 1))
+        ideal = i + self.size[i] // 2
+        yield from range(max(i + window + 1, ideal - window), min(end, ideal + window + 1))
+
+    def gap(self, i: int, j: int) -> int:
+        """How many score groups apart positions i and j are."""
+        return abs(self.level[j] - self.level[i])
 
 
 def pairings_best_first(
@@ -94,6 +104,15 @@ def _match(
     field: list[Entrant], costs: PairCosts, played: Set[frozenset]
 ) -> list[tuple[int, int]] | None:
     """The best pairing of ``field`` as position pairs, None if a rematch is forced."""
+    pairs = bracketed(costs, lambda pair: _fresh(field, pair, played), WINDOW)
+    return pairs if pairs is not None else windowed(field, costs, played)
+
+
+def windowed(
+    field: list[Entrant], costs: PairCosts, played: Set[frozenset]
+) -> list[tuple[int, int]] | None:
+    """The best pairing over the pairs ``candidates(WINDOW)`` offers, or over every pair
+    if those hold no complete pairing: one matching of the whole field."""
     for window in sorted({min(WINDOW, len(field)), len(field)}):
         edges = [pair for pair in costs.candidates(window) if _fresh(field, pair, played)]
         pairs = _best_keeping(len(field), (), edges, costs)
@@ -112,17 +131,9 @@ def _best_keeping(
     """The cheapest complete pairing of positions 0..n-1 that has the pairs ``keep``
     and otherwise only ``edges``; None if there is none."""
     taken = {position for pair in keep for position in pair}
-    graph = nx.Graph()
-    graph.add_nodes_from(position for position in range(n) if position not in taken)
-    graph.add_weighted_edges_from(
-        (i, j, costs.ceiling - costs.of(i, j))
-        for i, j in edges
-        if i not in taken and j not in taken
-    )
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    if 2 * (len(matching) + len(keep)) != n:
-        return None
-    return sorted([*keep, *(tuple(sorted(pair)) for pair in matching)])
+    free = [position for position in range(n) if position not in taken]
+    pairs = best_pairing(free, (pair for pair in edges if not taken.intersection(pair)), costs)
+    return None if pairs is None else sorted([*keep, *pairs])
 
 
 def _places_in_groups(level: list[int]) -> tuple[list[int], list[int]]:

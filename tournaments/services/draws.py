@@ -229,13 +229,13 @@ def _round_robin_round(tournament: Tournament, number: int) -> Round:
 
 
 def _swiss_round(tournament: Tournament, number: int, all_pairings: list[Pairing]) -> Round:
-    field = selectors.active_entries(tournament)
+    entries = selectors.entries(tournament)
     if number == 1:
+        field = [e for e in entries if not e.withdrawn]
         order = [e.pk for e in seeded_field(tournament, field)]
         scores = dict.fromkeys(order, 0)
     else:  # ranked among everyone who played, the withdrawn left out of the pairing
-        ranked = [s for s in selectors.standings(tournament, all_pairings,
-                                                 selectors.entries(tournament))
+        ranked = [s for s in selectors.standings(tournament, all_pairings, entries)
                   if not s.entry.withdrawn]
         order = [s.entry.pk for s in ranked]
         scores = {s.entry.pk: s.row.points for s in ranked}
