@@ -135,6 +135,8 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
     later = list(selectors.pairings(tournament).filter(round__number__gt=pairing.round.number))
     if not later or (finished and winner == pairing.winner_id):
         return []
+    if league.is_league(tournament):  # its fixtures hang on no result; a tie's matches do
+        return [p for p in later if p.round.stage == Round.Stage.DECIDING]
     if not finished:
         return later
     if pairing.round.stage == Round.Stage.KNOCKOUT:
