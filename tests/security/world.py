@@ -148,7 +148,7 @@ def value(name: str, route: Route, side: Side, world: World):
         return side.match.pk
     if name == "number" and "tables/" in path:
         return 1
-    if name == "number" and "rounds/" in path:
+    if name == "number" and ("rounds/" in path or "matchdays/" in path):
         return 1
     admin = _admin_value(name, route, side, world)
     if admin is not None:
