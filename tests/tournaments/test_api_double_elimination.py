@@ -13,7 +13,7 @@ ROUND = {"code", "title", "slots"}
 SLOT = {"id", "status", "outcome", "a", "b", "winner_to", "loser_to", "match"}
 SIDE = {"partnership", "bye", "from"}
 MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "walkover",
-         "awaiting_confirmation"}
+         "awaiting_confirmation", "postponed_to"}
 
 
 def body(client, tournament) -> dict:
