@@ -90,6 +90,8 @@ def measure(bench: Bench, name: str, run, *, seconds: int = SECONDS, warm: bool 
     if warm:
         run(1)
         drain(bench.server)
+    if hasattr(run, "prepare"):  # its own requests (which tables play...) are not measured
+        run.prepare()
     commands = bench.redis_commands()
     with Sampler(bench.server, bench.database, bench.redis) as sample:
         result = run(seconds)
@@ -188,49 +190,67 @@ def friendly_cases(bench: Bench) -> dict:
     }
 
 
-def round_end(bench: Bench) -> dict:
+class Case:
+    """A case whose setup requests (`prepare`: the tables in play, the phones' last ETags)
+    run before the measure starts; `play(seconds)` is what is measured."""
+
+    def __init__(self, bench: Bench):
+        self.bench, self.playing, self.rounds = bench, [], 0
+
+    def prepare(self) -> None:
+        self.playing, self.rounds = tables_in_play(self.bench), self.bench.count()["rounds"]
+
+    def __call__(self, seconds: int) -> dict:
+        return self.play(seconds)
+
+
+class RoundEnd(Case):
     """One deal at every table in play, one after the other: with the build's round (every
     match in play one deal from its end) each ends its match, and the last ends the round,
     whose answer waits for the next round's draw (an outbox step run after the commit)."""
-    playing = tables_in_play(bench)
-    before = bench.count()["rounds"]
-    started = time.monotonic()
-    timed = phones.in_turn(bench.server.port, [
-        ("POST", f"/api/v1/referee/{token}/deals", *deal(15 + i % 91))
-        for i, (token, _) in enumerate(playing)])
-    elapsed = max(time.monotonic() - started, 1e-6)
-    latencies = [seconds for _, _, seconds, _ in timed]
-    created = sum(status == 201 for _, status, _, _ in timed)
-    return {"requests": len(timed), "rps": len(timed) / elapsed,
-            **{k: v for k, v in phones.summary(latencies).items()},
-            "errors": len(timed) - created, "created": created,
-            "match_ends": sum(status == 201 and json.loads(body)["finished"]
-                              for _, status, _, body in timed),
-            "last_deal_ms": round(latencies[-1] * 1000, 2) if latencies else 0.0,
-            "rounds_drawn": bench.count()["rounds"] - before}
+
+    def play(self, seconds: int) -> dict:
+        started = time.monotonic()
+        timed = phones.in_turn(self.bench.server.port, [
+            ("POST", f"/api/v1/referee/{token}/deals", *deal(15 + i % 91))
+            for i, (token, _) in enumerate(self.playing)])
+        elapsed = max(time.monotonic() - started, 1e-6)
+        latencies = [seconds for _, _, seconds, _ in timed]
+        created = sum(status == 201 for _, status, _, _ in timed)
+        return {"requests": len(timed), "rps": len(timed) / elapsed,
+                **phones.summary(latencies), "errors": len(timed) - created,
+                "created": created,
+                "match_ends": sum(status == 201 and json.loads(body)["finished"]
+                                  for _, status, _, body in timed),
+                "last_deal_ms": round(latencies[-1] * 1000, 2) if latencies else 0.0}
 
 
-def event_case(bench: Bench, rate: float | None, with_phones: bool = True):
+class Event(Case):
     """Phones at their pages' intervals (2 a partnership, already on their page: they start
     with the ETag they last got) and the tables' referees at `rate` (None: a real pace)."""
-    def run(seconds):
-        playing = tables_in_play(bench)
-        schedule = []
-        if with_phones:
-            rounds = bench.count()["rounds"]
+
+    def __init__(self, bench: Bench, rate: float | None, with_phones: bool = True):
+        super().__init__(bench)
+        self.rate, self.with_phones, self.phones = rate, with_phones, []
+
+    def prepare(self) -> None:
+        super().prepare()
+        plan, schedule = self.bench.plan, []
+        if self.with_phones:
             schedule = phones.phone_schedule(
-                bench.plan["slug"], PHONES_PER_PARTNERSHIP * bench.plan["partnerships"],
-                rounds, [match for _, match in playing], len(bench.plan["table_tokens"]))
-        primed = prime(bench.server, {path for path, _ in schedule})
-        result = phones.event(bench.server.port, phones=[(path, offset, *primed[path])
-                                                        for path, offset in schedule],
-                              overview=f"/t/{bench.plan['slug']}/",
-                              tokens=[token for token, _ in playing], rate=rate,
+                plan["slug"], PHONES_PER_PARTNERSHIP * plan["partnerships"], self.rounds,
+                [match for _, match in self.playing], len(plan["table_tokens"]))
+        primed = prime(self.bench.server, {path for path, _ in schedule})
+        self.phones = [(path, offset, *primed[path]) for path, offset in schedule]
+
+    def play(self, seconds: int) -> dict:
+        result = phones.event(self.bench.server.port, phones=self.phones,
+                              overview=f"/t/{self.bench.plan['slug']}/",
+                              tokens=[token for token, _ in self.playing], rate=self.rate,
                               seconds=seconds)
-        result["phone_count"] = len(schedule)
-        result["tables_in_play"] = len(playing)
+        result["phone_count"] = len(self.phones)
+        result["tables_in_play"] = len(self.playing)
         return result
-    return run
 
 
 def prime(server: Server, paths: set[str]) -> dict[str, tuple[str, float]]:
@@ -243,20 +263,19 @@ def prime(server: Server, paths: set[str]) -> dict[str, tuple[str, float]]:
     return primed
 
 
-def rebuild_cold(bench: Bench):
+class RebuildCold(Case):
     """On a server started with LIVE_REBUILD_SECONDS=0: a deal at a table, then each shared
     live page, the TV and the tournament API, and the sorted standings, one after the other:
     each a rebuild, the deal having changed its version."""
-    slug = bench.plan["slug"]
 
-    def run(seconds):
-        playing, rounds = tables_in_play(bench), bench.count()["rounds"]
-        pages = [f"/t/{slug}/", f"/t/{slug}/rounds/{rounds}/", f"/t/{slug}/tv/",
+    def play(self, seconds: int) -> dict:
+        slug, port = self.bench.plan["slug"], self.bench.server.port
+        pages = [f"/t/{slug}/", f"/t/{slug}/rounds/{self.rounds}/", f"/t/{slug}/tv/",
                  f"/api/v1/tournaments/{slug}", f"/t/{slug}/standings/{SORTED}"]
         deadline, timed, turn = time.monotonic() + seconds, [], 0
-        while time.monotonic() < deadline and playing:
-            token = playing[turn % len(playing)][0]
-            timed += phones.in_turn(bench.server.port, [
+        while time.monotonic() < deadline and self.playing:
+            token = self.playing[turn % len(self.playing)][0]
+            timed += phones.in_turn(port, [
                 ("POST", f"/api/v1/referee/{token}/deals", *deal(15 + turn % 91)),
                 *[("GET", page, {}, b"") for page in pages]])
             turn += 1
@@ -264,21 +283,22 @@ def rebuild_cold(bench: Bench):
         for path, _status, elapsed, _ in timed:
             name = "deal" if path.endswith("/deals") else path.replace(slug, "<slug>")
             by_page.setdefault(name, []).append(elapsed)
-        bad = sum(status not in (200, 201) for _, status, _, _ in timed)
-        created = sum(status == 201 for _, status, _, _ in timed)
         rebuilds = [elapsed for path, _, elapsed, _ in timed if not path.endswith("/deals")]
         return {"requests": len(timed), "rps": len(timed) / seconds,
-                **phones.summary(rebuilds), "errors": bad, "created": created,
+                **phones.summary(rebuilds),
+                "errors": sum(status not in (200, 201) for _, status, _, _ in timed),
+                "created": sum(status == 201 for _, status, _, _ in timed),
                 "pages": {name: {"requests": len(values), **phones.summary(values)}
                           for name, values in by_page.items()}}
-    return run
 
 
 def counted(bench: Bench, name: str, run, **options) -> dict:
     """A case whose 201s are checked against the deals recorded: nothing lost or doubled."""
-    before = bench.count()["deals"]
+    before = bench.count()
     result = measure(bench, name, run, **options)
-    recorded = bench.count()["deals"] - before
+    after = bench.count()
+    recorded = after["deals"] - before["deals"]
+    result["rounds_drawn"] = after["rounds"] - before["rounds"]
     posted = result["created"] + result.pop("created_warm_up", 0)
     result["deals_check"] = {"posted_201": posted, "recorded": recorded,
                              "ok": posted == recorded}
@@ -294,11 +314,11 @@ def run_cases(bench: Bench) -> tuple[dict, list[dict]]:
     baselines = [measure(bench, "baseline", baseline, seconds=BASELINE_SECONDS)]
     results = {}
     plain = {**read_cases(bench, rounds), **friendly_cases(bench)}
-    dealing = {"round_end": lambda seconds: round_end(bench),
-               "table_deals": event_case(bench, STRESS_RATE, with_phones=False),
-               "mixed_real": event_case(bench, None),
-               "mixed_1": event_case(bench, 1.0),
-               "mixed_stress": event_case(bench, STRESS_RATE)}
+    dealing = {"round_end": RoundEnd(bench),
+               "table_deals": Event(bench, STRESS_RATE, with_phones=False),
+               "mixed_real": Event(bench, None),
+               "mixed_1": Event(bench, 1.0),
+               "mixed_stress": Event(bench, STRESS_RATE)}
     for name, run in [*plain.items(), *dealing.items()]:
         if name in dealing:
             results[name] = counted(bench, name, run, warm=False)
@@ -337,7 +357,7 @@ def cold_case(bench: Bench) -> dict:
     baseline = lambda seconds: wrk(bench.server, "/bench/baseline",  # noqa: E731
                                    seconds=seconds, connections=READ_CONNECTIONS)
     around = [measure(bench, "baseline (cold server)", baseline, seconds=BASELINE_SECONDS)]
-    result = counted(bench, "rebuild_cold", rebuild_cold(bench), warm=False)
+    result = counted(bench, "rebuild_cold", RebuildCold(bench), warm=False)
     around.append(measure(bench, "baseline (cold server)", baseline, seconds=BASELINE_SECONDS,
                           warm=False))
     ratio(result, around)

@@ -76,7 +76,7 @@ def referee_schedule(tables: int, seconds: float, rate: float | None,
         return [(i / rate, i % tables) for i in range(int(seconds * rate))]
     rng, posts = random.Random(seed), []
     for table in range(tables):
-        when = rng.uniform(0, REAL_PACE[1] - REAL_PACE[0])
+        when = rng.uniform(0, sum(REAL_PACE) / 2)  # as if the event had been going on
         while when < seconds:
             posts.append((when, table))
             when += rng.uniform(*REAL_PACE)
