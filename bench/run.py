@@ -316,10 +316,16 @@ def run() -> int:
     from bench import report as reports
 
     results, skipped, missed = {}, [], []
+
+    def done(one: dict) -> None:
+        """Each run reported, and kept, as soon as it ends: a long run stopped later keeps
+        what it measured."""
+        missed.extend(reports.print_run(one))
+        results.setdefault("runs", []).append(one)
+        RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+
     if (no_wrk := ensure_wrk()) is None:
-        results["runs"] = runs = server_runs()
-        for one in runs:
-            missed += reports.print_run(one)
+        runs = server_runs(done)
         reports.print_workers(runs)
         print("\nbuild times: " + ", ".join(f"{size} partnerships {seconds:.0f} s" for size,
                                               seconds in {r["size"]: r["build_seconds"]
@@ -353,23 +359,24 @@ def cache_for(folder: Path) -> tuple[Redis | None, str]:
     return redis, f"Redis (a redis-server of its own, {redis.url})"
 
 
-def server_runs() -> list[dict]:
+def server_runs(done) -> list[dict]:
     """For each size: build the tournament, then for each number of workers serve it and run
-    the cases, then the cold rebuilds on a server that never reuses a recent copy."""
+    the cases, then the cold rebuilds on a server that never reuses a recent copy; `done`
+    gets each run as it ends."""
     runs = []
     with tempfile.TemporaryDirectory(prefix="sueca-bench-") as tmp:
         folder = Path(tmp)
         redis, cache = cache_for(folder)
         try:
             for size in SIZES:
-                runs += size_runs(size, folder, redis, cache)
+                runs += size_runs(size, folder, redis, cache, done)
         finally:
             if redis is not None:
                 redis.stop()
     return runs
 
 
-def size_runs(size: int, folder: Path, redis: Redis | None, cache: str) -> list[dict]:
+def size_runs(size: int, folder: Path, redis: Redis | None, cache: str, done) -> list[dict]:
     from bench import cases
 
     database = Database(os.environ.get("DATABASE_URL", ""), folder, suffix=f"_{size}")
@@ -421,6 +428,7 @@ def size_runs(size: int, folder: Path, redis: Redis | None, cache: str) -> list[
                          f"{load_after[0]:.1f} after",
                 "load_average": {"before": load_before, "after": load_after},
                 "peak_rss_mb": peaks, "cases": results})
+            done(runs[-1])
     except Exception:
         if server is not None:
             log("bench: the end of gunicorn's log:\n" + server.log_tail())
