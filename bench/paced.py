@@ -52,5 +52,5 @@ def paced_posts(port: int, tokens: list[str], *, seconds: float, period: float) 
     for thread in threads:
         thread.join(timeout=max(0.0, deadline - time.monotonic()) + 15)
     return {"requests": len(latencies), "rps": len(latencies) / seconds, **summary(latencies),
-            "created": statuses.get(201, 0),
+            "created": statuses.get(201, 0), "unanswered": statuses.get(0, 0),
             "errors": sum(n for status, n in statuses.items() if not 200 <= status < 400)}

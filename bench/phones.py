@@ -202,13 +202,15 @@ def event(port: int, *, phones: list[tuple[str, float, str, float]], overview: s
         _event(port, phones, overview, tokens, posts, seconds))
     phone, referee = phone_tally.result(seconds), referee_tally.result(seconds)
     referee["created"] = referee_tally.statuses.get(201, 0)
+    referee["unanswered"] = referee_tally.statuses.get(0, 0)
     referee["match_ends"] = referee_tally.finished
     worst = phone if phone["p95_ms"] >= referee["p95_ms"] else referee
     return {"requests": phone["requests"] + referee["requests"],
             "rps": phone["rps"] + referee["rps"], "p50_ms": worst["p50_ms"],
             "p95_ms": worst["p95_ms"], "p99_ms": worst["p99_ms"],
             "errors": phone["errors"] + referee["errors"],
-            "phones": phone, "referees": referee, "created": referee["created"]}
+            "phones": phone, "referees": referee, "created": referee["created"],
+            "unanswered": referee["unanswered"]}
 
 
 async def _in_turn(port: int, requests: list[tuple[str, str, dict, bytes]]) -> list:

@@ -400,7 +400,7 @@ def size_runs(size: int, folder: Path, redis: Redis | None, cache: str, done) ->
                                              "--noinput", "-v0"], env, 600)
         for workers in WORKER_COUNTS:
             load_before = os.getloadavg()
-            results = {}
+            results, peaks = {}, {}
             for cold in (False, True):
                 if redis is not None:
                     redis.client.flushall()
@@ -415,7 +415,7 @@ def size_runs(size: int, folder: Path, redis: Redis | None, cache: str, done) ->
                 else:
                     found, baselines = cases.run_cases(bench)
                     results.update(found)
-                peaks = {pid: round(rss_mb(pid, "VmHWM"), 1) for pid in sorted(server.workers())}
+                peaks.update({pid: round(rss_mb(pid, "VmHWM"), 1) for pid in server.workers()})
                 server.stop()
                 server = None
             load_after = os.getloadavg()
