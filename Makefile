@@ -48,8 +48,9 @@ messages: install
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
 
-# Build a 256-partnership tournament, serve it with gunicorn and measure it with wrk (needs
-# wrk: apt-get install wrk), then the referee's phone in Chromium (needs /usr/bin/chromium:
+# Build Swiss tournaments of 64, 256 and 1,024 partnerships (BENCH_SIZES), serve each with
+# gunicorn and measure it with wrk and an asyncio client of phones and referees (needs wrk:
+# apt-get install wrk), then the referee's phone in Chromium (needs /usr/bin/chromium:
 # apt-get install chromium); either runs without the other. PostgreSQL when DATABASE_URL is
 # set. The phone alone: `python -m bench.referee_browser`. See bench/README.md.
 bench: install

@@ -1,10 +1,16 @@
-"""Build the bench's data through the real services: `python -m bench.build PLAN.json`.
+"""Build the bench's data through the real services: `python -m bench.build PLAN.json SIZE`.
 
 Needs DJANGO_SETTINGS_MODULE and DATABASE_URL pointing at an empty database (bench.run sets
-them). Migrates, then plays a 256-partnership Swiss tournament of 8 rounds of 12 fixed deals
-deal by deal through `scoring.services.deal_record`, leaving half the last round in play, and
-starts 64 friendly matches of (practically) endless fixed deals for the deal-posting cases.
-Writes what the runner needs (slug, ids, referee tokens) to PLAN.json.
+them). Migrates, then plays a Swiss tournament of SIZE partnerships (bulk paste, bulk entry)
+over ROUNDS + 3 rounds of 12 fixed deals: ROUNDS rounds (BENCH_ROUNDS, default 3) played deal
+by deal through `scoring.services.deal_record`, then one round left in play: half its tables
+finished, the other half one deal from the end (the round-ending case posts those deals and
+the tournament draws the next round). Starts 64 friendly matches of (practically) endless
+fixed deals for the friendly deal-posting cases. Writes what the runner needs (slug, ids, the
+tables' and the friendlies' referee tokens) to PLAN.json.
+
+`python -m bench.build --count` prints the deals recorded so far and the tournament's last
+round, as JSON: the runner checks deals posted against deals recorded with it.
 """
 
 import json
@@ -17,8 +23,7 @@ import uuid
 
 import django
 
-PARTNERSHIPS = 256
-ROUNDS = 8
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 DEALS = 12
 BENCH_MATCHES = 64
 ENDLESS = 1_000_000  # deals in a bench match: it never finishes during a run
@@ -64,7 +69,7 @@ def play_round(jobs: list[tuple[int, int]]) -> None:
         pool.map(_play_all, [jobs[i::processes] for i in range(processes)])
 
 
-def build() -> dict:
+def build(size: int) -> dict:
     from django.contrib.auth.models import User
 
     from scoring import engine, services
@@ -72,33 +77,34 @@ def build() -> dict:
     from sueca_club import services as club_services
     from sueca_club.models import Partnership
     from tournaments import services as tournament_services
-    from tournaments.models import Pairing, Tournament
+    from tournaments.models import Pairing, Table, Tournament
 
     user = User.objects.create_user("bench", "bench@example.com", uuid.uuid4().hex)
     club = club_services.club_create(name="Clube do Bench", town="Porto", by=user)
-    lines = "\n".join(f"Jogador {i:03d}a & Jogador {i:03d}b" for i in range(PARTNERSHIPS))
+    lines = "\n".join(f"Jogador {i:03d}a & Jogador {i:03d}b" for i in range(size))
     partnerships = club_services.partnerships_bulk_add(club=club, text=lines)
     rules = engine.rules_from("portugal")
     tournament = tournament_services.tournament_create(
         club=club, name="Regional Bench", slug="regional-bench", rules=rules,
         fmt=engine.format_from({"type": "fixed_deals", "deals": DEALS}),
         structure=Tournament.Structure.ROUNDS, pairing=Tournament.Pairing.SWISS,
-        rounds_count=ROUNDS, tables_count=PARTNERSHIPS // 2, by=user)
+        rounds_count=ROUNDS + 3, tables_count=size // 2, by=user)
     tournament_services.entries_register(tournament=tournament, partnerships=partnerships)
     tournament_services.tournament_start(tournament=tournament)
 
-    for number in range(1, ROUNDS + 1):
+    for number in range(1, ROUNDS + 2):
         match_ids = list(Pairing.objects.filter(round__tournament=tournament, round__number=number)
                          .exclude(match=None).order_by("slot").values_list("match_id", flat=True))
         assert match_ids, f"round {number} was not drawn"
-        # The last round stays in play: half its matches have dealt only half their deals.
-        play_round([(match_id, DEALS // 2 if number == ROUNDS and i % 2 else DEALS)
+        # The last round stays in play: half its matches are one deal from their end.
+        play_round([(match_id, DEALS - 1 if number > ROUNDS and i % 2 else DEALS)
                     for i, match_id in enumerate(match_ids)])
         print(f"  round {number} played", file=sys.stderr, flush=True)
 
     endless = engine.format_from({"type": "fixed_deals", "deals": ENDLESS})
     bench_matches = [
-        services.match_create(club=club, a=partnerships[2 * i], b=partnerships[2 * i + 1],
+        services.match_create(club=club, a=partnerships[2 * i % size],
+                              b=partnerships[(2 * i + 1) % size],
                               rules=rules, fmt=endless, first_dealer=i % 4, by=user)
         for i in range(BENCH_MATCHES)
     ]
@@ -111,18 +117,34 @@ def build() -> dict:
         "match_id": finished.match_id,
         "tokens": list(RefereeLink.objects.filter(match__in=bench_matches)
                        .values_list("token", flat=True)),
+        "table_tokens": list(Table.objects.filter(tournament=tournament).order_by("number")
+                             .values_list("link__token", flat=True)),
+        "playing_match_id": Pairing.objects.filter(round__tournament=tournament,
+                                                   finished=False).exclude(match=None)
+                            .values_list("match_id", flat=True).first(),
     }
+
+
+def count() -> dict:
+    from scoring.models import Deal
+    from tournaments.models import Round
+
+    return {"deals": Deal.objects.count(),
+            "rounds": Round.objects.filter(tournament__slug="regional-bench").count()}
 
 
 def main() -> None:
     django.setup()
+    if sys.argv[1] == "--count":
+        print(json.dumps(count()))
+        return
     from django.core.management import call_command
     from django.db.backends.signals import connection_created
 
     connection_created.connect(_fast_writes)
     started = time.monotonic()
     call_command("migrate", verbosity=0)
-    plan = build()
+    plan = build(int(sys.argv[2]))
     plan["build_seconds"] = round(time.monotonic() - started, 1)
     with open(sys.argv[1], "w") as out:
         json.dump(plan, out)

@@ -12,10 +12,7 @@ import time
 import uuid
 from collections import Counter
 
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+from bench.phones import summary
 
 
 def paced_posts(port: int, tokens: list[str], *, seconds: float, period: float) -> dict:
@@ -54,7 +51,6 @@ def paced_posts(port: int, tokens: list[str], *, seconds: float, period: float) 
         thread.start()
     for thread in threads:
         thread.join(timeout=max(0.0, deadline - time.monotonic()) + 15)
-    return {"requests": len(latencies), "rps": len(latencies) / seconds,
-            "p50_ms": percentile(latencies, 0.50) * 1000,
-            "p95_ms": percentile(latencies, 0.95) * 1000,
+    return {"requests": len(latencies), "rps": len(latencies) / seconds, **summary(latencies),
+            "created": statuses.get(201, 0), "unanswered": statuses.get(0, 0),
             "errors": sum(n for status, n in statuses.items() if not 200 <= status < 400)}

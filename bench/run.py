@@ -23,21 +23,15 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from bench.paced import paced_posts
-
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results.json"
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
-READ_CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "16"))
-REFEREES = 64
-WORKERS = 2
-TARGETS = [  # (what, case, measure, limit, higher is better)
-    ("304 poll >= 0.8 x baseline", "standings_304", "ratio", 0.8, True),
-    ("full standings >= 0.25 x baseline", "standings_full", "ratio", 0.25, True),
-    ("saturated deal posts >= 0.15 x baseline", "deals_saturated", "ratio", 0.15, True),
-    ("paced deal posts p95 < 100 ms", "deals_paced", "p95_ms", 100, False),
-]
-RSS_LIMIT_MB = 150
+BASELINE_SECONDS = min(SECONDS, 3)  # before and after every case
+SIZES = [int(x) for x in os.environ.get("BENCH_SIZES", "64,256,1024").split(",")]
+WORKER_COUNTS = [int(x) for x in os.environ.get("BENCH_WORKERS", "3").split(",")]
+WORKERS = 2  # the referee's phone (bench/referee_browser.py)
+# A name of this run's own: two runs side by side never share a database.
+RUN_ID = time.strftime("%Y%m%d%H%M%S") + "_" + secrets.token_hex(2)
 
 
 class BenchError(Exception):
@@ -54,15 +48,16 @@ class Database:
     """PostgreSQL: a dedicated database next to DATABASE_URL's (dropped at the end).
     Otherwise a new SQLite file in the bench's temporary folder."""
 
-    def __init__(self, url: str, folder: Path, default_name: str = "sueca_bench"):
-        self.admin_url = url
+    def __init__(self, url: str, folder: Path, default_name: str = "sueca_bench",
+                 suffix: str = ""):
+        self.admin_url, self.watch = url, None
         if not url:
-            self.url = f"sqlite:///{folder / 'bench.sqlite3'}"
+            self.url = f"sqlite:///{folder / f'bench{suffix}.sqlite3'}"
             return
         parts = urlsplit(url)
         if not parts.scheme.startswith("postgres"):
             raise BenchError(f"DATABASE_URL must be PostgreSQL or unset, not {parts.scheme}")
-        self.name = os.environ.get("BENCH_DATABASE", default_name)
+        self.name = f"{os.environ.get('BENCH_DATABASE', default_name)}_{RUN_ID}{suffix}"
         if self.name == parts.path.lstrip("/") or not re.fullmatch(r"[a-z_][a-z0-9_]*", self.name):
             raise BenchError(f"refusing to use {self.name!r} as the bench database")
         self.url = urlunsplit(parts._replace(path="/" + self.name))
@@ -79,8 +74,54 @@ class Database:
             self._admin(f"CREATE DATABASE {self.name}")
 
     def drop(self) -> None:
+        if self.watch is not None:
+            self.watch.close()
         if self.admin_url:
             self._admin(f"DROP DATABASE IF EXISTS {self.name} WITH (FORCE)")
+
+    def backend_pids(self) -> list[int]:
+        """The pids of the bench database's own backends (pg_stat_activity), asked over a
+        connection to DATABASE_URL's database, which is not counted; none for SQLite, whose
+        work is done inside the workers."""
+        if not self.admin_url:
+            return []
+        if self.watch is None:
+            import psycopg
+
+            self.watch = psycopg.connect(self.admin_url, autocommit=True)
+        return [pid for (pid,) in self.watch.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s", [self.name])]
+
+
+class Redis:
+    """A redis-server of the bench's own on a free port (nothing kept on disk), so that its
+    command count and CPU are this bench's alone."""
+
+    def __init__(self, folder: Path):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+        import redis
+
+        self.client = redis.Redis(port=self.port)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(redis.ConnectionError):
+                self.client.ping()
+                return
+            time.sleep(0.1)
+        raise BenchError("redis-server did not start")
+
+    def commands(self) -> int:
+        """Commands served so far, the INFO that asks not counted."""
+        return int(self.client.info("stats")["total_commands_processed"])
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
 
 
 # The server ---------------------------------------------------------------------------------
@@ -101,12 +142,12 @@ def get(url: str, headers: dict | None = None, timeout: float = 10):
 
 
 class Server:
-    def __init__(self, env: dict, folder: Path):
-        self.port = free_port()
+    def __init__(self, env: dict, folder: Path, workers: int = WORKERS):
+        self.port, self.count = free_port(), workers
         self.base = f"http://127.0.0.1:{self.port}"
-        self.log = open(folder / "gunicorn.log", "wb")  # noqa: SIM115 (closed in stop)
+        self.log = open(folder / "gunicorn.log", "ab")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "sueca_club.wsgi", "--workers", str(WORKERS),
+            [sys.executable, "-m", "gunicorn", "sueca_club.wsgi", "--workers", str(workers),
              "--worker-class", "sync", "--bind", f"127.0.0.1:{self.port}"],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True)  # its own process group: Ctrl-C reaches only the runner
@@ -118,7 +159,7 @@ class Server:
                 raise BenchError("gunicorn exited")
             try:
                 if get(self.base + "/bench/baseline", timeout=2)[0] == 200 and \
-                        len(self.workers()) == WORKERS:
+                        len(self.workers()) == self.count:
                     return
             except OSError:
                 pass
@@ -170,31 +211,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def database_pids() -> list[int]:
-    """PostgreSQL's processes on this machine (its backends do the database's share of a
-    request); none for SQLite, whose work is done inside the workers."""
-    found = []
-    for comm in Path("/proc").glob("[0-9]*/comm"):
-        with contextlib.suppress(OSError):
-            if comm.read_text().strip() == "postgres":
-                found.append(int(comm.parent.name))
-    return found
-
-
 class Sampler:
     """While a case runs: the largest resident size of each worker (sampled every 100 ms),
-    and the CPU time that the workers and the database's processes used. The database's
-    processes come and go (a backend ends with its connection): each is followed from when
+    and the CPU time that the workers, the bench database's backends and Redis used. The
+    backends come and go (a backend ends with its connection): each is followed from when
     it is first seen to when it is last seen."""
 
-    def __init__(self, server: Server):
+    def __init__(self, server: Server, database: Database, redis: Redis | None = None):
         self.pids, self.peak, self.stop_flag = server.workers(), Counter(), threading.Event()
+        self.database, self.redis = database, redis
         self.first: dict[int, float] = {}
         self.last: dict[int, float] = {}
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _follow(self, starting: bool = False) -> None:
-        for pid in [*self.pids, *database_pids()]:
+        redis = [self.redis.process.pid] if self.redis else []
+        for pid in [*self.pids, *self.database.backend_pids(), *redis]:
             used = cpu_seconds(pid)
             if used:
                 self.first.setdefault(pid, used if starting else 0.0)
@@ -209,11 +241,13 @@ class Sampler:
             if ticks % 5 == 0:
                 self._follow()
 
-    def cpu_used(self) -> tuple[float, float]:
-        """CPU seconds of the workers, and of the database."""
+    def cpu_used(self) -> dict[str, float]:
+        """CPU seconds of the workers, of the database and of Redis."""
         used = {pid: self.last[pid] - self.first[pid] for pid in self.last}
         workers = sum(used.get(pid, 0.0) for pid in self.pids)
-        return workers, sum(used.values()) - workers
+        redis = used.get(self.redis.process.pid, 0.0) if self.redis else 0.0
+        return {"workers": workers, "database": sum(used.values()) - workers - redis,
+                "redis": redis}
 
     def __enter__(self):
         self._follow(starting=True)
@@ -224,129 +258,6 @@ class Sampler:
         self.stop_flag.set()
         self.thread.join(timeout=5)
         self._follow()
-
-
-# The cases ----------------------------------------------------------------------------------
-
-def wrk(server: Server, path: str, *, seconds: int, connections: int, headers=(),
-        script: str = "bench/wrk/report.lua", env: dict | None = None) -> dict:
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
-               "-s", script, *[arg for h in headers for arg in ("-H", h)], server.base + path]
-    done = subprocess.run(command, cwd=ROOT, env={**os.environ, **(env or {})},
-                          capture_output=True, text=True, timeout=seconds + 60, check=True)
-    line = next((x for x in done.stdout.splitlines() if x.startswith("BENCH ")), None)
-    if line is None:
-        raise BenchError(f"wrk printed no result:\n{done.stdout}\n{done.stderr}")
-    raw = json.loads(line[len("BENCH "):])
-    return {"requests": raw["requests"], "rps": raw["requests"] / raw["seconds"],
-            "p50_ms": raw["p50_us"] / 1000, "p95_ms": raw["p95_us"] / 1000,
-            "errors": raw["errors"]}
-
-
-def drain(server: Server, timeout: float = 60) -> None:
-    """Wait until requests queued by the last case are served (a slow case leaves a backlog
-    behind that would otherwise be counted against the next one)."""
-    deadline, quick = time.monotonic() + timeout, 0
-    while quick < 2 * WORKERS and time.monotonic() < deadline:
-        started = time.monotonic()
-        with contextlib.suppress(OSError):
-            get(server.base + "/bench/baseline", timeout=timeout)
-        quick = quick + 1 if time.monotonic() - started < 0.05 else 0
-
-
-def measure(server: Server, name: str, run) -> dict:
-    """Warm up for a second, then run the case for SECONDS while sampling worker memory."""
-    log(f"  {name}")
-    run(1)
-    drain(server)
-    with Sampler(server) as sample:
-        result = run(SECONDS)
-    drain(server)
-    result["peak_rss_mb"] = round(max(sample.peak.values(), default=0), 1)
-    result["peak_rss_mb_workers"] = [round(mb, 1) for _, mb in sorted(sample.peak.items())]
-    # What one request costs the machine, whatever else shares it: where a case falls short,
-    # this says whether the time went to the workers (Python) or to the database.
-    requests, (workers, database) = max(result["requests"], 1), sample.cpu_used()
-    result["worker_cpu_ms"] = round(workers * 1000 / requests, 3)
-    result["db_cpu_ms"] = round(database * 1000 / requests, 3)
-    return result
-
-
-def check(server: Server, path: str, headers: dict, expected: int, body: bytes | None = None):
-    """One request before a case: it must get the answer the case counts on."""
-    request = urllib.request.Request(server.base + path, data=body, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            status = response.status
-    except urllib.error.HTTPError as error:
-        status = error.code
-    if status != expected:
-        raise BenchError(f"{path} answered {status}, not {expected}")
-
-
-def run_cases(server: Server, plan: dict, folder: Path) -> dict:
-    slug, standings = plan["slug"], f"/t/{plan['slug']}/standings/"
-    status, headers, _ = get(server.base + standings, {"HX-Request": "true"})
-    poll = {"HX-Request": "true", "If-None-Match": headers.get("ETag", "")}
-    tokens = folder / "tokens.txt"
-    tokens.write_text("\n".join(plan["tokens"]) + "\n")
-    deal = json.dumps({"points": [70, 50]}).encode()
-    check(server, standings, poll, 304)
-    check(server, f"/api/v1/referee/{plan['tokens'][0]}/deals",
-          {"Content-Type": "application/json", "Idempotency-Key": f"check-{time.time_ns()}"},
-          201, deal)
-
-    def read(path, headers=None):
-        check(server, path, headers or {}, 304 if headers else 200)
-        return lambda seconds: wrk(server, path, seconds=seconds, connections=READ_CONNECTIONS,
-                                   headers=[f"{k}: {v}" for k, v in (headers or {}).items()])
-
-    cases = {
-        "baseline": read("/bench/baseline"),
-        "standings_full": read(standings),
-        "standings_304": read(standings, poll),
-        "tournament_api": read(f"/api/v1/tournaments/{slug}"),
-        "match_api": read(f"/api/v1/matches/{plan['match_id']}"),
-        "deals_saturated": lambda seconds: wrk(
-            server, "/", seconds=seconds, connections=REFEREES, script="bench/wrk/deals.lua",
-            env={"BENCH_TOKENS": str(tokens), "BENCH_RUN": f"s{time.time_ns()}"}),
-        "deals_paced": lambda seconds: paced_posts(
-            server.port, plan["tokens"][:REFEREES], seconds=seconds, period=2.0),
-    }
-    results = {name: measure(server, name, run) for name, run in cases.items()}
-    baseline = results["baseline"]["rps"]
-    for result in results.values():
-        result["ratio"] = round(result["rps"] / baseline, 3) if baseline else 0.0
-        result["rps"] = round(result["rps"], 1)
-        result["p50_ms"], result["p95_ms"] = round(result["p50_ms"], 2), round(result["p95_ms"], 2)
-    return results
-
-
-# The report ---------------------------------------------------------------------------------
-
-def report(results: dict, lifetime_peaks: dict[int, float], label: str) -> list[str]:
-    print(f"\nSueca Club bench: {label}; {SECONDS} s per case, gunicorn {WORKERS} sync workers")
-    print(f"{'case':<16}{'rps':>10}{'p50 ms':>9}{'p95 ms':>9}{'ratio':>8}{'peak RSS MB':>13}"
-          f"{'errors':>8}{'CPU ms/request: workers':>26}{'database':>10}")
-    for name, r in results.items():
-        print(f"{name:<16}{r['rps']:>10.1f}{r['p50_ms']:>9.2f}{r['p95_ms']:>9.2f}"
-              f"{r['ratio']:>8.3f}{r['peak_rss_mb']:>13.1f}{r['errors']:>8}"
-              f"{r['worker_cpu_ms']:>26.3f}{r['db_cpu_ms']:>10.3f}")
-    print("\ntargets:")
-    missed = []
-    for what, case, measure_, limit, higher in TARGETS:
-        value = results[case][measure_]
-        met = value >= limit if higher else value < limit
-        missed += [] if met else [what]
-        print(f"  {'met   ' if met else 'MISSED'}  {what:<42} {value:g}")
-    worst = max(lifetime_peaks.values(), default=0)
-    what = f"no worker above {RSS_LIMIT_MB} MB (VmHWM)"
-    missed += [] if worst <= RSS_LIMIT_MB else [what]
-    print(f"  {'met   ' if worst <= RSS_LIMIT_MB else 'MISSED'}  {what:<42} "
-          f"{' / '.join(f'{mb:.1f}' for mb in lifetime_peaks.values())}")
-    if any(r["errors"] for r in results.values()):
-        print("\nerrors: socket errors or answers >= 400 (gunicorn's log says why)")
-    return missed
 
 
 # Putting it together ------------------------------------------------------------------------
@@ -399,15 +310,27 @@ def main() -> int:
 
 
 def run() -> int:
-    """The server cases (wrk), then the referee's phone (bench/referee_browser.py), each run
-    without the other when its tool is missing; then the Swiss pairing (bench/swiss_pairing.py,
-    pure Python, a shorter run than its own)."""
+    """The server cases (wrk and the asyncio client), then the referee's phone
+    (bench/referee_browser.py), each run without the other when its tool is missing; then the
+    Swiss pairing (bench/swiss_pairing.py, pure Python, a shorter run than its own)."""
     from bench import referee_browser, swiss_pairing
+    from bench import report as reports
 
     results, skipped, missed = {}, [], []
+
+    def done(one: dict) -> None:
+        """Each run reported, and kept, as soon as it ends: a long run stopped later keeps
+        what it measured."""
+        missed.extend(reports.print_run(one))
+        results.setdefault("runs", []).append(one)
+        RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+
     if (no_wrk := ensure_wrk()) is None:
-        results, peaks, label = server_cases()
-        missed += report(results, peaks, label)
+        runs = server_runs(done)
+        reports.print_workers(runs)
+        print("\nbuild times: " + ", ".join(f"{size} partnerships {seconds:.0f} s" for size,
+                                              seconds in {r["size"]: r["build_seconds"]
+                                                          for r in runs}.items()))
     else:
         skipped.append(f"the server cases: {no_wrk}")
     if (no_browser := referee_browser.why_not()) is None:
@@ -422,45 +345,102 @@ def run() -> int:
     if results:
         RESULTS.write_text(json.dumps(results, indent=2) + "\n")
         print(f"\nwrote {RESULTS.relative_to(ROOT)}; "
-              + ("all targets met" if not missed else f"{len(missed)} target(s) missed"))
+              + ("all targets met" if not missed else f"{len(missed)} target(s) missed: "
+                 + "; ".join(missed)))
     return 0 if results else 1
 
 
-def server_cases() -> tuple[dict, dict[int, float], str]:
-    """Build the big tournament, serve it and run the wrk cases: what report() needs."""
+def cache_for(folder: Path) -> tuple[Redis | None, str]:
+    """A Redis of the bench's own (BENCH_CACHE=redis, the default when redis-server is
+    installed), as in production, or each worker's local memory (BENCH_CACHE=locmem)."""
+    wanted = os.environ.get("BENCH_CACHE", "redis" if shutil.which("redis-server") else "locmem")
+    if wanted == "locmem":
+        return None, "local memory, one per worker (LocMemCache)"
+    if wanted != "redis":
+        raise BenchError(f"BENCH_CACHE must be redis or locmem, not {wanted!r}")
+    redis = Redis(folder)
+    return redis, f"Redis (a redis-server of its own, {redis.url})"
+
+
+def server_runs(done) -> list[dict]:
+    """For each size: build the tournament, then for each number of workers serve it and run
+    the cases, then the cold rebuilds on a server that never reuses a recent copy; `done`
+    gets each run as it ends."""
+    runs = []
     with tempfile.TemporaryDirectory(prefix="sueca-bench-") as tmp:
         folder = Path(tmp)
-        database = Database(os.environ.get("DATABASE_URL", ""), folder)
-        label = "PostgreSQL" if database.admin_url else "SQLite"
-        env, server = bench_env(database.url, folder), None
+        redis, cache = cache_for(folder)
         try:
-            database.create()
-            started = time.monotonic()
-            step(f"building the tournament on {label} (setup, not measured)",
-                 [sys.executable, "-m", "bench.build", str(folder / "plan.json")], env, 1800)
-            plan = json.loads((folder / "plan.json").read_text())
-            log(f"bench: {plan['partnerships']} partnerships, {plan['deals']} deals in "
-                f"{time.monotonic() - started:.0f} s")
+            for size in SIZES:
+                runs += size_runs(size, folder, redis, cache, done)
+        finally:
+            if redis is not None:
+                redis.stop()
+    return runs
+
+
+def size_runs(size: int, folder: Path, redis: Redis | None, cache: str, done) -> list[dict]:
+    from bench import cases
+
+    database = Database(os.environ.get("DATABASE_URL", ""), folder, suffix=f"_{size}")
+    label = "PostgreSQL" if database.admin_url else "SQLite"
+    env = bench_env(database.url, folder)
+    env = {k: v for k, v in env.items() if k not in ("CACHE_URL", "REDIS_URL")}
+    if redis is not None:
+        env["CACHE_URL"] = redis.url
+    runs, server = [], None
+    try:
+        database.create()
+        started = time.monotonic()
+        step(f"building {size} partnerships on {label} (setup, not measured)",
+             [sys.executable, "-m", "bench.build", str(folder / "plan.json"), str(size)],
+             env, 3600)
+        plan = json.loads((folder / "plan.json").read_text())
+        built = time.monotonic() - started
+        log(f"bench: {plan['partnerships']} partnerships, {plan['deals']} deals in {built:.0f} s")
+        if not (folder / "static").exists():
             step("collecting static files", [sys.executable, "manage.py", "collectstatic",
                                              "--noinput", "-v0"], env, 600)
-            server = Server(env, folder)
-            server.wait_ready()
-            log(f"bench: measuring on {server.base}")
-            load_before = os.getloadavg()[0]
-            results = run_cases(server, plan, folder)
-            label += f"; load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
-            if any(r["errors"] for r in results.values()):
-                log("bench: errors; the end of gunicorn's log:\n" + server.log_tail(12))
-            peaks = {pid: round(rss_mb(pid, "VmHWM"), 1) for pid in sorted(server.workers())}
-        except Exception:
-            if server is not None:
-                log("bench: the end of gunicorn's log:\n" + server.log_tail())
-            raise
-        finally:
-            if server is not None:
+        for workers in WORKER_COUNTS:
+            load_before = os.getloadavg()
+            results, peaks = {}, {}
+            for cold in (False, True):
+                if redis is not None:
+                    redis.client.flushall()
+                server = Server({**env, "LIVE_REBUILD_SECONDS": "0"} if cold else env, folder,
+                                workers)
+                server.wait_ready()
+                log(f"bench: {size} partnerships, {workers} workers"
+                    f"{', cold rebuilds' if cold else ''}: measuring on {server.base}")
+                bench = cases.Bench(server, database, redis, env, plan, folder)
+                if cold:
+                    results["rebuild_cold"] = cases.cold_case(bench)
+                else:
+                    found, baselines = cases.run_cases(bench)
+                    results.update(found)
+                peaks.update({pid: round(rss_mb(pid, "VmHWM"), 1) for pid in server.workers()})
                 server.stop()
-            database.drop()
-    return results, peaks, label
+                server = None
+            load_after = os.getloadavg()
+            runs.append({
+                "size": size, "workers": workers, "database": label, "cache": cache,
+                "database_name": getattr(database, "name", database.url),
+                "build_seconds": round(built, 1), "built_deals": plan["deals"],
+                "seconds": SECONDS, "baselines": [round(b["rps"], 1) for b in baselines],
+                "label": f"{label}; load average {load_before[0]:.1f} before, "
+                         f"{load_after[0]:.1f} after",
+                "load_average": {"before": load_before, "after": load_after},
+                "peak_rss_mb": peaks, "cases": results})
+            done(runs[-1])
+    except Exception:
+        if server is not None:
+            log("bench: the end of gunicorn's log:\n" + server.log_tail())
+        raise
+    finally:
+        if server is not None:
+            server.stop()
+        database.drop()
+    return runs
 
 
 if __name__ == "__main__":
