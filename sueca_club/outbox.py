@@ -191,15 +191,25 @@ def _running(step_id: int):
 
 
 def _drain() -> None:
-    """Dispatch the recorded steps; a failure here is the sweep's to repair, never the
-    caller's (the write has committed)."""
-    ids = _recorded()
-    while ids:
-        step_id, name = ids.pop(0)
-        try:
-            dispatch(step_id, name)
-        except Exception:  # noqa: BLE001
-            logger.exception("Outbox step %s could not be run now; the sweep will", step_id)
+    """Dispatch the recorded steps, in the order they were recorded; a failure here is the
+    sweep's to repair, never the caller's (the write has committed).
+
+    One loop per thread: a step run from here that records steps of its own (a draw, one
+    notification per pairing) leaves them to this loop rather than nesting another, so a
+    draw of a thousand pairings does not run a thousand frames deep."""
+    if getattr(_local, "draining", False):
+        return
+    _local.draining = True
+    try:
+        ids = _recorded()
+        while ids:
+            step_id, name = ids.pop(0)
+            try:
+                dispatch(step_id, name)
+            except Exception:  # noqa: BLE001
+                logger.exception("Outbox step %s could not be run now; the sweep will", step_id)
+    finally:
+        _local.draining = False
 
 
 def _failed(row: OutboxStep, spec: Step, exc: Exception) -> None:

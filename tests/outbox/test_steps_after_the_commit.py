@@ -113,3 +113,19 @@ def test_the_relay_command_sweeps(db, monkeypatch):
     due_again(OutboxStep.objects.get())
     call_command("outbox_relay")
     assert ran == ["write", "h"]
+
+
+@outbox.step("tests.fans_out")
+def fans_out(*, label):  # `label`: how many steps to record
+    for number in range(label):
+        outbox.follow("tests.works", label=number)
+
+
+def test_a_step_that_records_thousands_more_runs_them_all_without_going_deeper(db):
+    """A draw records one notification per pairing: far more than Python's recursion limit."""
+    import sys
+
+    count = sys.getrecursionlimit() + 500
+    write(("tests.fans_out", count))
+    assert ran == ["write", *range(count)]
+    assert not OutboxStep.objects.exclude(status="done").exists()
