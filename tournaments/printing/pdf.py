@@ -273,7 +273,10 @@ def _bracket(doc: Document, block: layout.Bracket, frame: Frame) -> None:
             _box(doc, x, y, width, box_h, box)
             if j + 1 < len(block.rounds):  # the elbow to the match the winner goes to
                 mid_y = y + box_h / 2
-                next_y = top + (i // 2 + 0.5) * (slot * 2)
+                # half as many boxes to the right, or as many (a losers' bracket round that
+                # meets the losers dropping in): the i-th box feeds the one beside or below
+                later = len(block.rounds[j + 1].boxes)
+                next_y = top + (i * later // len(column.boxes) + 0.5) * (bottom - top) / later
                 doc.line(x + width, mid_y, x + width + gap / 2, mid_y)
                 doc.line(x + width + gap / 2, mid_y, x + width + gap / 2, next_y)
                 doc.line(x + width + gap / 2, next_y, x + width + gap, next_y)

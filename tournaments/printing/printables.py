@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from sueca_club.models import Partnership
-from tournaments import presenters, selectors
+from tournaments import double_bracket, presenters, selectors
 from tournaments.models import Round, Tournament
 from tournaments.printing import layout, pdf
 
@@ -195,9 +195,11 @@ def _box(line) -> layout.Box:
 
 
 def bracket_document(tournament: Tournament, *, paper: str = "a3") -> layout.Document:
-    result = tournament_bracket(tournament)
     paper = layout.POSTER_A4 if paper.lower() == "a4" else layout.POSTER_A3
     title = _("Bracket poster") + f" · {tournament.name}"
+    if tournament.structure == Tournament.Structure.DOUBLE:
+        return _double_poster(tournament, title, paper)
+    result = tournament_bracket(tournament)
     pages = poster_pages(result.columns) if result.columns else []
     if not pages:
         return layout.Document(title, [layout.Page([
@@ -219,6 +221,40 @@ def bracket_document(tournament: Tournament, *, paper: str = "a3") -> layout.Doc
                            champion, _("Champion") if champion else "",
                            third, _("Third-place match") if third else "")]))
     return document
+
+
+def _double_poster(tournament: Tournament, title: str, paper) -> layout.Document:
+    """A double elimination on two pages: the winners' bracket, then the losers' bracket
+    with the grand final after it (its winner is the champion)."""
+    if not tournament.bracket_order:
+        return layout.Document(title, [layout.Page([
+            layout.Text(tournament.name, layout.TITLE),
+            layout.Text(_("The bracket is drawn when the knockout starts."))])], paper)
+    bracket = double_bracket.build(tournament, list(selectors.pairings(tournament)),
+                                   selectors.entries(tournament))
+    champion = next((p.names[0] for p in bracket.placings if p.place == 1), "")
+    finals = [layout.Round(presenters.double_round_title(view.slot.id), [_slot_box(view)])
+              for view in bracket.grand_final if view.status != "void"]
+    brackets = [(_("Winners' bracket"), bracket.winners, []),
+                (_("Losers' bracket"), bracket.losers, finals)]
+    return layout.Document(title, [
+        layout.Page([layout.Text(f"{tournament.name} · {heading}", layout.TITLE),
+                     layout.Bracket([layout.Round(r.title, [_slot_box(v) for v in r.slots])
+                                     for r in rounds] + extra,
+                                    champion if extra else "",
+                                    _("Champion") if champion and extra else "")])
+        for heading, rounds, extra in brackets if rounds or extra], paper)
+
+
+def _slot_box(view) -> layout.Box:
+    """A slot of a double elimination: who is there (or where they come from), its games."""
+    line = view.line
+    games = ("", "") if line is None or line.is_bye else tuple(str(g) for g in line.games)
+    sides = []
+    for n, side in enumerate((view.a, view.b)):
+        name = side.name or (_("bye") if side.bye else side.source.text if side.source else "")
+        sides.append(layout.Side(name, games[n], view.outcome == "ab"[n]))
+    return layout.Box(tuple(sides))
 
 
 def bracket_pdf(tournament: Tournament, *, paper: str = "a3", progress: Progress = no_progress) -> bytes:
