@@ -17,13 +17,12 @@ from scoring.engine import (
     award,
     deal_entered,
     deal_from,
-    new_match,
     possible_points,
     replay,
     rules_from,
     state_from,
 )
-from tests.engine.helpers import play, revoke
+from tests.engine.helpers import play, revoke, states_of
 
 CHECKS = settings(deadline=None, max_examples=100)
 
@@ -263,20 +262,11 @@ def matches(draw):
             draw(st.lists(bonus_deals(rules), max_size=40)), draw(st.integers(0, 40)))
 
 
-def _states(rules, fmt, first, played):
-    states = [new_match(rules, fmt, first)]
-    for deal in played:
-        if states[-1].finished:
-            break
-        states.append(apply(rules, fmt, states[-1], deal))
-    return states
-
-
 @CHECKS
 @given(matches())
 def test_every_deal_shares_out_120_and_the_bonuses_or_none_for_a_revoke(match):
     rules, fmt, first, played, _ = match
-    state = _states(rules, fmt, first, played)[-1]
+    state = states_of(rules, fmt, first, played)[-1]
     total = 120 + rules.last_trick_bonus + rules.maria_de_copas
     for deal in state.deals:
         counted = deal.kind != "revoke" or fmt.type == "points"
@@ -288,7 +278,7 @@ def test_every_deal_shares_out_120_and_the_bonuses_or_none_for_a_revoke(match):
 @given(matches())
 def test_games_never_decrease(match):
     rules, fmt, first, played, _ = match
-    states = _states(rules, fmt, first, played)
+    states = states_of(rules, fmt, first, played)
     for before, after in zip(states, states[1:], strict=False):
         assert all(a >= b for a, b in zip(after.games, before.games, strict=True))
         assert all(a >= b for a, b in zip(after.partidas, before.partidas, strict=True))
@@ -298,7 +288,7 @@ def test_games_never_decrease(match):
 @given(matches())
 def test_a_replay_equals_the_deals_applied_one_by_one(match):
     rules, fmt, first, played, cut = match
-    played = played[:len(_states(rules, fmt, first, played)) - 1]
+    played = played[:len(states_of(rules, fmt, first, played)) - 1]
     cut = min(cut, len(played))
     state = replay(rules, fmt, first, played[:cut])
     for index, deal in enumerate(played[cut:], start=cut):
@@ -315,7 +305,7 @@ def test_the_side_ahead_with_the_bonuses_wins_the_deal(match):
     rules, fmt, first, played, _ = match
     if fmt.type == "points":
         return
-    for deal in _states(rules, fmt, first, played)[-1].deals:
+    for deal in states_of(rules, fmt, first, played)[-1].deals:
         if deal.kind == "points":
             assert (deal.games[0] > 0) == (deal.points[0] > deal.points[1])
         if deal.kind == "tie":

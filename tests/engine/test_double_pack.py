@@ -26,7 +26,7 @@ from scoring.engine import (
     side_of,
 )
 from scoring.engine.cards import PACKS, RANK_POINTS
-from tests.engine.helpers import play, revoke
+from tests.engine.helpers import play, revoke, states_of
 
 DOUBLE = rules_from("double_pack")
 CLOCKWISE = rules_from("double_pack", {"rotation": "clockwise"})
@@ -267,19 +267,10 @@ def double_deals(draw) -> Deal:
     return Deal(points=(a, 240 - a), flag=flag, tricks=recorded)
 
 
-def _states(rules, fmt, first, played):
-    states = [new_match(rules, fmt, first)]
-    for deal in played:
-        if states[-1].finished:
-            break
-        states.append(apply(rules, fmt, states[-1], deal))
-    return states
-
-
 @CHECKS
 @given(double_rules, formats, st.integers(0, 7), st.lists(double_deals(), max_size=40))
 def test_every_deal_shares_out_240_or_none_for_a_revoke(rules, fmt, first, played):
-    state = _states(rules, fmt, first, played)[-1]
+    state = states_of(rules, fmt, first, played)[-1]
     for deal in state.deals:
         counted = deal.kind != "revoke" or fmt.type == "points"
         assert sum(deal.points) == (240 if counted else 0)
@@ -289,7 +280,7 @@ def test_every_deal_shares_out_240_or_none_for_a_revoke(rules, fmt, first, playe
 @given(double_rules, formats, st.integers(0, 7), st.lists(double_deals(), max_size=40))
 def test_games_never_decrease_and_every_eighth_deal_is_the_first_dealers(rules, fmt, first,
                                                                         played):
-    states = _states(rules, fmt, first, played)
+    states = states_of(rules, fmt, first, played)
     for before, after in zip(states, states[1:], strict=False):
         assert all(a >= b for a, b in zip(after.games, before.games, strict=True))
     assert all(d.dealer == first for d in states[-1].deals[::8])
@@ -300,7 +291,7 @@ def test_games_never_decrease_and_every_eighth_deal_is_the_first_dealers(rules, 
 @given(double_rules, formats, st.integers(0, 7), st.lists(double_deals(), max_size=40),
        st.integers(0, 40))
 def test_a_replay_equals_the_deals_applied_one_by_one(rules, fmt, first, played, cut):
-    played = played[:len(_states(rules, fmt, first, played)) - 1]
+    played = played[:len(states_of(rules, fmt, first, played)) - 1]
     cut = min(cut, len(played))
     state = replay(rules, fmt, first, played[:cut])
     for index, deal in enumerate(played[cut:], start=cut):

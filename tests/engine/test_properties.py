@@ -9,16 +9,14 @@ from scoring.engine import (
     Deal,
     DealError,
     Format,
-    MatchState,
     Rules,
     apply,
     award,
-    new_match,
     possible_points,
     replay,
     state_from,
 )
-from tests.engine.helpers import revoke
+from tests.engine.helpers import revoke, states_of
 
 CHECKS = settings(deadline=None, max_examples=150)
 
@@ -60,20 +58,10 @@ def deals(draw) -> Deal:
 deal_lists = st.lists(deals(), max_size=40)
 
 
-def _states(rules: Rules, fmt: Format, first: int, played: list[Deal]) -> list[MatchState]:
-    """Every state from the new match on, applying deals until the match finishes."""
-    states = [new_match(rules, fmt, first)]
-    for deal in played:
-        if states[-1].finished:
-            break
-        states.append(apply(rules, fmt, states[-1], deal))
-    return states
-
-
 @CHECKS
 @given(rules_sets, formats, seats, deal_lists)
 def test_every_deal_shares_out_120_card_points_or_none_for_a_revoke(rules, fmt, first, played):
-    state = _states(rules, fmt, first, played)[-1]
+    state = states_of(rules, fmt, first, played)[-1]
     for deal in state.deals:
         counted = deal.kind != "revoke" or fmt.type == "points"
         assert sum(deal.points) == (120 if counted else 0)
@@ -83,7 +71,7 @@ def test_every_deal_shares_out_120_card_points_or_none_for_a_revoke(rules, fmt, 
 @CHECKS
 @given(rules_sets, formats, seats, deal_lists)
 def test_games_never_decrease(rules, fmt, first, played):
-    states = _states(rules, fmt, first, played)
+    states = states_of(rules, fmt, first, played)
     for before, after in zip(states, states[1:], strict=False):
         assert all(a >= b for a, b in zip(after.games, before.games, strict=True))
         assert all(a >= b for a, b in zip(after.partidas, before.partidas, strict=True))
@@ -93,7 +81,7 @@ def test_games_never_decrease(rules, fmt, first, played):
 @CHECKS
 @given(rules_sets, formats, seats, deal_lists, st.integers(0, 40))
 def test_replaying_deals_one_by_one_equals_replaying_them_all(rules, fmt, first, played, cut):
-    count = len(_states(rules, fmt, first, played)) - 1
+    count = len(states_of(rules, fmt, first, played)) - 1
     played, cut = played[:count], min(cut, count)
     state = replay(rules, fmt, first, played[:cut])
     for index, deal in enumerate(played[cut:], start=cut):
@@ -105,7 +93,7 @@ def test_replaying_deals_one_by_one_equals_replaying_them_all(rules, fmt, first,
 @given(rules_sets, formats, seats, deal_lists, st.integers(0, 40))
 def test_the_next_deal_on_a_stored_state_equals_replaying_them_all(rules, fmt, first, played, cut):
     """A match row keeps `stored()`; a new deal is applied to `state_from` it, not a replay."""
-    count = len(_states(rules, fmt, first, played)) - 1
+    count = len(states_of(rules, fmt, first, played)) - 1
     played, cut = played[:count], min(cut, count - 1)
     if cut < 0:
         return
@@ -120,7 +108,7 @@ def test_the_next_deal_on_a_stored_state_equals_replaying_them_all(rules, fmt, f
 @CHECKS
 @given(rules_sets, formats, seats, deal_lists, deals())
 def test_a_finished_match_accepts_no_deal(rules, fmt, first, played, late):
-    state = _states(rules, fmt, first, played)[-1]
+    state = states_of(rules, fmt, first, played)[-1]
     while not state.finished:  # a revoke always brings the innocent side closer to winning
         state = apply(rules, fmt, state, revoke("B"))
     assert state.next_dealer is None and state.carry == 0 and state.winner is not None
@@ -131,7 +119,7 @@ def test_a_finished_match_accepts_no_deal(rules, fmt, first, played, late):
 @CHECKS
 @given(rules_sets, formats, seats, deal_lists)
 def test_every_fourth_deal_is_dealt_by_the_first_dealer(rules, fmt, first, played):
-    state = _states(rules, fmt, first, played)[-1]
+    state = states_of(rules, fmt, first, played)[-1]
     assert all(d.dealer == first for d in state.deals[::4])
     assert len({d.dealer for d in state.deals[:4]}) == min(4, state.deals_played)
 
