@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import engine
 
@@ -74,6 +74,19 @@ def format_text(fmt: dict) -> str:
         return ngettext("%(count)s deal", "%(count)s deals", fmt["deals"]) % {
             "count": fmt["deals"]}
     return _("First to %(target)s card points") % fmt
+
+
+PLAY_NAMES = {
+    "forced_trumping": gettext_lazy("Sueca Italiana: forced trumping (obrigação)"),
+    "open_hands": gettext_lazy("Open hands (à descoberta)"),
+}
+
+
+def match_text(fmt: dict, rules: dict) -> str:
+    """The format, and how the cards are played when it is not the standard way (a label the
+    rules carry; no score depends on it): "First to 4 games · Open hands (à descoberta)"."""
+    play = PLAY_NAMES.get(rules.get("play", ""))
+    return f"{format_text(fmt)} · {play}" if play else format_text(fmt)
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,7 @@ def board(match: Match) -> Board:
     counted = state["partida_games"] if match.format["type"] == "partidas" else state["games"]
     return Board(match=match, seats=seats(match),
                  strokes=(presenters.tally(counted[0]), presenters.tally(counted[1])),
-                 format_text=presenters.format_text(match.format))
+                 format_text=presenters.match_text(match.format, match.rules))
 
 
 def partnership_payload(partnership) -> dict:

@@ -23,8 +23,10 @@ PRESETS: dict[str, dict] = {
     # the trick games that have one; the deal totals 130.
     "brasil_last_trick": {"rotation": "clockwise", "last_trick_bonus": 10},
 }
-# The options of the games with other totals, and their values in the classic game.
-VARIANTS = {"deck": "single", "last_trick_bonus": 0, "maria_de_copas": 0}
+# The options of the games with other totals, and their values in the classic game; `play`
+# names a way of playing the cards (a label: it changes no score).
+VARIANTS = {"deck": "single", "last_trick_bonus": 0, "maria_de_copas": 0, "play": "standard"}
+PLAYS = ("standard", "forced_trumping", "open_hands")
 
 _CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
     "flag": (
@@ -72,6 +74,11 @@ _CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
         gettext_noop("The bonus for the Queen of Hearts is a whole number of card points, 0 "
                      "for none, not %(value)s."),
     ),
+    "play": (
+        lambda v: isinstance(v, str) and v in PLAYS,
+        gettext_noop("The cards are played the standard way (standard), with forced trumping "
+                     "(forced_trumping) or with open hands (open_hands), not %(value)s."),
+    ),
 }
 # With the double pack, two games are won from a number of its own card points.
 _DOUBLE_PACK_DOUBLE_FROM = (
@@ -99,6 +106,9 @@ class Rules:
     deck: Literal["single", "double"] = "single"
     last_trick_bonus: int = 0
     maria_de_copas: int = 0
+    # Sueca Italiana's obrigação (forced_trumping) or the open-hand teaching game
+    # (open_hands): recorded so players know what was played; no score depends on it.
+    play: Literal["standard", "forced_trumping", "open_hands"] = "standard"
 
     def __post_init__(self) -> None:
         # The pack first: the range and the default of double_from depend on it.

@@ -50,6 +50,12 @@ class RulesFormatForm(forms.Form):
     rotation = forms.ChoiceField(label=_("The deal passes"), required=False, choices=[
         AS_PRESET, ("counterclockwise", _("to the right (Portugal)")),
         ("clockwise", _("to the left (Brazil)"))])
+    play = forms.ChoiceField(
+        label=_("The cards are played"), required=False, choices=[
+            ("", _("the standard way")),
+            ("forced_trumping", _("with forced trumping (Sueca Italiana, obrigação)")),
+            ("open_hands", _("with open hands (à descoberta)"))],
+        help_text=_("Only so that players know what was played: the score does not change."))
 
     format_type = forms.ChoiceField(label=_("Match format"), choices=[
         ("first_to", _("First to a number of games")),

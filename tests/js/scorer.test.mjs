@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  CaseError, DealError, applyDeal, asResult, dealEntered, formatFrom, newMatch, otherSide, replay, rulesFrom,
+  CaseError, DealError, RulesError, applyDeal, asResult, dealEntered, formatFrom, newMatch, otherSide, replay, rulesFrom,
   stateFrom, stored,
 } from "../../static/js/scorer.js";
 
@@ -78,4 +78,13 @@ test("a double-pack match goes round eight seats, one deal at a time", () => {
   assert.deepStrictEqual(state.deals.map((d) => d.dealer), [7, 6, 5]);
   assert.equal(state.nextDealer, 4);
   assert.deepStrictEqual(asResult(state), replay({ preset: "double_pack", first_dealer: 7, deals }));
+});
+
+test("how the cards were played is a label the rules check and no score reads", () => {
+  assert.equal(rulesFrom("portugal", { play: "open_hands" }).play, "open_hands");
+  assert.equal(rulesFrom().play, "standard");
+  assert.throws(() => rulesFrom("portugal", { play: "obrigacao" }), RulesError);
+  const deals = [{ points: [73, 47] }, { flag: "B", points: [0, 120] }];
+  assert.deepStrictEqual(
+    replay({ rules: { play: "forced_trumping" }, deals }), replay({ deals }));
 });

@@ -138,7 +138,7 @@ def tournament(request, club_slug, slug):
                               and tournament.structure != Tournament.Structure.DOUBLE),
         "closed_matchdays": [r.round for r in rounds if not r.round.opened] if league else [],
         "season_complete": league and all(r.complete for r in rounds),
-        "format_text": presenters.format_text(tournament.format),
+        "format_text": presenters.match_text(tournament.format, tournament.rules),
         "chain": [criterion_name(code) for code in tournament.tie_breaks],
         "actions": list(tournament.actions.select_related("user")[:50]),
     })

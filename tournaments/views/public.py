@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from scoring import tv as scoring_tv
-from scoring.presenters import format_text
+from scoring.presenters import match_text
 from sueca_club.live import cached, live_page
 from tournaments import bracket_ahead, double_bracket, presenters, selectors, standings_tables
 from tournaments import tv as tournament_tv
@@ -72,7 +72,7 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
 def overview(request, slug: str):
     def context(tournament):
         return {"structure_text": presenters.structure_text(tournament),
-                "format_text": format_text(tournament.format),
+                "format_text": match_text(tournament.format, tournament.rules),
                 "points_text": (presenters.points_text(tournament)
                                 if tournament.structure != Tournament.Structure.KNOCKOUT else ""),
                 "current": current_round(tournament),
@@ -221,7 +221,7 @@ def tv(request, slug: str):
                                                     == _current_number(tournament, all_lines)])}
         if screen == "overview":
             context["structure_text"] = presenters.structure_text(tournament)
-            context["format_text"] = format_text(tournament.format)
+            context["format_text"] = match_text(tournament.format, tournament.rules)
         elif screen == "round":
             context["grid"] = tournament_tv.grid(all_lines, now, page)
         elif screen == "standings":

@@ -27,6 +27,7 @@ const DEFAULT_RULES = {
   deck: "single",
   last_trick_bonus: 0,
   maria_de_copas: 0,
+  play: "standard", // a label: no score depends on it
 };
 
 export const isInt = (v) => Number.isInteger(v);
@@ -58,6 +59,9 @@ const RULE_CHECKS = {
     "The bonus for the last trick is a whole number of card points, 0 for none, not %(value)s."],
   maria_de_copas: [(v) => isInt(v) && v >= 0,
     "The bonus for the Queen of Hearts is a whole number of card points, 0 for none, not %(value)s."],
+  play: [oneOf("standard", "forced_trumping", "open_hands"),
+    "The cards are played the standard way (standard), with forced trumping (forced_trumping) " +
+    "or with open hands (open_hands), not %(value)s."],
 };
 const DOUBLE_PACK_DOUBLE_FROM = [(v) => isInt(v) && v >= 121 && v <= 240,
   "With the double pack two games are won from a number of card points from 121 to 240, not %(value)s."];
