@@ -4,7 +4,9 @@ No login. Each page is plain HTML; htmx polls its live fragment, and an unchange
 costing the one query of `selectors.live_etag`.
 """
 
-from django.http import Http404
+import copy
+
+from django.http import Http404, QueryDict
 from django.utils import timezone
 from django.utils.html import strip_spaces_between_tags
 from django.utils.safestring import mark_safe
@@ -127,23 +129,29 @@ def groups(request, slug: str):
 @require_GET
 def standings(request, slug: str):
     """Standings change only with results: the ETag is the tournament's version, and the
-    rendered table (half a second to build for 256 partnerships) is kept per version and
-    language. A sorted view (?sort=) is built each time."""
+    rendered table (half a second to build for 256 partnerships) is kept per version,
+    language and order. Only `?sort=` on a column of the table counts; anything else in
+    the address is left out, so no address makes the table be built again."""
+    sort = request.GET.get("sort", "")
+    if sort.removeprefix("-") not in standings_tables.StandingsTable.base_columns:
+        sort = ""
+    view = copy.copy(request)  # what the table's sort links are made from
+    view.GET = QueryDict(f"sort={sort}" if sort else "")
+
     def table_html(tournament):
         ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
                                      selectors.entries(tournament))
         table = standings_tables.StandingsTable(
             standings_tables.standing_rows(ranked),
             season_of=slug if tournament.structure == Tournament.Structure.LEAGUE else "")
-        RequestConfig(request, paginate=False).configure(table)
-        html = mark_safe(strip_spaces_between_tags(table.as_html(request)))  # half the bytes
+        RequestConfig(view, paginate=False).configure(table)
+        html = mark_safe(strip_spaces_between_tags(table.as_html(view)))  # half the bytes
         return {"table_html": html, "decided": any(s.row.decided for s in ranked)}
 
     def context(tournament):
         version = f"{tournament.pk}-{tournament.seed}-{tournament.version}"
-        table = (table_html(tournament) if request.GET else
-                 cached(f"standings:{slug}:{get_language()}", version,
-                        lambda: table_html(tournament)))
+        table = cached(f"standings:{slug}:{get_language()}:{sort}", version,
+                       lambda: table_html(tournament))
         return {**table, "points_text": presenters.points_text(tournament),
                 "chain": [presenters.criterion_name(c) for c in tournament.tie_breaks]}
     return _page(request, slug, "standings", context, results_only=True)
