@@ -182,7 +182,7 @@ def _database_for_gunicorn(folder: Path) -> str:
 
 
 def _collect_static(static: Path, env: dict) -> subprocess.Popen:
-    """collectstatic into `static`, started now (it runs while gunicorn boots)."""
+    """collectstatic into `static`, started now (it runs while the data is built)."""
     return subprocess.Popen(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT,
         env={**os.environ, **env, "SUECA_TEST_STATIC_ROOT": str(static)},
@@ -207,11 +207,13 @@ def production(django_db_setup, django_db_blocker, tmp_path_factory):
         with django_db_blocker.unblock():
             token = _build_data()
             database = _database_for_gunicorn(folder)
+        # Before gunicorn starts: a worker reads the static files' manifest once, and one
+        # that read it half written would answer 500 to every page for its whole life.
+        output, _ = collecting.communicate(timeout=120)
+        assert collecting.returncode == 0, f"collectstatic failed:\n{output.decode()}"
         site = Site(database, workers=WORKERS, extra_env={
             **env, "SUECA_TEST_STATIC_ROOT": str(static), "SECURE_SSL_REDIRECT": "1",
             "GUNICORN_CMD_ARGS": "--access-logformat " + shlex.quote(ACCESS_LOG_FORMAT)})
-        output, _ = collecting.communicate(timeout=120)
-        assert collecting.returncode == 0, f"collectstatic failed:\n{output.decode()}"
         wait_for(lambda: site.request("GET", "/", headers={"X-Forwarded-Proto": "https"},
                                       timeout=2).status == 200
                  and len(site.workers()) == WORKERS, "gunicorn and its workers")
