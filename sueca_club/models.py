@@ -108,13 +108,20 @@ class Player(models.Model):
 
 
 class Partnership(models.Model):
-    """Two players who sit opposite each other (a dupla)."""
+    """Two players who sit opposite each other (a dupla), or four for the double pack.
+
+    In a partnership of four the players sit at every other seat, in the order 1, 2, 3, 4.
+    """
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="partnerships")
     player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     player_2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_3 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                                 null=True, blank=True)
+    player_4 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                                 null=True, blank=True)
     name = models.CharField(_("name"), max_length=120, blank=True,
-                            help_text=_("Leave empty to use the two players' names."))
+                            help_text=_("Leave empty to use the players' names."))
     archived = models.BooleanField(_("archived"), default=False)
 
     class Meta:
@@ -124,9 +131,38 @@ class Partnership(models.Model):
                 condition=~models.Q(player_1=models.F("player_2")),
                 name="partnership_two_different_players",
             ),
+            models.CheckConstraint(
+                condition=models.Q(player_3__isnull=True, player_4__isnull=True)
+                | models.Q(player_3__isnull=False, player_4__isnull=False),
+                name="partnership_of_two_or_four",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(player_3__isnull=True)
+                | ~models.Q(player_3=models.F("player_1")) & ~models.Q(player_3=models.F("player_2"))
+                & ~models.Q(player_3=models.F("player_4")) & ~models.Q(player_4=models.F("player_1"))
+                & ~models.Q(player_4=models.F("player_2")),
+                name="partnership_four_different_players",
+            ),
             models.UniqueConstraint(
                 "club", Least("player_1", "player_2"), Greatest("player_1", "player_2"),
+                condition=models.Q(player_3__isnull=True),
                 name="partnership_unique_pair_in_club",
+            ),
+            # Four different ids are one set when their least, greatest, sum and sum of
+            # squares agree: the least and greatest fix two, the sum and the sum of squares
+            # the other two.
+            models.UniqueConstraint(
+                "club",
+                Least("player_1", "player_2", "player_3", "player_4"),
+                Greatest("player_1", "player_2", "player_3", "player_4"),
+                models.F("player_1") + models.F("player_2") + models.F("player_3")
+                + models.F("player_4"),
+                models.F("player_1") * models.F("player_1")
+                + models.F("player_2") * models.F("player_2")
+                + models.F("player_3") * models.F("player_3")
+                + models.F("player_4") * models.F("player_4"),
+                condition=models.Q(player_3__isnull=False),
+                name="partnership_unique_four_in_club",
             ),
         ]
 
@@ -135,11 +171,18 @@ class Partnership(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.name or f"{self.player_1.name} & {self.player_2.name}"
+        return self.name or " & ".join(player.name for player in self.players)
 
     @property
     def players(self) -> list[Player]:
-        return [self.player_1, self.player_2]
+        """In seat order: 1 and 2 for a pair, 1 to 4 for a partnership of four."""
+        if self.player_3_id is None:
+            return [self.player_1, self.player_2]
+        return [self.player_1, self.player_2, self.player_3, self.player_4]
+
+    @property
+    def is_four(self) -> bool:
+        return self.player_3_id is not None
 
 
 class FormSubmission(models.Model):
