@@ -2,17 +2,16 @@
 fixtures by matchday and each partnership's season."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from tournaments import season, selectors, services
 from tournaments.forms import PostponeForm
 from tournaments.models import Pairing, Round
-from tournaments.views.manage import attempt, back, owned_tournament
+from tournaments.views.manage import attempt, tournament_action
 from tournaments.views.public import _page
 
 # The organiser's ----------------------------------------------------------------------------
@@ -23,41 +22,32 @@ def _league_pairing(tournament, pairing_id: int) -> Pairing:
                              round__tournament=tournament, pk=pairing_id)
 
 
-@login_required
-@require_POST
-def matchday_open(request, club_slug, slug, number):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def matchday_open(request, tournament, number):
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     attempt(request, lambda: services.matchday_open(round_=round_, by=request.user),
             _("Matchday %(number)s is open: its matches go on the free tables.")
             % {"number": number})
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def pairing_postpone(request, club_slug, slug, pairing_id):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def pairing_postpone(request, tournament, pairing_id):
     pairing = _league_pairing(tournament, pairing_id)
     form = PostponeForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the date the match is postponed to."))
-        return back(tournament)
+        return
     to = form.cleaned_data["to"]
     attempt(request, lambda: services.pairing_postpone(
                 pairing=pairing, to=to, reason=form.cleaned_data["reason"], by=request.user),
             _("The match is postponed to %(date)s.") % {"date": date_format(to)})
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def pairing_play_now(request, club_slug, slug, pairing_id):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def pairing_play_now(request, tournament, pairing_id):
     pairing = _league_pairing(tournament, pairing_id)
     attempt(request, lambda: services.pairing_play_now(pairing=pairing, by=request.user),
             _("The match goes on the next free table."))
-    return back(tournament)
 
 
 # The public's -------------------------------------------------------------------------------

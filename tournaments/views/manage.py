@@ -6,6 +6,7 @@ is reached through the organiser's clubs; every change goes through tournaments.
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -54,6 +55,21 @@ def attempt(request, change: Callable[[], object], done: str) -> bool:
 
 def back(tournament: Tournament):
     return redirect("manage_tournaments:tournament", tournament.club.slug, tournament.slug)
+
+
+def tournament_action(view):
+    """An organiser's change to a tournament: a POST by a signed-in organiser of its club.
+
+    The view gets the tournament instead of its address, says how it went in messages, and
+    the organiser is sent back to the tournament's page unless the view answers otherwise.
+    """
+    @login_required
+    @require_POST
+    @wraps(view)
+    def action(request, club_slug: str, slug: str, **kwargs):
+        tournament = owned_tournament(request, club_slug, slug)
+        return view(request, tournament, **kwargs) or back(tournament)
+    return action
 
 
 @login_required
@@ -144,68 +160,51 @@ def tournament(request, club_slug, slug):
     })
 
 
-@login_required
-@require_POST
-def tournament_start(request, club_slug, slug):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def tournament_start(request, tournament):
     attempt(request, lambda: services.tournament_start(tournament=tournament, by=request.user),
             _("Round 1 is drawn and on the tables. Put the QR cards on the tables."))
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def round_draw_next(request, club_slug, slug):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def round_draw_next(request, tournament):
     drawn: list[Round | None] = []
     if attempt(request, lambda: drawn.append(services.round_draw_next(tournament=tournament,
                                                                    by=request.user)),
                _("The next round is drawn.")) and drawn[0] is None:
         messages.info(request, _("That was the last round: the tournament is finished."))
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def rematch_allow(request, club_slug, slug):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def rematch_allow(request, tournament):
     attempt(request, lambda: services.rematch_allow(tournament=tournament, by=request.user),
             _("The next round is drawn, with the fewest rematches possible."))
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def round_redraw(request, club_slug, slug):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def round_redraw(request, tournament):
     attempt(request, lambda: services.round_redraw(tournament=tournament, by=request.user),
             _("The round was drawn again."))
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def pairings_swap(request, club_slug, slug):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def pairings_swap(request, tournament):
     current = selectors.last_round(tournament)
     pairings = list(selectors.pairings(tournament).filter(round=current)) if current else []
     form = SwapForm(request.POST, pairings=pairings)
     if not form.is_valid():
         messages.error(request, _("Pick two different places of the current round to swap."))
-        return back(tournament)
+        return
     (first, first_side), (second, second_side) = form.places
     attempt(request, lambda: services.pairings_swap(first=first, second=second,
                                                      first_side=first_side,
                                                      second_side=second_side,
                                                      by=request.user),
             _("The two partnerships were swapped."))
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def pairing_walkover(request, club_slug, slug, pairing_id):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def pairing_walkover(request, tournament, pairing_id):
     pairing = get_object_or_404(
         Pairing.objects.select_related("round", "a__partnership", "b__partnership"),
         round__tournament=tournament, pk=pairing_id)
@@ -215,13 +214,9 @@ def pairing_walkover(request, club_slug, slug, pairing_id):
                                                        by=request.user),
             _("%(name)s wins by walkover.") % {"name": winner.partnership.display_name}
             if winner else _("Neither partnership came: a double forfeit."))
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def tournament_finish(request, club_slug, slug):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def tournament_finish(request, tournament):
     attempt(request, lambda: services.tournament_finish(tournament=tournament, by=request.user),
             _("The tournament is finished."))
-    return back(tournament)

@@ -1,16 +1,14 @@
 """Organiser actions on a tournament's entries: register, seed, check in, remove, withdraw."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.forms import CheckInForm, RegisterForm, SeedForm
 from tournaments.models import Entry, Tournament
-from tournaments.views.manage import attempt, back, owned_tournament
+from tournaments.views.manage import attempt, tournament_action
 
 
 def _entry(tournament: Tournament, entry_id: int) -> Entry:
@@ -18,14 +16,12 @@ def _entry(tournament: Tournament, entry_id: int) -> Entry:
         "tournament", "partnership__player_1", "partnership__player_2"), pk=entry_id)
 
 
-@login_required
-@require_POST
-def entries_register(request, club_slug, slug):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def entries_register(request, tournament):
     form = RegisterForm(request.POST, tournament=tournament)
     if not form.is_valid():
         messages.error(request, _("Tick the partnerships of the club to register."))
-        return back(tournament)
+        return
     new: list[Entry] = []
     attempt(request, lambda: new.extend(services.entries_register(
         tournament=tournament, partnerships=form.cleaned_data["partnerships"])), "")
@@ -33,58 +29,45 @@ def entries_register(request, club_slug, slug):
         messages.success(request, ngettext("%(count)s partnership registered.",
                                            "%(count)s partnerships registered.", len(new))
                          % {"count": len(new)})
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def entry_seed(request, club_slug, slug, entry_id):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def entry_seed(request, tournament, entry_id):
     entry = _entry(tournament, entry_id)
     form = SeedForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("A seed is a whole number from 1."))
-        return back(tournament)
+        return
     seed = form.cleaned_data["seed"]
     done = (_("%(name)s is seed %(seed)s.") if seed else _("%(name)s has no seed."))
     attempt(request, lambda: services.entry_update(entry=entry, seed=seed),
             done % {"name": entry.partnership.display_name, "seed": seed})
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def entry_check_in(request, club_slug, slug, entry_id):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def entry_check_in(request, tournament, entry_id):
     entry = _entry(tournament, entry_id)
     form = CheckInForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Say whether the partnership is here."))
-        return back(tournament)
+        return
     here = form.cleaned_data["checked_in"]
     done = _("%(name)s checked in.") if here else _("%(name)s is no longer checked in.")
     attempt(request, lambda: services.entry_update(entry=entry, checked_in=here),
             done % {"name": entry.partnership.display_name})
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def entry_remove(request, club_slug, slug, entry_id):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def entry_remove(request, tournament, entry_id):
     entry = _entry(tournament, entry_id)
     attempt(request, lambda: services.entry_remove(entry=entry),
             _("%(name)s removed from the tournament.") % {"name": entry.partnership.display_name})
-    return back(tournament)
 
 
-@login_required
-@require_POST
-def entry_withdraw(request, club_slug, slug, entry_id):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def entry_withdraw(request, tournament, entry_id):
     entry = _entry(tournament, entry_id)
     attempt(request, lambda: services.entry_withdraw(entry=entry, by=request.user,
                                                      reason=request.POST.get("reason", "")),
             _("%(name)s withdrew: each match it still had is a walkover to its opponent.")
             % {"name": entry.partnership.display_name})
-    return back(tournament)

@@ -8,7 +8,6 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
 from scoring import services as scoring_services
 from scoring.forms.deal import ResultConfirmForm
@@ -19,7 +18,7 @@ from tournaments import selectors, services
 from tournaments.models import Pairing, Table, Tournament
 from tournaments.presenters import round_title
 from tournaments.printing import printables
-from tournaments.views.manage import attempt, owned_tournament
+from tournaments.views.manage import attempt, owned_tournament, tournament_action
 
 
 def _table(tournament: Tournament, number: int) -> Table:
@@ -51,10 +50,8 @@ def table_qr(request, club_slug, slug, number):
     return link_qr(request, _table(owned_tournament(request, club_slug, slug), number).link)
 
 
-@login_required
-@require_POST
-def table_link_renew(request, club_slug, slug, number):
-    tournament = owned_tournament(request, club_slug, slug)
+@tournament_action
+def table_link_renew(request, tournament, number):
     table = _table(tournament, number)
     attempt(request, lambda: services.table_link_renew(table=table, user=request.user),
             _("Table %(number)s has a new QR card: print it; the old one no longer works.")
@@ -62,13 +59,11 @@ def table_link_renew(request, club_slug, slug, number):
     return redirect("manage_tournaments:tables", tournament.club.slug, tournament.slug)
 
 
-@login_required
-@require_POST
-def result_confirm(request, club_slug, slug, number):
+@tournament_action
+def result_confirm(request, tournament, number):
     """The organiser confirms the result that table `number`'s match awaits (the board's
     button): it stands, and the tournament goes on. The form names the match it was shown,
     so a board left open never confirms the table's next match."""
-    tournament = owned_tournament(request, club_slug, slug)
     table = _table(tournament, number)
     form = ResultConfirmForm(request.POST)
     pairing = form.is_valid() and Pairing.objects.filter(
