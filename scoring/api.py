@@ -14,7 +14,7 @@ from scoring import selectors, services
 from scoring.forms.deal import MAX_ID, NOT_ONE_DEAL, ApiDealForm
 from scoring.models import Match
 from scoring.views.referee import referee_link
-from sueca_club.live import conditional
+from sueca_club.live import conditional, shared_copy
 
 MAX_KEY_LENGTH = 64
 NO_MATCH = gettext_lazy("There is no match at this table right now.")
@@ -38,11 +38,15 @@ def match_response(request, match: Match) -> JsonResponse:
 
 @require_GET
 def match_detail(request, pk: int):
+    """The public read: every phone following the match gets the body built once per version
+    (and at most once in LIVE_REBUILD_SECONDS), so a poll costs the version's query."""
     version = Match.objects.filter(pk=pk).values_list("version", flat=True).first()
     if version is None:
         return error(_("No such match."), 404)
-    return conditional(request, Match.etag_for(pk, version), lambda: match_response(
-        request, selectors.matches_with_teams().get(pk=pk)))
+    return shared_copy(request, f"api:match:{pk}", Match.etag_for(pk, version),
+                       lambda: match_response(request,
+                                              selectors.matches_with_teams().get(pk=pk)).content,
+                       content_type="application/json")
 
 
 def _link_or_error(token, *, with_match: bool = True):

@@ -89,3 +89,15 @@ def test_it_keeps_every_key_and_adds_the_tally_of_the_deals(client, match):
             for row in body["tally"]] == [(1, [73, 47], [1, 0], "points", [1, 0]),
                                           (2, [60, 60], [0, 0], "tie", [1, 0])]
     assert [row["dealer"] for row in body["tally"]] == ["Ana Silva", "Duarte Lima"]
+
+
+def test_phones_polling_a_match_share_one_body_per_version(client, match,
+                                                          django_assert_num_queries):
+    record(match, {"points": [73, 47]})
+    first = client.get(f"/api/v1/matches/{match.pk}")
+    with django_assert_num_queries(1):  # the version: the body is the one already built
+        again = client.get(f"/api/v1/matches/{match.pk}")
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert again["Content-Type"] == "application/json"
+    record(match, {"points": [30, 90]})
+    assert client.get(f"/api/v1/matches/{match.pk}").json()["games"] == [1, 1]
