@@ -261,7 +261,7 @@ def run(repeats: int = REPEATS) -> dict:
         folder = Path(tmp)
         database = Database(os.environ.get("DATABASE_URL", ""), folder,
                             default_name="sueca_browserbench")
-        env, server = bench_env(database.url, folder), None
+        env = bench_env(database.url, folder)
         try:
             database.create()
             step(f"referee phone: building {repeats} run(s) of matches (setup, not measured)",
@@ -270,33 +270,26 @@ def run(repeats: int = REPEATS) -> dict:
             plan = json.loads((folder / "plan.json").read_text())
             step("referee phone: collecting static files",
                  [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], env, 600)
-            server = Server(env, folder)
-            server.wait_ready()
-            log(f"bench: referee phone on {server.base} (Chromium {CHROMIUM})")
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                                     args=LAUNCH_ARGS)
-                contexts = []
+            with Server(env, folder) as server:
+                log(f"bench: referee phone on {server.base} (Chromium {CHROMIUM})")
+                with sync_playwright() as playwright:
+                    browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                         args=LAUNCH_ARGS)
+                    contexts = []
 
-                def new_page():
-                    context = browser.new_context(base_url=server.base, **PHONE)
-                    context.set_default_timeout(TIMEOUT_MS)
-                    contexts.append(context)
-                    return context.new_page()
+                    def new_page():
+                        context = browser.new_context(base_url=server.base, **PHONE)
+                        context.set_default_timeout(TIMEOUT_MS)
+                        contexts.append(context)
+                        return context.new_page()
 
-                try:
-                    results = measure(new_page, plan)
-                finally:
-                    for context in contexts:
-                        context.close()
-                    browser.close()
-        except Exception:
-            if server is not None:
-                log("bench: the end of gunicorn's log:\n" + server.log_tail())
-            raise
+                    try:
+                        results = measure(new_page, plan)
+                    finally:
+                        for context in contexts:
+                            context.close()
+                        browser.close()
         finally:
-            if server is not None:
-                server.stop()
             database.drop()
     return {"repeats": repeats, "database": "PostgreSQL" if database.admin_url else "SQLite",
             "cases": results}

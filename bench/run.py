@@ -182,6 +182,16 @@ class Server:
         self.log.flush()
         return "\n".join(Path(self.log.name).read_text(errors="replace").splitlines()[-lines:])
 
+    def __enter__(self) -> "Server":
+        self.wait_ready()
+        return self
+
+    def __exit__(self, kind, error, traceback) -> None:
+        """Stopped whatever happened; a failure shows the end of gunicorn's log first."""
+        if isinstance(error, Exception):
+            log("bench: the end of gunicorn's log:\n" + self.log_tail())
+        self.stop()
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()  # gunicorn's graceful stop takes its workers along
@@ -388,7 +398,7 @@ def size_runs(size: int, folder: Path, redis: Redis | None, cache: str, done) ->
     env = {k: v for k, v in env.items() if k not in ("CACHE_URL", "REDIS_URL")}
     if redis is not None:
         env["CACHE_URL"] = redis.url
-    runs, server = [], None
+    runs = []
     try:
         database.create()
         started = time.monotonic()
@@ -407,20 +417,18 @@ def size_runs(size: int, folder: Path, redis: Redis | None, cache: str, done) ->
             for cold in (False, True):
                 if redis is not None:
                     redis.client.flushall()
-                server = Server({**env, "LIVE_REBUILD_SECONDS": "0"} if cold else env, folder,
-                                workers)
-                server.wait_ready()
-                log(f"bench: {size} partnerships, {workers} workers"
-                    f"{', cold rebuilds' if cold else ''}: measuring on {server.base}")
-                bench = cases.Bench(server, database, redis, env, plan, folder)
-                if cold:
-                    results["rebuild_cold"] = cases.cold_case(bench)
-                else:
-                    found, baselines = cases.run_cases(bench)
-                    results.update(found)
-                peaks.update({pid: round(rss_mb(pid, "VmHWM"), 1) for pid in server.workers()})
-                server.stop()
-                server = None
+                with Server({**env, "LIVE_REBUILD_SECONDS": "0"} if cold else env, folder,
+                            workers) as server:
+                    log(f"bench: {size} partnerships, {workers} workers"
+                        f"{', cold rebuilds' if cold else ''}: measuring on {server.base}")
+                    bench = cases.Bench(server, database, redis, env, plan, folder)
+                    if cold:
+                        results["rebuild_cold"] = cases.cold_case(bench)
+                    else:
+                        found, baselines = cases.run_cases(bench)
+                        results.update(found)
+                    peaks.update({pid: round(rss_mb(pid, "VmHWM"), 1)
+                                  for pid in server.workers()})
             load_after = os.getloadavg()
             runs.append({
                 "size": size, "workers": workers, "database": label, "cache": cache,
@@ -432,13 +440,7 @@ def size_runs(size: int, folder: Path, redis: Redis | None, cache: str, done) ->
                 "load_average": {"before": load_before, "after": load_after},
                 "peak_rss_mb": peaks, "cases": results})
             done(runs[-1])
-    except Exception:
-        if server is not None:
-            log("bench: the end of gunicorn's log:\n" + server.log_tail())
-        raise
     finally:
-        if server is not None:
-            server.stop()
         database.drop()
     return runs
 
