@@ -11,12 +11,16 @@ from hypothesis import strategies as st
 
 from scoring import engine
 from scoring import services as scoring
-from scoring.models import Deal
 from tests.conftest import make_partnership
+from tests.tournaments.events import (
+    assert_standings_equal_a_replay,
+    deal_on,
+    void_last_finished_deal,
+    withdraw_one,
+)
 from tests.tournaments.helpers import make_tournament, play
-from tests.tournaments.test_whole_events import assert_standings_equal_a_replay
 from tournaments import selectors, services
-from tournaments.models import Action, Entry, Pairing, Round, Tournament
+from tournaments.models import Action, Pairing, Round, Tournament
 from tournaments.services import TournamentRefused
 
 pytestmark = pytest.mark.django_db
@@ -195,21 +199,12 @@ def move(tournament, roll: int, organiser) -> None:
     if roll < 16 and postponed:
         services.pairing_play_now(pairing=postponed[0], by=organiser)
         return
-    active = list(Entry.objects.filter(tournament=tournament, withdrawn=False))
-    if roll < 18 and len(active) > 2:
-        services.entry_withdraw(entry=active[roll % len(active)], by=organiser)
+    if roll < 18 and withdraw_one(tournament, roll, organiser):
         return
-    if roll < 21:
-        last = (Deal.objects.filter(match__pairing__round__tournament=tournament,
-                                    match__finished=True, active=True).order_by("-id").first())
-        if last is not None:
-            scoring.deal_void(deal=last, reason="wrong", user=organiser, allow_reset=True)
-            return
+    if roll < 21 and void_last_finished_deal(tournament, organiser):
+        return
     if playing:
-        pairing = playing[roll % len(playing)]
-        scoring.deal_record(match_id=pairing.match_id,
-                            deal=engine.deal_from(DEALS[roll % len(DEALS)]),
-                            key=str(uuid.uuid4()))
+        deal_on(playing, roll, DEALS)
         return
     if closed:
         services.matchday_open(round_=closed[-1], by=organiser)

@@ -12,10 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import engine
-from scoring import services as scoring
-from scoring.models import Deal
 from tests.conftest import make_partnership
-from tournaments import selectors, services
+from tests.tournaments.events import (
+    assert_standings_equal_a_replay,
+    deal_on,
+    void_last_finished_deal,
+    withdraw_one,
+)
+from tournaments import services
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.services import TournamentRefused
 
@@ -79,24 +83,12 @@ def move(tournament: Tournament, roll: int, organiser) -> None:
             refused_or_done(lambda: services.pairing_walkover(
                 pairing=pairing, present="AB-"[roll % 3], by=organiser))
         return
-    active = list(Entry.objects.filter(tournament=tournament, withdrawn=False))
-    if roll < 6 and len(active) > 2:
-        services.entry_withdraw(entry=active[roll % len(active)], by=organiser)
+    if roll < 6 and withdraw_one(tournament, roll, organiser):
         return
-    if roll < 9:
-        finished = list(Deal.objects.filter(match__pairing__round__tournament=tournament,
-                                            match__finished=True, active=True)
-                        .order_by("-id")[:1])
-        if finished:
-            scoring.deal_void(deal=finished[0], reason="wrong", user=organiser,
-                              allow_reset=True)
-            return
+    if roll < 9 and void_last_finished_deal(tournament, organiser):
+        return
     if playing:
-        pairing = playing[roll % len(playing)]
-        answer = scoring.deal_record(match_id=pairing.match_id,
-                                     deal=engine.deal_from(DEALS[roll % len(DEALS)]),
-                                     key=str(uuid.uuid4()))
-        assert answer.status == 201
+        deal_on(playing, roll, DEALS)
         return
     if tournament.draw_problem:
         services.rematch_allow(tournament=tournament, by=organiser)
@@ -112,24 +104,6 @@ def refused_or_done(action) -> None:
     """An organiser's action the services may refuse (a walkover to a withdrawn side)."""
     with contextlib.suppress(TournamentRefused):
         action()
-
-
-def assert_standings_equal_a_replay(tournament: Tournament) -> None:
-    """The standings from the stored states equal those from every match replayed."""
-    stored = list(selectors.pairings(tournament))
-    replayed = list(selectors.pairings(tournament))
-    for pairing in replayed:
-        if pairing.match_id:
-            deals = [engine.deal_from(d.data) for d in
-                     pairing.match.deals.filter(active=True).order_by("number")]
-            state = scoring.replay(pairing.match, deals)
-            assert state.finished == pairing.match.finished
-            if not pairing.walkover:
-                assert pairing.finished == state.finished
-            pairing.match.state = state.stored()
-    field = selectors.entries(tournament)
-    assert selectors.standings(tournament, replayed, field) == selectors.standings(
-        tournament, stored, field)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
