@@ -4,7 +4,7 @@ board, the public round, overview, bracket and TV pages, and the API."""
 import pytest
 from django.utils import timezone
 
-from scoring.models import Match
+from scoring import services as scoring
 from tests.tournaments.helpers import make_tournament, play
 from tournaments import presenters, selectors, services, tv
 from tournaments.models import Pairing, Table
@@ -65,6 +65,6 @@ def test_the_api_says_awaiting_confirmation(client, awaiting):
     assert line["awaiting_confirmation"] is True and line["finished"] is False
     match = client.get(f"/api/v1/matches/{pairing.match_id}").json()
     assert match["finished"] is True and match["awaiting_confirmation"] is True
-    Match.objects.filter(pk=pairing.match_id).update(result_confirmed_at="2025-01-01T00:00Z")
+    scoring.result_confirm(match_id=pairing.match_id)
     assert client.get(f"/api/v1/matches/{pairing.match_id}").json()[
         "awaiting_confirmation"] is False
