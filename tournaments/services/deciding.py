@@ -2,30 +2,31 @@
 
 A stage whose tie-break chain ends with "deciding" does not go on (finish, or the knockout
 after the groups) while a tie in the tournament's scope is left: a round of deciding matches
-among the tied (a small knockout for three or more, one round after another) is drawn and
-placed on tables like any round, in the tournament's deciding match format. Their results
-count only for the "deciding" criterion (selectors.deciding_settled).
+among the tied (a small knockout for three or more, one round after another) is drawn
+(draws.deciding_round) and placed on tables like any round, in the tournament's deciding
+match format. Their results count only for the "deciding" criterion
+(selectors.deciding_settled).
 """
 
 from tournaments import selectors
 from tournaments.models import Action, Pairing, Round, Tournament
-from tournaments.services import draws
 
 
-def draw_if_tied(tournament: Tournament, stage: str | None) -> Round | None:
+def to_draw(tournament: Tournament, stage: str | None) -> tuple[list[tuple], str]:
     """Where `stage` (Round.Stage.GROUPS, or None for the rounds, whose standings count
-    every match) has ended or its last deciding round is complete: the next round of
-    deciding matches, or None when no tie in scope is left to play for."""
+    every match) has ended or its last deciding round is complete: the next deciding
+    matches, as create_round takes them, and the round's code (that of its largest
+    knockout); no matches when no tie in scope is left to play for."""
     pairs, offs = _to_play(tournament, stage)
     if not pairs:
-        return None
-    number = selectors.last_round(tournament).number + 1
-    widest = max(offs, key=lambda off: off.size)  # the round is named after its largest knockout
-    round_ = draws.create_round(tournament, number, Round.Stage.DECIDING, widest.code, pairs)
+        return [], ""
+    return pairs, max(offs, key=lambda off: off.size).code
+
+
+def record(tournament: Tournament, pairs: list[tuple]) -> None:
     names = {e.pk: e.partnership.display_name for e in selectors.entries(tournament)}
     Action.objects.create(tournament=tournament, kind=Action.Kind.DECIDING, what="; ".join(
         f"{names[a]} – {names[b]}" for a, b, _third, _group in pairs))
-    return round_
 
 
 def called_for(tournament: Tournament, drawn: list[Pairing]) -> bool:

@@ -17,9 +17,9 @@ from scoring.models import Match, RefereeLink
 from tournaments import notifications, selectors
 from tournaments.formats import double_elimination as de
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
-from tournaments.services import draws, results
-from tournaments.services.errors import TournamentRefused
-from tournaments.services.rows import bump
+from tournaments.services import draws
+from tournaments.services.errors import LaterMatchesStarted, TournamentRefused
+from tournaments.services.rows import bump, reopen, restart
 
 
 def schedule_of(tournament: Tournament) -> de.Schedule:
@@ -89,8 +89,9 @@ def later_started(tournament: Tournament, pairing: Pairing, finished: bool,
     return [p for p in stale if p.pk != pairing.pk and selectors.started(p)]
 
 
-def start(tournament: Tournament, seeded: list[Entry]) -> Round:
+def start(tournament: Tournament) -> Round:
     """Fix the field in seed order, put the first matches on, and return the first round."""
+    seeded = draws.seeded_field(tournament, selectors.active_entries(tournament))
     if len(seeded) > de.MAX_DOUBLE_ELIMINATION:
         raise TournamentRefused(too_many())
     tournament.bracket_order = [entry.pk for entry in seeded]
@@ -127,7 +128,7 @@ def sync(tournament: Tournament, *, allow_reset: bool = False, by: int | None = 
         now, stale = replay(schedule, pairings)
         started = [p for p in stale if selectors.started(p)]
         if started and not allow_reset:
-            raise results.LaterMatchesStarted(started)
+            raise LaterMatchesStarted(started)
         if started:
             Action.objects.create(tournament=tournament, kind=Action.Kind.RESET, user_id=by,
                                   what=", ".join(str(p) for p in started))
@@ -159,14 +160,14 @@ def _create(tournament, schedule, slot_id, held: de.SlotState, withdrawn) -> Pai
         defaults={"stage": Round.Stage.DOUBLE, "code": code})
     return Pairing.objects.create(round=round_, slot=schedule.by_id[slot_id].index,
                                   a_id=held.a, b_id=held.b,
-                                  **draws._decided(held.a, held.b, withdrawn))
+                                  **draws.decided(held.a, held.b, withdrawn))
 
 
 def _new_teams(pairing: Pairing, held: de.SlotState, withdrawn) -> Pairing:
     """A pairing whose slot holds other entries now: it starts over with them, on its table
     when its match is still there (a withdrawn entry among them gives a walkover at once)."""
-    results._reset(pairing)
-    decided = draws._decided(held.a, held.b, withdrawn)
+    restart(pairing)
+    decided = draws.decided(held.a, held.b, withdrawn)
     on_its_table = (pairing.match_id and not decided
                     and RefereeLink.objects.filter(match_id=pairing.match_id).exists())
     if on_its_table:
@@ -181,7 +182,7 @@ def _new_teams(pairing: Pairing, held: de.SlotState, withdrawn) -> Pairing:
 
 def _take_back(pairing: Pairing) -> None:
     """A pairing whose slot is no longer ready (a correction upstream): it is not played."""
-    results._reset(pairing)
+    restart(pairing)
     _off_table(pairing)
     pairing.delete()
 
@@ -207,7 +208,7 @@ def _crown(tournament: Tournament, now: de.State) -> None:
             Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status,
                                                                champion_id=now.champion)
     elif tournament.status == Tournament.Status.FINISHED:
-        results._reopen(tournament)
+        reopen(tournament)
 
 
 def finish(tournament: Tournament) -> None:

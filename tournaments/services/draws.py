@@ -13,7 +13,7 @@ from scoring.models import Match
 from scoring.ratings.services import partnership_ratings
 from tournaments import formats, notifications, selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
-from tournaments.services import deciding, double, league
+from tournaments.services import deciding
 from tournaments.services.errors import TournamentRefused
 
 GROUP_LETTERS = string.ascii_uppercase
@@ -36,15 +36,13 @@ def seeded_field(tournament: Tournament, field: list[Entry], salt: str = "") -> 
 
 
 def draw_first_round(tournament: Tournament) -> Round:
+    """The first round of a structure drawn round by round (not a league's season, nor a
+    double elimination's bracket: setup starts those)."""
     field = selectors.active_entries(tournament)
     if len(field) < 2:
         raise TournamentRefused(_("A tournament needs at least two partnerships."))
-    if league.is_league(tournament):
-        return league.draw_season(tournament)
     if tournament.structure == Tournament.Structure.KNOCKOUT:
         return _knockout_round(tournament, 1, seeded_field(tournament, field))
-    if tournament.structure == Tournament.Structure.DOUBLE:
-        return double.start(tournament, seeded_field(tournament, field))
     if tournament.structure == Tournament.Structure.GROUPS:
         _form_groups(tournament, field)
         return _group_round(tournament, 1)
@@ -72,16 +70,28 @@ def draw_next_round(tournament: Tournament, current: Round) -> Round | None:
     if tournament.structure == Tournament.Structure.GROUPS:
         if number <= _group_round_count(tournament):
             return _group_round(tournament, number)
-        return (deciding.draw_if_tied(tournament, Round.Stage.GROUPS)
+        return (deciding_round(tournament, Round.Stage.GROUPS)
                 or _knockout_after_groups(tournament, number, all_pairings))
     if tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
         schedule = round_robin(tournament, [e.pk for e in _round_robin_field(tournament)])
         if number <= len(schedule):
             return _round_robin_round(tournament, number)
-        return deciding.draw_if_tied(tournament, None)
+        return deciding_round(tournament, None)
     if number > tournament.rounds_count:
-        return deciding.draw_if_tied(tournament, None)
+        return deciding_round(tournament, None)
     return _swiss_round(tournament, number, all_pairings)
+
+
+def deciding_round(tournament: Tournament, stage: str | None) -> Round | None:
+    """The next round of deciding matches where `stage` ended with a tie in scope left
+    (deciding.to_draw), or None."""
+    pairs, code = deciding.to_draw(tournament, stage)
+    if not pairs:
+        return None
+    number = selectors.last_round(tournament).number + 1
+    round_ = create_round(tournament, number, Round.Stage.DECIDING, code, pairs)
+    deciding.record(tournament, pairs)
+    return round_
 
 
 def _winners_by_slot(current: Round, all_pairings: list[Pairing]) -> list[Entry | None]:
@@ -264,7 +274,7 @@ def create_round(tournament, number, stage, code, pairs) -> Round:
     Pairing.objects.bulk_create([
         Pairing(round=round_, slot=pair[4] if len(pair) > 4 else index, a_id=pair[0],
                 b_id=pair[1], third_place=pair[2], group=pair[3],
-                **_decided(pair[0], pair[1], withdrawn))
+                **decided(pair[0], pair[1], withdrawn))
         for index, pair in enumerate(pairs)
     ])
     place_waiting(tournament)
@@ -272,7 +282,7 @@ def create_round(tournament, number, stage, code, pairs) -> Round:
     return round_
 
 
-def _decided(a, b, withdrawn: set[int]) -> dict:
+def decided(a, b, withdrawn: set[int]) -> dict:
     """A bye goes through; a withdrawn entry hands its opponent a walkover, and never goes
     through itself: two withdrawn entries, or one with a bye, are a double forfeit ("-")."""
     gone_a, gone_b = a in withdrawn, b is None or b in withdrawn

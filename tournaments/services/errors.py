@@ -1,5 +1,15 @@
-from scoring.services import ScoringRefused
+from django.utils.translation import gettext as _
+
+from scoring.services import ConfirmationNeeded, ScoringRefused
 
 
 class TournamentRefused(ScoringRefused):
     """An organiser's tournament action that cannot be done, with the reason."""
+
+
+class LaterMatchesStarted(ConfirmationNeeded):
+    """The change would reset later matches that are under way: the organiser must confirm."""
+
+    def __init__(self, affected):
+        super().__init__(_("Later matches have already started and would be reset."),
+                         [str(p) for p in affected])

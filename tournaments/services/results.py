@@ -8,16 +8,8 @@ from scoring.models import Match, RefereeLink
 from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
 from tournaments.services import deciding, double, draws, league
-from tournaments.services.errors import TournamentRefused
-from tournaments.services.rows import bump, locked
-
-
-class LaterMatchesStarted(scoring.ConfirmationNeeded):
-    """The change would reset later matches that are under way: the organiser must confirm."""
-
-    def __init__(self, affected: list[Pairing]):
-        super().__init__(_("Later matches have already started and would be reset."),
-                         [str(p) for p in affected])
+from tournaments.services.errors import LaterMatchesStarted, TournamentRefused
+from tournaments.services.rows import bump, locked, reopen, restart
 
 
 def winner_entry(pairing: Pairing, side: str) -> int | None:
@@ -124,7 +116,7 @@ def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winn
         # rounds taken back leave the last one complete again: it draws what follows anew
         _advance(tournament, selectors.last_round(tournament) if follow_up else pairing.round)
     elif tournament.status == Tournament.Status.FINISHED:
-        _reopen(tournament)
+        reopen(tournament)
 
 
 def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
@@ -177,7 +169,7 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
     loser = pairing.a_id if winner == pairing.b_id else pairing.b_id
     swap = {pairing.winner_id: winner, winner: loser}
     for later_pairing in later:
-        _reset(later_pairing)
+        restart(later_pairing)
         later_pairing.a_id = swap.get(later_pairing.a_id, later_pairing.a_id)
         later_pairing.b_id = swap.get(later_pairing.b_id, later_pairing.b_id)
         later_pairing.save(update_fields=["a", "b"])
@@ -189,19 +181,11 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
                                        b=entries[later_pairing.b_id].partnership)
 
 
-def _reset(pairing: Pairing) -> None:
-    """Start a later pairing over: its deals are voided (audited), its result cleared."""
-    if pairing.match_id and pairing.match.state["deals"]:
-        scoring.match_reset(match_id=pairing.match_id, user=None,
-                            reason=_("An earlier result was corrected."))
-    Pairing.objects.filter(pk=pairing.pk).update(finished=False, winner=None, walkover="")
-
-
 def _undraw(tournament: Tournament, later: list[Pairing]) -> None:
     """Take back rounds drawn from results that no longer stand (they are drawn again later)."""
     for pairing in later:
         if pairing.match_id:
-            _reset(pairing)
+            restart(pairing)
     round_ids = {p.round_id for p in later}
     matches = [p.match_id for p in later if p.match_id]
     Pairing.objects.filter(round_id__in=round_ids).update(match=None, table=None)
@@ -210,12 +194,7 @@ def _undraw(tournament: Tournament, later: list[Pairing]) -> None:
         link.match = None
         link.save(update_fields=["match"])
     Match.objects.filter(pk__in=matches, deals__isnull=True).delete()
-    _reopen(tournament)
-
-
-def _reopen(tournament: Tournament) -> None:
-    tournament.status, tournament.champion = Tournament.Status.RUNNING, None
-    Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status, champion=None)
+    reopen(tournament)
 
 
 def _links_of(match_ids):
@@ -276,7 +255,7 @@ def league_over(tournament: Tournament) -> bool:
     a postponed match can come after that; True when it did."""
     if not league.season_complete(tournament):
         return False
-    if deciding.draw_if_tied(tournament, None) is not None:
+    if draws.deciding_round(tournament, None) is not None:
         return False  # a tie that matters is played out first
     finish(tournament, selectors.last_round(tournament))
     return True

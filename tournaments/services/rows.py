@@ -1,8 +1,11 @@
-"""The tournament row that every tournament service locks first and bumps last."""
+"""The rows every tournament service writes the same way: the tournament, locked first and
+bumped last, reopened by a correction; a later pairing started over."""
 
 from django.db import models
+from django.utils.translation import gettext as _
 
-from tournaments.models import Tournament
+from scoring import services as scoring
+from tournaments.models import Pairing, Tournament
 
 
 def locked(tournament_id: int) -> Tournament:
@@ -13,3 +16,17 @@ def locked(tournament_id: int) -> Tournament:
 def bump(tournament: Tournament) -> None:
     """A new version: every page and API body built from the tournament is stale."""
     Tournament.objects.filter(pk=tournament.pk).update(version=models.F("version") + 1)
+
+
+def reopen(tournament: Tournament) -> None:
+    """A corrected result leaves the tournament running again, without a champion."""
+    tournament.status, tournament.champion = Tournament.Status.RUNNING, None
+    Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status, champion=None)
+
+
+def restart(pairing: Pairing) -> None:
+    """Start a later pairing over: its deals are voided (audited), its result cleared."""
+    if pairing.match_id and pairing.match.state["deals"]:
+        scoring.match_reset(match_id=pairing.match_id, user=None,
+                            reason=_("An earlier result was corrected."))
+    Pairing.objects.filter(pk=pairing.pk).update(finished=False, winner=None, walkover="")

@@ -184,9 +184,18 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
                                  label=tournament.name))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
-    first = draws.draw_first_round(tournament)
+    first = _first_round(tournament)
     rows.bump(tournament)
     return first
+
+
+def _first_round(tournament: Tournament) -> Round:
+    """A league's whole season, a double elimination's first matches, or a drawn round."""
+    if league.is_league(tournament):
+        return league.draw_season(tournament)
+    if tournament.structure == Tournament.Structure.DOUBLE:
+        return double.start(tournament)
+    return draws.draw_first_round(tournament)
 
 
 @outbox.service
