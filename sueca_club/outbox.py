@@ -15,7 +15,8 @@ idempotent: running one twice, or after a retry, changes nothing more.
 Where a step runs:
 
 - `in_worker=False` (drawing the next round, placing tables): in the process that made the
-  write, right after its commit, so the table's next match is there when the referee looks.
+  write, right after its commit (in a request, right after its answer went out), so the
+  table's next match is there when the referee looks.
 - `in_worker=True` (emails, ratings, files): by a Celery worker. The web process hands the
   step's id to the broker from a background thread with timeouts of a second or two, so a
   broker that is down or frozen never holds an answer; a step that could not be handed over
@@ -38,6 +39,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
@@ -126,7 +128,15 @@ def service(fn: Callable) -> Callable:
 
 def relay() -> None:
     """Run or hand over the steps recorded by the write that just committed, and those that
-    they record in turn; now and then, also sweep up steps left over from earlier."""
+    they record in turn; now and then, also sweep up steps left over from earlier.
+
+    Within a request they wait for its answer: they run once the answer has gone
+    (`_after_the_answer`), so a referee whose deal ends a round is answered before the next
+    round is drawn, however long drawing takes."""
+    if getattr(_local, "answering", False):
+        _local.after_answer = [*getattr(_local, "after_answer", []), *_recorded()]
+        _recorded().clear()
+        return
     _drain()
     if time.monotonic() - getattr(_local, "swept", 0.0) > SWEEP_EVERY:
         _local.swept = time.monotonic()
@@ -137,6 +147,24 @@ def relay() -> None:
                 logger.exception("The outbox sweep failed")
         else:
             _Sender.put(None)  # the sender thread sweeps
+
+
+def _answering(**kwargs) -> None:
+    _local.answering, _local.after_answer = True, []
+
+
+def _after_the_answer(**kwargs) -> None:
+    """Django sends request_finished when the server closes the response, after its last
+    byte went out: what the request's writes recorded runs now, on the same process."""
+    _local.answering = False
+    waiting, _local.after_answer = getattr(_local, "after_answer", []), []
+    if waiting:
+        _recorded()[:0] = waiting
+        relay()
+
+
+request_started.connect(_answering, dispatch_uid="outbox-answering")
+request_finished.connect(_after_the_answer, dispatch_uid="outbox-after-the-answer")
 
 
 def dispatch(step_id: int, name: str) -> None:

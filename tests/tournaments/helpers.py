@@ -1,5 +1,6 @@
 """Build tournaments and play their matches through the same services the referees use."""
 
+import json
 import uuid
 
 from scoring import engine, services
@@ -50,3 +51,14 @@ def play_to_the_end(tournament: Tournament, choose=lambda pairing: "A", limit: i
         assert pairings, "nothing to play and the tournament is not finished"
         play(pairings[0], choose(pairings[0]))
     raise AssertionError("the tournament did not finish")
+
+
+FLAG = {"points": [120, 0], "flag": "A"}
+
+
+def post_deal(token: str, key: str, deal: dict = FLAG):
+    """A referee's deal through the JSON API, as the phone sends it."""
+    from django.test import Client
+
+    return Client().post(f"/api/v1/referee/{token}/deals", data=json.dumps(deal),
+                         content_type="application/json", headers={"Idempotency-Key": key})

@@ -3,36 +3,14 @@ follows after the commit, so a draw that fails or crashes never refuses, fails o
 deal, and is repaired by running it again."""
 
 import datetime
-import json
 
-import pytest
 from django.utils import timezone
 
 from sueca_club import outbox
 from sueca_club.models import OutboxStep
-from tests.tournaments.helpers import make_tournament
-from tournaments import services
+from tests.tournaments.helpers import post_deal
 from tournaments.models import Action, Pairing, Round
 from tournaments.services import TournamentRefused, draws
-
-FLAG = {"points": [120, 0], "flag": "A"}
-
-
-@pytest.fixture
-def last_match(club):
-    """A Swiss of two tables whose first round has one match left: the table of that match."""
-    tournament = make_tournament(club, 4, structure="rounds", tables_count=2, rounds_count=3)
-    services.tournament_start(tournament=tournament)
-    first, last = tournament.tables.select_related("link__match").order_by("number")
-    post_deal(first.link.token, "round-1-table-1")
-    return tournament, last
-
-
-def post_deal(token, key):
-    from django.test import Client
-
-    return Client().post(f"/api/v1/referee/{token}/deals", data=json.dumps(FLAG),
-                         content_type="application/json", headers={"Idempotency-Key": key})
 
 
 def test_a_draw_that_finds_no_way_is_told_to_the_organiser_and_the_deal_is_saved(
