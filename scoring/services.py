@@ -85,6 +85,23 @@ def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None =
     "match_result" is emitted when the result stands, or stood before this write.
     """
     was_finished, stood = match.finished, match.result_stands
+    _set_state(match, state, allow_reset)
+    if match.pk is None:
+        match.save()
+    else:
+        match.save(update_fields=STORED_FIELDS)
+    if (state.finished or was_finished) and allow_reset is not None:
+        for guard in RESULT_GUARDS:
+            guard(match, allow_reset)
+    if match.result_stands or stood:
+        outbox.emit("match_result", match_id=match.pk, version=match.version,
+                    allow_reset=bool(allow_reset), by=by and by.pk)
+    elif match.awaiting_confirmation:
+        outbox.emit("match_awaiting", match_id=match.pk)
+
+
+def _set_state(match: Match, state: engine.MatchState, allow_reset: bool | None = None) -> None:
+    """The engine's state on the row, and a new version (saved by the caller)."""
     match.state = state.stored()
     match.finished = state.finished
     match.winner = state.winner or ""
@@ -98,18 +115,6 @@ def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None =
     elif match.confirm_result and allow_reset is not None and match.result_confirmed_at is None:
         match.result_confirmed_at = timezone.now()
     match.version += 1
-    if match.pk is None:
-        match.save()
-    else:
-        match.save(update_fields=STORED_FIELDS)
-    if (state.finished or was_finished) and allow_reset is not None:
-        for guard in RESULT_GUARDS:
-            guard(match, allow_reset)
-    if match.result_stands or stood:
-        outbox.emit("match_result", match_id=match.pk, version=match.version,
-                    allow_reset=bool(allow_reset), by=by and by.pk)
-    elif match.awaiting_confirmation:
-        outbox.emit("match_awaiting", match_id=match.pk)
 
 
 def _score(state: engine.MatchState) -> dict:
@@ -128,12 +133,24 @@ def match_create(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_d
                  confirm_by_opponent: bool = False, confirm_result: bool = False, by=None,
                  with_link: bool = True) -> Match:
     """A new match; a friendly gets its own referee link, a tournament's uses its table's."""
+    match = new_match(club=club, a=a, b=b, rules=rules, fmt=fmt, first_dealer=first_dealer,
+                      confirm_by_opponent=confirm_by_opponent, confirm_result=confirm_result,
+                      by=by)
+    match.save()
+    if with_link:
+        RefereeLink.objects.create(club=club, match=match)
+    return match
+
+
+def new_match(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_dealer: int,
+              confirm_by_opponent: bool = False, confirm_result: bool = False,
+              by=None) -> Match:
+    """A match not saved yet, with the engine's state before its first deal: match_create
+    saves one, a tournament putting a round on its tables saves them all at once."""
     match = Match(club=club, a=a, b=b, rules=rules.as_dict(), format=fmt.as_dict(),
                   first_dealer=first_dealer, confirm_by_opponent=confirm_by_opponent,
                   confirm_result=confirm_result, created_by=by, version=0)
-    _store(match, engine.new_match(rules, fmt, first_dealer))
-    if with_link:
-        RefereeLink.objects.create(club=club, match=match)
+    _set_state(match, engine.new_match(rules, fmt, first_dealer))
     return match
 
 

@@ -94,11 +94,17 @@ def _recorded() -> list[tuple[int, str]]:
 
 def follow(name: str, **args) -> None:
     """Record that step `name` must run with `args` once the current transaction commits."""
+    follow_each(name, [args])
+
+
+def follow_each(name: str, each: list[dict]) -> None:
+    """`follow(name, **args)` for each of `each`, written in one statement."""
     if name not in STEPS:
         raise LookupError(f"no outbox step {name!r} is registered")
     if not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("follow() records a step inside the write's transaction")
-    _recorded().append((OutboxStep.objects.create(name=name, args=args).pk, name))
+        raise RuntimeError("follow_each() records steps inside the write's transaction")
+    rows = OutboxStep.objects.bulk_create([OutboxStep(name=name, args=args) for args in each])
+    _recorded().extend((row.pk, name) for row in rows)
 
 
 def emit(event: str, **args) -> None:

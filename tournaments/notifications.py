@@ -2,7 +2,7 @@
 
 - Who: a player with an email address and `notify` on. A player opts out on the page every
   email links to (a signed token, no login) or the organiser unticks it on the player's page.
-- When: the draw services call `round_drawn` and `table_given`; a finished match (friendly or
+- When: the draw services call `round_drawn` and `tables_given`; a finished match (friendly or
   tournament) is the outbox event "match_result". Each records an outbox step (steps.py) that
   a worker runs after the commit, calling the service below.
 - Never twice: each email is recorded as a `Notification` row, unique per (player, kind,
@@ -46,8 +46,8 @@ def round_drawn(round_: Round) -> None:
     outbox.follow("tournaments.notify_round", round_id=round_.pk)
 
 
-def table_given(pairing: Pairing) -> None:
-    outbox.follow("tournaments.notify_pairing", pairing_id=pairing.pk)
+def tables_given(pairings: list[Pairing]) -> None:
+    outbox.follow_each("tournaments.notify_pairing", [{"pairing_id": p.pk} for p in pairings])
 
 
 def pairings_changed(pairings: list[Pairing]) -> None:
@@ -55,8 +55,7 @@ def pairings_changed(pairings: list[Pairing]) -> None:
     everyone in them now is told their opponent and table again."""
     Notification.objects.filter(kind__in=[Kind.PAIRING, Kind.TABLE],
                                 object_id__in=[p.pk for p in pairings]).delete()
-    for pairing in pairings:
-        outbox.follow("tournaments.notify_pairing", pairing_id=pairing.pk)
+    tables_given(pairings)
 
 
 # Links --------------------------------------------------------------------------------------

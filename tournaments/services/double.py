@@ -140,8 +140,8 @@ def sync(tournament: Tournament, *, allow_reset: bool = False, by: int | None = 
                 _take_back(pairing)
                 taken_back.add(pairing.pk)
         held = {slot_of(p) for p in pairings if p.pk not in taken_back}
-        created = [_create(tournament, schedule, slot, now.slots[slot], withdrawn)
-                   for slot in now.ready if slot not in held]
+        created = _create(tournament, schedule, [slot for slot in now.ready if slot not in held],
+                          now, withdrawn)
         changed += created
         if not stale and not created:
             break
@@ -153,14 +153,23 @@ def sync(tournament: Tournament, *, allow_reset: bool = False, by: int | None = 
     bump(tournament)
 
 
-def _create(tournament, schedule, slot_id, held: de.SlotState, withdrawn) -> Pairing:
-    code = round_code(slot_id)
-    round_, _created = Round.objects.get_or_create(
-        tournament=tournament, number=round_codes(schedule).index(code) + 1,
-        defaults={"stage": Round.Stage.DOUBLE, "code": code})
-    return Pairing.objects.create(round=round_, slot=schedule.by_id[slot_id].index,
-                                  a_id=held.a, b_id=held.b,
-                                  **draws.decided(held.a, held.b, withdrawn))
+def _create(tournament, schedule, slot_ids: list, now: de.State, withdrawn) -> list[Pairing]:
+    """The pairings of the slots that became ready, in their rounds (made as needed): a few
+    statements however many (the first round of a big field)."""
+    if not slot_ids:
+        return []
+    numbers = {code: index + 1 for index, code in enumerate(round_codes(schedule))}
+    codes = {round_code(slot_id) for slot_id in slot_ids}
+    rounds = {r.code: r for r in tournament.rounds.filter(number__in=[numbers[c] for c in codes])}
+    Round.objects.bulk_create([
+        Round(tournament=tournament, number=numbers[code], stage=Round.Stage.DOUBLE, code=code)
+        for code in sorted(codes - set(rounds), key=numbers.get)])
+    rounds = {r.code: r for r in tournament.rounds.filter(number__in=[numbers[c] for c in codes])}
+    return Pairing.objects.bulk_create([
+        Pairing(round=rounds[round_code(slot_id)], slot=schedule.by_id[slot_id].index,
+                a_id=now.slots[slot_id].a, b_id=now.slots[slot_id].b,
+                **draws.decided(now.slots[slot_id].a, now.slots[slot_id].b, withdrawn))
+        for slot_id in slot_ids])
 
 
 def _new_teams(pairing: Pairing, held: de.SlotState, withdrawn) -> Pairing:

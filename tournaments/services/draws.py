@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring import engine
 from scoring import services as scoring
-from scoring.models import Match
+from scoring.models import Match, RefereeLink
 from scoring.ratings.services import partnership_ratings
 from tournaments import formats, notifications, selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
@@ -309,25 +309,27 @@ def place_waiting(tournament: Tournament) -> None:
                                           postponed_to__isnull=True)
                    .select_related("round", "a__partnership", "b__partnership")
                    .order_by("round__number", "third_place", "slot"))
-    for table, pairing in zip(free_tables(tournament), waiting, strict=False):
-        start_match(tournament, pairing, table)
+    placed = list(zip(free_tables(tournament), waiting, strict=False))
+    if placed:
+        start_matches(tournament, placed)
 
 
-def start_match(tournament: Tournament, pairing: Pairing, table: Table) -> Match:
-    """The match of a pairing, with a copy of the tournament's rules, on a table."""
-    match = scoring.match_create(
+def start_matches(tournament: Tournament, placed: list[tuple[Table, Pairing]]) -> None:
+    """The matches of these pairings, with a copy of the tournament's rules, each on its
+    table: a few statements however many tables (a first round of 512 included)."""
+    matches = Match.objects.bulk_create([scoring.new_match(
         club=tournament.club, a=pairing.a.partnership, b=pairing.b.partnership,
         rules=engine.rules_from(overrides=tournament.rules), fmt=match_format(tournament, pairing),
-        first_dealer=0, with_link=False, by=tournament.created_by,
+        first_dealer=0, by=tournament.created_by,
         confirm_by_opponent=tournament.confirmation == Tournament.Confirmation.DEAL,
         confirm_result=tournament.confirmation == Tournament.Confirmation.RESULT,
-    )
-    pairing.match, pairing.table = match, table
-    pairing.save(update_fields=["match", "table"])
-    table.link.match = match
-    table.link.save(update_fields=["match"])
-    notifications.table_given(pairing)
-    return match
+    ) for _table, pairing in placed])
+    for (table, pairing), match in zip(placed, matches, strict=True):
+        pairing.match, pairing.table = match, table
+        table.link.match = match
+    Pairing.objects.bulk_update([pairing for _table, pairing in placed], ["match", "table"])
+    RefereeLink.objects.bulk_update([table.link for table, _pairing in placed], ["match"])
+    notifications.tables_given([pairing for _table, pairing in placed])
 
 
 def match_format(tournament: Tournament, pairing: Pairing) -> engine.Format:

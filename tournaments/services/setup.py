@@ -177,11 +177,12 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
     count = tournament.entries.count()
     log(tournament, Action.Kind.START, by,
         ngettext("%(count)s partnership", "%(count)s partnerships", count) % {"count": count})
-    for number in range(1, tournament.tables_count + 1):
-        Table.objects.create(tournament=tournament, number=number,
-                             link=RefereeLink.objects.create(
-                                 club_id=tournament.club_id, table_number=number,
-                                 label=tournament.name))
+    numbers = range(1, tournament.tables_count + 1)
+    links = RefereeLink.objects.bulk_create([
+        RefereeLink(club_id=tournament.club_id, table_number=number, label=tournament.name)
+        for number in numbers])
+    Table.objects.bulk_create([Table(tournament=tournament, number=number, link=link)
+                               for number, link in zip(numbers, links, strict=True)])
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
     first = _first_round(tournament)
