@@ -156,3 +156,13 @@ def test_sixty_four_entrants_give_the_standard_shape():
 def test_it_refuses_fields_it_cannot_schedule(field):
     with pytest.raises(ValueError):
         double_elimination_schedule(field)
+
+
+@pytest.mark.parametrize("size", [2, 4, 8, 16, 32, 64])
+def test_the_table_of_drop_orders_is_what_the_search_finds(size):
+    assert de.search_drop_orders(size) == de.DROP_ORDERS[size]
+
+
+def test_the_table_covers_every_bracket_size_the_site_allows():
+    assert set(de.DROP_ORDERS) == {2 ** n for n in range(1, 7)}
+    assert max(de.DROP_ORDERS) == de.MAX_DOUBLE_ELIMINATION
