@@ -135,7 +135,12 @@ class Partnership(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.name or f"{self.player_1.name} & {self.player_2.name}"
+        return self.name_of(self.name, self.player_1.name, self.player_2.name)
+
+    @staticmethod
+    def name_of(name: str, player_1: str, player_2: str) -> str:
+        """The display name from the columns alone (what a page read as plain values has)."""
+        return name or f"{player_1} & {player_2}"
 
     @property
     def players(self) -> list[Player]:
