@@ -20,6 +20,16 @@ from sueca_club import outbox
 # commits, each guard may refuse it: `guard(match, allow_reset)` raises ConfirmationNeeded
 # when the correction would reset later matches that are under way.
 RESULT_GUARDS: list = []
+# The last statement of a scoring write (a deal, an undo, a correction, a confirmation), in its
+# transaction: `note(match)` tells what shows the match's score that it changed (a tournament's
+# live pages: tournaments/live.py). A tournament's own services, which also change matches
+# (a draw, a reset), bump the tournament instead: they never call it.
+SCORES_CHANGED: list = []
+
+
+def _scores_changed(match) -> None:
+    for note in SCORES_CHANGED:
+        note(match)
 
 
 class ScoringRefused(Exception):
@@ -244,7 +254,9 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
                               user=user, via_link=link, before=before,
                               after={"deal": saved.data, **_score(state)})
-    return _remember(match, link, key, "deal", Answer(201, json.dumps(match_payload(match))))
+    answer = _remember(match, link, key, "deal", Answer(201, json.dumps(match_payload(match))))
+    _scores_changed(match)
+    return answer
 
 
 @outbox.service
@@ -268,6 +280,7 @@ def result_confirm(*, match_id: int, link: RefereeLink | None = None, user=None,
                               via_link=link, before=_score_of(match), after=_score_of(match))
     outbox.emit("match_result", match_id=match.pk, version=match.version, allow_reset=False,
                 by=user and user.pk)
+    _scores_changed(match)
     return match
 
 
@@ -395,6 +408,7 @@ def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=
     AuditEntry.objects.create(match=match, action=action, deal=new or target, user=user,
                               via_link=link, reason=reason, before=before,
                               after={"deal": new.data if new else None, **_score(state)})
+    _scores_changed(match)
     return new
 
 

@@ -51,8 +51,10 @@ def score_of(match) -> tuple[tuple[int, int], tuple[int, int] | None]:
 
 
 def age_of(match, now: datetime) -> int | None:
+    """A match as it was made (version 1: just placed on its table) has no deal to highlight:
+    only a score's change is, which is what the tournament TV's ETag follows."""
     seconds = (now - match.updated_at).total_seconds()
-    return max(int(seconds), 0) if seconds < FRESH_SECONDS else None
+    return max(int(seconds), 0) if seconds < FRESH_SECONDS and match.version > 1 else None
 
 
 def tile_of(match, *, now: datetime, table: int | None, a: str, b: str,

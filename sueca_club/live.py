@@ -20,7 +20,7 @@ PERSONAL_COOKIES = (settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name)
 
 
 def live_page(request, etag: str | None, template: str, fragment: str, context, *,
-              private: bool = False):
+              private: bool = False, shared_query: str = ""):
     """Render a live page, or only its fragment for an htmx poll; 304 when nothing changed.
 
     `context` is a callable so that an unchanged poll costs nothing but the ETag's query.
@@ -29,7 +29,9 @@ def live_page(request, etag: str | None, template: str, fragment: str, context, 
     so a revalidation never brings back another version. What every visitor sees alike (a
     fragment, or the page of a visitor without a session) is rendered once per version,
     unless the page is `private` (the organiser's board): that one is never kept, here or
-    by a shared cache on the way.
+    by a shared cache on the way. A page is kept for its address without a query, or with
+    exactly `shared_query` (the TV's `i=3`, what it shows without a query too): any other
+    query is built for its request.
     """
     htmx = bool(request.htmx)
     shared = htmx or not any(name in request.COOKIES for name in PERSONAL_COOKIES)
@@ -39,9 +41,11 @@ def live_page(request, etag: str | None, template: str, fragment: str, context, 
         who = "f" if htmx else f"p-u{0 if shared else _user_id(request)}"
         etag = f'"{etag}-{language}-{who}"'
 
-    if shared and not private and etag is not None and not request.GET:
+    kept_query = request.GET.urlencode() in ("", shared_query)
+    if shared and not private and etag is not None and kept_query:
         # A page that used a CSRF token is personal after all: it is not kept.
-        return shared_copy(request, f"live:{request.path}:{name}:{language}", etag,
+        where = f"{request.path}?{shared_query}" if shared_query else request.path
+        return shared_copy(request, f"live:{where}:{name}:{language}", etag,
                            lambda: render(request, name, context()).content,
                            keep=lambda _: not request.META.get("CSRF_COOKIE_NEEDS_UPDATE"),
                            vary=("HX-Request", "Cookie"))

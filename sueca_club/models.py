@@ -171,7 +171,13 @@ class Partnership(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.name or " & ".join(player.name for player in self.players)
+        return self.name_of(self.name, *(player.name for player in self.players))
+
+    @staticmethod
+    def name_of(name: str, *players: str | None) -> str:
+        """The display name from the columns alone (what a page read as plain values has):
+        a pair's two names, or a four's (the last two are None for a pair)."""
+        return name or " & ".join(player for player in players if player is not None)
 
     @property
     def players(self) -> list[Player]:

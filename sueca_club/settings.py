@@ -36,7 +36,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
-    "django_tables2",
     "sueca_club",
     "scoring",
     "tournaments",

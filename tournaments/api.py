@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.api import error
 from sueca_club.live import shared_copy
-from tournaments import double_bracket, presenters, selectors
+from tournaments import double_bracket, presenters, selectors, standings_tables
 from tournaments.models import Tournament
 
 
@@ -32,14 +32,17 @@ def _body(slug: str) -> bytes:
 
 
 def _payload(slug: str) -> dict | None:
-    """The whole tournament as the API shows it; built once per version (see `cached`)."""
+    """The whole tournament as the API shows it; built once per version (see `cached`): its
+    matches from one query of plain values, its standings kept per version of the results."""
     tournament = selectors.tournament_page(slug)
     if tournament is None:
         return None
-    all_pairings = list(selectors.pairings(tournament))
-    ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
-    payload = presenters.tournament_payload(tournament, all_pairings, ranked)
-    if tournament.structure == Tournament.Structure.DOUBLE and tournament.bracket_order:
+    summaries = selectors.pairing_summaries(tournament)
+    double = tournament.structure == Tournament.Structure.DOUBLE and tournament.bracket_order
+    entries = selectors.entries(tournament) if double else None
+    payload = presenters.tournament_payload(
+        tournament, summaries, standings_tables.ranked_rows(tournament, summaries, entries))
+    if double:
         payload["bracket"] = double_bracket.payload(
-            double_bracket.build(tournament, all_pairings, [s.entry for s in ranked]))
+            double_bracket.build(tournament, summaries, entries))
     return payload

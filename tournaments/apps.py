@@ -7,4 +7,5 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from tournaments import steps  # noqa: F401 - registers the outbox steps and the guard
+        # registers the outbox steps, the guard and what follows a change of scores
+        from tournaments import live, steps  # noqa: F401

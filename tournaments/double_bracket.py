@@ -85,7 +85,8 @@ def _sources(schedule: de.Schedule) -> dict[tuple[str, str], Source]:
 
 
 def build(tournament: Tournament, pairings: list[Pairing], entries: list[Entry]) -> DoubleBracket:
-    """`pairings` as selectors.pairings reads them, `entries` as selectors.entries does."""
+    """`pairings` as selectors.pairings or pairing_summaries read them, `entries` as
+    selectors.entries does."""
     schedule = double.schedule_of(tournament)
     now = double.state(tournament, pairings)
     names = {entry.pk: entry.partnership.display_name for entry in entries}

@@ -1,7 +1,8 @@
 """Spreadsheets of a tournament or of a club season: standings, results and every deal.
 
-Rows are plain dicts put in django-tables2 tables; the tables' values go through
-`spreadsheet_cell` into a tablib dataset, which writes the CSV or XLSX. No hand-written writer.
+Rows are plain dicts, written column by column (each column a row's key and its header)
+through `spreadsheet_cell` into a tablib dataset, which writes the CSV or XLSX. No
+hand-written writer.
 
 A text cell is data, never a formula: a partnership named `=HYPERLINK(...)` or `@SUM(...)`
 would otherwise run in the spreadsheet of whoever opens the file (CSV injection). As OWASP
@@ -14,78 +15,55 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-import django_tables2 as tables
 import tablib
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
-from django_tables2.export import TableExport
 
 from scoring.models import Deal, Match
 from sueca_club.models import Club
 from tournaments import presenters, selectors
 from tournaments.models import Tournament
-from tournaments.standings_tables import StandingsTable, standing_rows
+from tournaments.standings_tables import COLUMNS, standing_rows
 
 Progress = Callable[[int], None]
+Columns = tuple[tuple[str, str], ...]  # (a row's key, its header), in the file's order
 CSV_BOM = "\ufeff"  # so that spreadsheet programs read the accents of a UTF-8 CSV right
 SEATS_TEXT = ("1 (A)", "2 (B)", "3 (A)", "4 (B)")
+SPREADSHEETS = ("csv", "xlsx")
 
 
 def no_progress(percent: int) -> None:
     pass
 
 
-class ExportTable(tables.Table):
-    class Meta:
-        orderable = False
-
-
-class ResultsTable(ExportTable):
-    date = tables.Column(verbose_name=gettext_lazy("Date"))
-    event = tables.Column(verbose_name=gettext_lazy("Tournament"))
-    round = tables.Column(verbose_name=gettext_lazy("Round"))
-    table = tables.Column(verbose_name=gettext_lazy("Table"))
-    a = tables.Column(verbose_name=gettext_lazy("Partnership A"))
-    b = tables.Column(verbose_name=gettext_lazy("Partnership B"))
-    games_a = tables.Column(verbose_name=gettext_lazy("Games A"))
-    games_b = tables.Column(verbose_name=gettext_lazy("Games B"))
-    winner = tables.Column(verbose_name=gettext_lazy("Winner"))
-    status = tables.Column(verbose_name=gettext_lazy("Status"))
-
-
-class DealsTable(ExportTable):
-    date = tables.Column(verbose_name=gettext_lazy("Date"))
-    event = tables.Column(verbose_name=gettext_lazy("Tournament"))
-    round = tables.Column(verbose_name=gettext_lazy("Round"))
-    table = tables.Column(verbose_name=gettext_lazy("Table"))
-    a = tables.Column(verbose_name=gettext_lazy("Partnership A"))
-    b = tables.Column(verbose_name=gettext_lazy("Partnership B"))
-    deal = tables.Column(verbose_name=gettext_lazy("Deal"))
-    dealer = tables.Column(verbose_name=gettext_lazy("Dealer's seat"))
-    trump = tables.Column(verbose_name=gettext_lazy("Trump"))
-    points_a = tables.Column(verbose_name=gettext_lazy("Card points A"))
-    points_b = tables.Column(verbose_name=gettext_lazy("Card points B"))
-    flag = tables.Column(verbose_name=gettext_lazy("Flag"))
-    revoke = tables.Column(verbose_name=gettext_lazy("Revoke"))
-    games_a = tables.Column(verbose_name=gettext_lazy("Games A"))
-    games_b = tables.Column(verbose_name=gettext_lazy("Games B"))
-    total_a = tables.Column(verbose_name=gettext_lazy("Total games A"))
-    total_b = tables.Column(verbose_name=gettext_lazy("Total games B"))
-
-
-class SeasonStandingsTable(ExportTable):
-    rank = tables.Column(verbose_name="#")
-    partnership = tables.Column(verbose_name=gettext_lazy("Partnership"))
-    played = tables.Column(verbose_name=gettext_lazy("Played"))
-    won = tables.Column(verbose_name=gettext_lazy("Won"))
-    drawn = tables.Column(verbose_name=gettext_lazy("Drawn"))
-    lost = tables.Column(verbose_name=gettext_lazy("Lost"))
-    games_won = tables.Column(verbose_name=gettext_lazy("Games won"))
-    games_lost = tables.Column(verbose_name=gettext_lazy("Games lost"))
-    difference = tables.Column(verbose_name=gettext_lazy("Games difference"))
+PLACE_COLUMNS: Columns = (
+    ("date", gettext_lazy("Date")), ("event", gettext_lazy("Tournament")),
+    ("round", gettext_lazy("Round")), ("table", gettext_lazy("Table")),
+    ("a", gettext_lazy("Partnership A")), ("b", gettext_lazy("Partnership B")),
+)
+RESULT_COLUMNS: Columns = PLACE_COLUMNS + (
+    ("games_a", gettext_lazy("Games A")), ("games_b", gettext_lazy("Games B")),
+    ("winner", gettext_lazy("Winner")), ("status", gettext_lazy("Status")),
+)
+DEAL_COLUMNS: Columns = PLACE_COLUMNS + (
+    ("deal", gettext_lazy("Deal")), ("dealer", gettext_lazy("Dealer's seat")),
+    ("trump", gettext_lazy("Trump")), ("points_a", gettext_lazy("Card points A")),
+    ("points_b", gettext_lazy("Card points B")), ("flag", gettext_lazy("Flag")),
+    ("revoke", gettext_lazy("Revoke")), ("games_a", gettext_lazy("Games A")),
+    ("games_b", gettext_lazy("Games B")), ("total_a", gettext_lazy("Total games A")),
+    ("total_b", gettext_lazy("Total games B")),
+)
+SEASON_STANDINGS_COLUMNS: Columns = (
+    ("rank", "#"), ("partnership", gettext_lazy("Partnership")),
+    ("played", gettext_lazy("Played")), ("won", gettext_lazy("Won")),
+    ("drawn", gettext_lazy("Drawn")), ("lost", gettext_lazy("Lost")),
+    ("games_won", gettext_lazy("Games won")), ("games_lost", gettext_lazy("Games lost")),
+    ("difference", gettext_lazy("Games difference")),
+)
+STANDINGS_COLUMNS: Columns = tuple((column.name, column.header) for column in COLUMNS)
 
 
 TOURNAMENT_LEAVES_OUT = ("date", "event")  # one tournament: the file says which
@@ -105,13 +83,18 @@ def spreadsheet_cell(value):
     return value
 
 
-def file_content(table: tables.Table, fmt: str, title: str, exclude: Iterable[str] = ()) -> bytes:
-    """The table as a CSV (UTF-8 with a BOM) or XLSX file, every cell through spreadsheet_cell."""
-    if not TableExport.is_valid_format(fmt):
+def file_content(columns: Columns, rows: list[dict], fmt: str, title: str,
+                 exclude: Iterable[str] = ()) -> bytes:
+    """The rows as a CSV (UTF-8 with a BOM) or XLSX file, every cell through spreadsheet_cell;
+    an empty value is an empty cell."""
+    if fmt not in SPREADSHEETS:
         raise ValueError(f"no such export format: {fmt!r}")
-    header, *rows = ([spreadsheet_cell(value) for value in row]
-                     for row in table.as_values(exclude_columns=tuple(exclude)))
-    content = tablib.Dataset(*rows, headers=header, title=sheet_title(title)).export(fmt)
+    kept = [(key, header) for key, header in columns if key not in exclude]
+    content = tablib.Dataset(
+        *([spreadsheet_cell(None if row[key] == "" else row[key]) for key, _ in kept]
+          for row in rows),
+        headers=[spreadsheet_cell(header) for _, header in kept],
+        title=sheet_title(title)).export(fmt)
     return (CSV_BOM + content).encode() if isinstance(content, str) else content
 
 
@@ -127,7 +110,10 @@ def tournament_standings(tournament: Tournament, fmt: str, progress: Progress = 
     ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
                                  selectors.entries(tournament))
     progress(50)
-    return file_content(StandingsTable(standing_rows(ranked)), fmt, _("Standings"))
+    withdrawn = _("withdrawn")
+    rows = [{**row, "partnership": f"{row['partnership']} ({withdrawn})" if row["withdrawn"]
+             else row["partnership"]} for row in standing_rows(ranked)]
+    return file_content(STANDINGS_COLUMNS, rows, fmt, _("Standings"))
 
 
 RESULT_STATUS = {
@@ -148,7 +134,7 @@ def result_row(line: presenters.Line) -> dict:
 def tournament_results(tournament: Tournament, fmt: str, progress: Progress = no_progress) -> bytes:
     rows = [result_row(line) for line in presenters.lines(tournament, selectors.pairings(tournament))]
     progress(50)
-    return file_content(ResultsTable(rows), fmt, _("Results"), exclude=TOURNAMENT_LEAVES_OUT)
+    return file_content(RESULT_COLUMNS, rows, fmt, _("Results"), exclude=TOURNAMENT_LEAVES_OUT)
 
 
 @dataclass(frozen=True)
@@ -202,7 +188,7 @@ def tournament_deals(tournament: Tournament, fmt: str, progress: Progress = no_p
                           table=pairing.table.number if pairing.table_id else "")
             rows.extend(deal_rows(pairing.match, deals.get(pairing.match_id, []), place))
         progress(90 * (start + len(chunk)) // len(played))
-    return file_content(DealsTable(rows), fmt, _("Deals"), exclude=TOURNAMENT_LEAVES_OUT)
+    return file_content(DEAL_COLUMNS, rows, fmt, _("Deals"), exclude=TOURNAMENT_LEAVES_OUT)
 
 
 # A club season: every match of the club between two dates, friendlies included -------------
@@ -242,7 +228,7 @@ def season_results(club: Club, start: datetime.date, end: datetime.date, fmt: st
                    progress: Progress = no_progress) -> bytes:
     rows = [match_result_row(m, season_place(m)) for m in season_matches(club, start, end)]
     progress(50)
-    return file_content(ResultsTable(rows), fmt, _("Results"))
+    return file_content(RESULT_COLUMNS, rows, fmt, _("Results"))
 
 
 def season_deals(club: Club, start: datetime.date, end: datetime.date, fmt: str,
@@ -255,7 +241,7 @@ def season_deals(club: Club, start: datetime.date, end: datetime.date, fmt: str,
         for match in chunk:
             rows.extend(deal_rows(match, deals.get(match.pk, []), season_place(match)))
         progress(90 * (begin + len(chunk)) // len(matches))
-    return file_content(DealsTable(rows), fmt, _("Deals"))
+    return file_content(DEAL_COLUMNS, rows, fmt, _("Deals"))
 
 
 def season_standing_rows(matches: Iterable[Match]) -> list[dict]:
@@ -286,5 +272,5 @@ def season_standings(club: Club, start: datetime.date, end: datetime.date, fmt: 
                      progress: Progress = no_progress) -> bytes:
     rows = season_standing_rows(season_matches(club, start, end))
     progress(50)
-    return file_content(SeasonStandingsTable(rows), fmt, _("Standings"))
+    return file_content(SEASON_STANDINGS_COLUMNS, rows, fmt, _("Standings"))
 

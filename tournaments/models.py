@@ -158,6 +158,24 @@ class Tournament(models.Model):
         return reverse("tournaments:overview", args=[self.slug])
 
 
+class LiveScores(models.Model):
+    """How often the scores of a tournament's matches changed (a deal, an undo, a correction,
+    a confirmation), and when last: with the tournament's own version, what the pages that
+    show live scores are keyed by (`selectors.live_etag`), read from one row.
+
+    A row of its own, bumped last in a scoring write's transaction (`tournaments.live`): the
+    tournament's row stays out of a referee's write, which never waits on a draw holding it
+    nor makes the standings, keyed by the tournament's version alone, stale."""
+
+    tournament = models.OneToOneField(Tournament, primary_key=True, on_delete=models.CASCADE,
+                                      related_name="+")
+    version = models.PositiveBigIntegerField(default=0)
+    changed_at = models.DateTimeField()
+
+    def __str__(self):
+        return f"{self.tournament_id}: {self.version}"
+
+
 class Entry(models.Model):
     """A partnership registered in a tournament."""
 
@@ -261,6 +279,19 @@ class Pairing(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.b_id is None
+
+    # What a line shows (presenters.line_of), by the names selectors.PairingSummary has too.
+    @property
+    def a_name(self) -> str:
+        return self.a.partnership.display_name
+
+    @property
+    def b_name(self) -> str | None:
+        return self.b.partnership.display_name if self.b_id else None
+
+    @property
+    def table_number(self) -> int | None:
+        return self.table.number if self.table_id else None
 
 
 class Action(models.Model):

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import formats
 from tournaments.models import Pairing, Round, Tournament
-from tournaments.selectors import Standing
+from tournaments.selectors import PairingSummary
 
 # Words --------------------------------------------------------------------------------------
 
@@ -146,7 +146,7 @@ class Line:
     `games` are the match's games, the games a walkover awards, or (0, 0) for a bye.
     """
 
-    pairing: Pairing
+    pairing: Pairing | PairingSummary  # its own columns and round are what a line reads
     a: str
     b: str | None
     table: int | None
@@ -162,8 +162,9 @@ class Line:
         return self.b is None
 
 
-def line_of(pairing: Pairing, walkover_games: int) -> Line:
-    """Reads only the pairing's own row and what `selectors.pairings()` selects with it."""
+def line_of(pairing: Pairing | PairingSummary, walkover_games: int) -> Line:
+    """Reads only the pairing's own row and what `selectors.pairings()` selects with it, or a
+    summary (`selectors.pairing_summaries`)."""
     winner = ("A" if pairing.winner_id == pairing.a_id else "B") if pairing.winner_id else None
     if pairing.b_id is None:
         games, status = (0, 0), "bye"
@@ -178,9 +179,8 @@ def line_of(pairing: Pairing, walkover_games: int) -> Line:
     else:
         games, status = (0, 0), "waiting"
     return Line(
-        pairing=pairing, a=pairing.a.partnership.display_name,
-        b=pairing.b.partnership.display_name if pairing.b_id else None,
-        table=pairing.table.number if pairing.table_id else None, match_id=pairing.match_id,
+        pairing=pairing, a=pairing.a_name, b=pairing.b_name, table=pairing.table_number,
+        match_id=pairing.match_id,
         games=games, finished=pairing.finished, winner=winner, walkover=bool(pairing.walkover),
         status=status)
 
@@ -271,12 +271,11 @@ STANDING_METRICS = ("played", "won", "drawn", "lost", "byes", "games_lost", "par
                     "card_point_difference", "buchholz")
 
 
-def standing_payload(standing: Standing) -> dict:
-    row = standing.row
-    return {"rank": row.rank, "partnership": standing.entry.partnership.display_name,
-            "points": row.points, "games": row.games_won,
-            **{metric: getattr(row, metric) for metric in STANDING_METRICS},
-            "decided": row.decided}
+def standing_payload(row: dict) -> dict:
+    """A row of the standings (standings_tables.standing_rows) as the API shows it."""
+    return {"rank": row["rank"], "partnership": row["partnership"], "points": row["points"],
+            "games": row["games_won"], **{metric: row[metric] for metric in STANDING_METRICS},
+            "decided": row["decided"]}
 
 
 def line_payload(line: Line) -> dict:
@@ -286,9 +285,9 @@ def line_payload(line: Line) -> dict:
             "postponed_to": line.pairing.postponed_to}
 
 
-def tournament_payload(tournament: Tournament, all_pairings: list[Pairing],
-                       ranked: list[Standing]) -> dict:
-    """The API shape: rounds with their matches, standings."""
+def tournament_payload(tournament: Tournament, all_pairings: list[PairingSummary],
+                       standings: list[dict]) -> dict:
+    """The API shape: rounds with their matches, standings (rows as standing_rows makes)."""
     rounds: dict[int, dict] = {}
     for line in lines(tournament, all_pairings):
         round_ = line.pairing.round
@@ -303,6 +302,6 @@ def tournament_payload(tournament: Tournament, all_pairings: list[Pairing],
         "structure": tournament.structure,
         "rounds": list(rounds.values()),
         "points": points_payload(tournament),
-        "standings": [standing_payload(standing) for standing in ranked],
+        "standings": [standing_payload(row) for row in standings],
         "champion": champion.partnership.display_name if champion else None,
     }

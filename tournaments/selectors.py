@@ -3,14 +3,17 @@
 What people see of them (titles, lines, the bracket, the API's shapes) is in presenters."""
 
 from dataclasses import dataclass
+from datetime import date, datetime
 
 from django.db import connection
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
+from scoring.models import Match
+from sueca_club.models import Partnership
 from tournaments import formats
 from tournaments.formats import deciding
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Entry, LiveScores, Pairing, Round, Tournament
 
 ENTRY_RELATED = ("partnership__player_1", "partnership__player_2")
 
@@ -32,16 +35,114 @@ def pairings(tournament: Tournament) -> QuerySet[Pairing]:
             .order_by("round__number", "third_place", "slot"))
 
 
+@dataclass(slots=True)
+class MatchSummary:
+    """A pairing's match as the live pages show it: its score and state, never its deals.
+    `format` holds its type alone; `state` its games, partidas, points and partida_games."""
+
+    pk: int
+    games_a: int
+    games_b: int
+    finished: bool
+    confirm_result: bool
+    result_confirmed_at: datetime | None
+    updated_at: datetime
+    version: int
+    format: dict
+    state: dict
+
+    awaiting_confirmation = Match.awaiting_confirmation
+
+
+@dataclass(slots=True)
+class PairingSummary:
+    """A pairing as the live pages, the API and the standings read it (the same names as a
+    Pairing's for its own columns and its round), with its partnerships' names, its table's
+    number and its match's summary."""
+
+    pk: int
+    slot: int
+    third_place: bool
+    group: str
+    a_id: int
+    b_id: int | None
+    winner_id: int | None
+    finished: bool
+    walkover: str
+    postponed_to: date | None
+    match_id: int | None
+    table_id: int | None
+    round: Round
+    a_name: str
+    b_name: str | None
+    table_number: int | None
+    match: MatchSummary | None
+
+    is_bye = Pairing.is_bye
+
+
+# What one query reads for each pairing, in the order PairingSummary (and MatchSummary) take.
+SUMMARY_COLUMNS = (
+    "pk", "slot", "third_place", "group", "a", "b", "winner", "finished", "walkover",
+    "postponed_to", "match", "table",
+    "round", "round__number", "round__stage", "round__code", "round__date", "round__opened",
+    "a__partnership__name", "a__partnership__player_1__name", "a__partnership__player_2__name",
+    "b__partnership__name", "b__partnership__player_1__name", "b__partnership__player_2__name",
+    "table__number",
+    "match__games_a", "match__games_b", "match__finished", "match__confirm_result",
+    "match__result_confirmed_at", "match__updated_at", "match__version", "match__format__type",
+    "match__state__partidas", "match__state__points", "match__state__partida_games",
+    "a__partnership__player_3__name", "a__partnership__player_4__name",
+    "b__partnership__player_3__name", "b__partnership__player_4__name",
+)
+
+
+def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSummary]:
+    """The pairings that match `conditions`, in round and slot order, from one query of plain
+    values: no model object but one Round for each round, whatever the number of pairings."""
+    rounds: dict[int, Round] = {}
+    summaries = []
+    for row in (Pairing.objects.filter(Q(round__tournament=tournament), *conditions)
+                .order_by("round__number", "third_place", "slot")
+                .values_list(*SUMMARY_COLUMNS)):
+        round_ = rounds.get(row[12])
+        if round_ is None:
+            round_ = rounds[row[12]] = Round(
+                id=row[12], tournament_id=tournament.pk, number=row[13], stage=row[14],
+                code=row[15], date=row[16], opened=row[17])
+        match = MatchSummary(
+            row[10], *row[25:32], {"type": row[32]}, {"games": [row[25], row[26]],
+                                                      "partidas": row[33], "points": row[34],
+                                                      "partida_games": row[35]},
+        ) if row[10] else None
+        summaries.append(PairingSummary(
+            *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),
+            Partnership.name_of(*row[21:24], *row[38:40]) if row[5] else None, row[24], match))
+    return summaries
+
+
 def last_round(tournament: Tournament) -> Round | None:
     return tournament.rounds.order_by("-number").first()
 
 
 def live_etag(slug: str) -> str | None:
-    """One query: the tournament's own version plus the versions of all its matches."""
-    row = (Tournament.objects.filter(slug=slug)
-           .annotate(matches=Sum("rounds__pairings__match__version"))
-           .values_list("pk", "version", "matches").first())
-    return row and f"t{row[0]}-{row[1]}-{row[2] or 0}"
+    """The tournament's own version plus how often its matches' scores changed."""
+    found = live_version(slug)
+    return found and found[0]
+
+
+def live_version(slug: str, since: datetime | None = None) -> tuple[str, bool] | None:
+    """The live ETag, and whether a score changed at or after `since`: one query of two rows
+    found by their keys (the tournament and its LiveScores), whatever the number of matches.
+    Plain SQL, as results_etag."""
+    fresh, params = ("l.changed_at >= %s", [connection.ops.adapt_datetimefield_value(since)]
+                     ) if since else ("NULL", [])
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT t.id, t.version, l.version, {fresh}"
+                       f" FROM {Tournament._meta.db_table} t LEFT JOIN {LiveScores._meta.db_table}"
+                       f" l ON l.tournament_id = t.id WHERE t.slug = %s", [*params, slug])
+        row = cursor.fetchone()
+    return row and (f"t{row[0]}-{row[1]}-{row[2] or 0}", bool(row[3]))
 
 
 def results_etag(slug: str) -> str | None:

@@ -1,15 +1,50 @@
-"""Standings tables for the public pages (django-tables2).
+"""Standings tables for the public pages and the exports: plain rows, kept per version of the
+results, and each table's cells made once in Python; the template only loops over the rows.
 
 The ranked order is the tie-break chain's (selectors.standings); sorting by a column is only
 a view of the same rows and never changes a rank.
 """
 
-import django_tables2 as tables
-from django.urls import reverse
-from django.utils.html import format_html
-from django.utils.translation import gettext_lazy as _
+from dataclasses import dataclass
 
-from tournaments.selectors import Standing
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from sueca_club.live import cached
+from tournaments import selectors
+from tournaments.models import Entry, Tournament
+from tournaments.selectors import PairingSummary, Standing
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    header: str
+    css: str = "num"
+
+
+COLUMNS = (
+    Column("rank", "#"),
+    Column("partnership", gettext_lazy("Partnership"), "who"),
+    Column("points", gettext_lazy("Points"), "key num"),
+    Column("played", gettext_lazy("Played")),
+    Column("won", gettext_lazy("Won")),
+    Column("drawn", gettext_lazy("Drawn")),
+    Column("lost", gettext_lazy("Lost")),
+    Column("byes", gettext_lazy("Byes")),
+    Column("games_won", gettext_lazy("Games won")),
+    Column("partidas_won", gettext_lazy("Game sets won")),
+    Column("partidas_lost", gettext_lazy("Game sets lost")),
+    Column("card_points", gettext_lazy("Card points")),
+    Column("card_point_difference", gettext_lazy("Card-point difference")),
+    Column("buchholz", gettext_lazy("Buchholz")),
+)
+SORTS = {column.name for column in COLUMNS}
+GROUP_COLUMNS_LEFT_OUT = ("byes", "partidas_won", "partidas_lost", "card_point_difference",
+                          "buchholz")
 
 
 def standing_rows(ranked: list[Standing]) -> list[dict]:
@@ -18,66 +53,98 @@ def standing_rows(ranked: list[Standing]) -> list[dict]:
              "withdrawn": s.entry.withdrawn, "entry_id": s.entry.pk} for s in ranked]
 
 
-class NumberColumn(tables.Column):
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("attrs", {"th": {"class": "num"}, "td": {"class": "num"}})
-        super().__init__(*args, **kwargs)
+def results_version(tournament: Tournament) -> str:
+    """What the standings change with: the tournament's version (results), never a deal."""
+    return f"{tournament.pk}-{tournament.seed}-{tournament.version}"
 
 
-class StandingsTable(tables.Table):
-    rank = NumberColumn(verbose_name="#")
-    partnership = tables.Column(verbose_name=_("Partnership"),
-                                attrs={"td": {"class": "who"}, "th": {"class": "who"}})
-    points = NumberColumn(verbose_name=_("Points"),
-                          attrs={"th": {"class": "num key"}, "td": {"class": "num key"}})
-    played = NumberColumn(verbose_name=_("Played"))
-    won = NumberColumn(verbose_name=_("Won"))
-    drawn = NumberColumn(verbose_name=_("Drawn"))
-    lost = NumberColumn(verbose_name=_("Lost"))
-    byes = NumberColumn(verbose_name=_("Byes"))
-    games_won = NumberColumn(verbose_name=_("Games won"))
-    partidas_won = NumberColumn(verbose_name=_("Game sets won"))
-    partidas_lost = NumberColumn(verbose_name=_("Game sets lost"))
-    card_points = NumberColumn(verbose_name=_("Card points"))
-    card_point_difference = NumberColumn(verbose_name=_("Card-point difference"))
-    buchholz = NumberColumn(verbose_name=_("Buchholz"))
-
-    class Meta:
-        template_name = "django_tables2/table.html"
-        attrs = {"class": "standings"}
-        empty_text = _("No partnerships yet.")
-
-    def __init__(self, *args, season_of: str = "", **kwargs):
-        """`season_of`: a league's slug, whose partnerships link to their season's page."""
-        super().__init__(*args, **kwargs)
-        self.season_of = season_of
-
-    def render_rank(self, value, record):
-        """A place a deciding match settled is marked; the page's footnote says so."""
-        if record.get("decided"):
-            return format_html('{}<sup class="decided" title="{}">*</sup>', value,
-                               _("settled by a deciding match"))
-        return value
-
-    def render_partnership(self, value, record):
-        name = f"{value} ({_('withdrawn')})" if record["withdrawn"] else value
-        if not self.season_of:
-            return name
-        return format_html('<a href="{}">{}</a>', reverse(
-            "tournaments:partnership", args=[self.season_of, record["entry_id"]]), name)
+def ranked_rows(tournament: Tournament, summaries: list[PairingSummary] | None = None,
+                entries: list[Entry] | None = None) -> list[dict]:
+    """The standings' rows, kept per version of the results: the standings page in every
+    order, the TV and the API share them, and a deal leaves them as they are. `summaries`
+    (every pairing of the tournament) and `entries`: when the caller has read them already."""
+    def rank() -> list[dict]:
+        return standing_rows(selectors.standings(
+            tournament, selectors.pairing_summaries(tournament) if summaries is None else summaries,
+            selectors.entries(tournament) if entries is None else entries))
+    return cached(f"standings-rows:{tournament.slug}", results_version(tournament), rank)
 
 
-GROUP_COLUMNS_LEFT_OUT = ("byes", "partidas_won", "partidas_lost", "card_point_difference",
-                          "buchholz")
+@dataclass(frozen=True)
+class Header:
+    column: Column
+    href: str  # "?sort=..." (a sortable table), else ""
+    sorted: str  # "ascending", "descending" or "" (aria-sort)
 
 
-def group_table(ranked: list[Standing], qualifiers: int) -> StandingsTable:
+@dataclass(frozen=True)
+class Row:
+    record: dict  # as standing_rows made it
+    cells: SafeString
+    qualifies: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    headers: list[Header]
+    rows: list[Row]
+
+
+def sort_of(asked: str) -> str:
+    """`?sort=` as the table takes it: a column, "-" before it for the other way; anything
+    else, and the ranking's own order (by rank), is ""."""
+    return asked if asked.removeprefix("-") in SORTS and asked != "rank" else ""
+
+
+def standings_table(rows: list[dict], sort: str = "", season_of: str = "") -> Table:
+    """The sortable table of `rows` in the order `sort` (see sort_of) says. `season_of`: a
+    league's slug, whose partnerships link to their season's page."""
+    name, descending = sort.removeprefix("-") or "rank", sort.startswith("-")
+    if sort:
+        rows = sorted(rows, key=lambda row: row[name], reverse=descending)
+    headers = [Header(column, "?sort=" + _next_sort(column.name, name, descending),
+                      ("descending" if descending else "ascending") if column.name == name
+                      else "") for column in COLUMNS]
+    return Table(headers, _rows(COLUMNS, rows, season_of))
+
+
+def _next_sort(column: str, name: str, descending: bool) -> str:
+    """A header's link: its column the other way when the table is sorted by it, else up."""
+    return ("-" + column) if column == name and not descending else column
+
+
+def group_table(ranked: list[Standing], qualifiers: int) -> Table:
     """A group's table: fewer columns, not sortable (several sit on one page); the top
     `qualifiers` rows are marked as going through to the knockout."""
-    rows = standing_rows(ranked)
-    for row in rows[:qualifiers]:
-        row["qualifies"] = True
-    return StandingsTable(rows, exclude=GROUP_COLUMNS_LEFT_OUT, orderable=False,
-                          row_attrs={"class": lambda record: "qualifies"
-                                     if record.get("qualifies") else None})
+    columns = [c for c in COLUMNS if c.name not in GROUP_COLUMNS_LEFT_OUT]
+    table = _rows(columns, standing_rows(ranked))
+    return Table([Header(column, "", "") for column in columns],
+                 [Row(row.record, row.cells, i < qualifiers) for i, row in enumerate(table)])
 
+
+def _rows(columns, rows: list[dict], season_of: str = "") -> list[Row]:
+    """Each row's cells as HTML, made here once: no template work per cell."""
+    settled = escape(_("settled by a deciding match"))
+    decided = f'<sup class="decided" title="{settled}">*</sup>'
+    withdrawn = escape(_("withdrawn"))
+    made = []
+    for row in rows:
+        cells = []
+        for column in columns:
+            if column.name == "partnership":
+                cells.append(f'<th scope="row" class="who">{_name(row, withdrawn, season_of)}'
+                             f"</th>")
+            elif column.name == "rank" and row["decided"]:
+                cells.append(f'<td class="num">{row["rank"]}{decided}</td>')
+            else:
+                cells.append(f'<td class="{column.css}">{row[column.name]}</td>')
+        made.append(Row(row, mark_safe("".join(cells))))  # numbers, and names escaped: safe
+    return made
+
+
+def _name(row: dict, withdrawn: str, season_of: str) -> str:
+    name = escape(row["partnership"]) + (f" ({withdrawn})" if row["withdrawn"] else "")
+    if not season_of:
+        return name
+    url = reverse("tournaments:partnership", args=[season_of, row["entry_id"]])
+    return f'<a href="{escape(url)}">{name}</a>'

@@ -3,25 +3,22 @@ that scoring/tv.py lays out, 16 a page."""
 
 from datetime import datetime
 
-from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 
 from scoring import tv
-from tournaments.models import Tournament
+from tournaments import selectors
 from tournaments.presenters import Line
 
 
 def tv_etag(slug: str, now: datetime) -> str | None:
-    """One query: what `selectors.live_etag` says (the tournament's version and those of all
-    its matches), plus the tables highlighted for a deal since `tv.fresh_since(now)`."""
-    match = "rounds__pairings__match"
-    row = (Tournament.objects.filter(slug=slug)
-           .annotate(matches=Sum(f"{match}__version"),
-                     fresh=Count(match, filter=Q(**{f"{match}__finished": False,
-                                                    f"{match}__updated_at__gte":
-                                                        tv.fresh_since(now)})))
-           .values_list("pk", "version", "matches", "fresh").first())
-    return row and f"t{row[0]}-{row[1]}-{row[2] or 0}-f{row[3]}"
+    """One query: what `selectors.live_etag` says and, while a table may be highlighted (a
+    score changed since `tv.fresh_since(now)`), the second it is: the highlights end with no
+    change of scores, and the TV sees them end at its next poll."""
+    found = selectors.live_version(slug, tv.fresh_since(now))
+    if found is None:
+        return None
+    etag, fresh = found
+    return f"{etag}-f{int(now.timestamp()) if fresh else 0}"
 
 
 def note_of(line: Line) -> str:

@@ -28,7 +28,7 @@ def test_each_group_has_its_own_table_in_its_ranked_order(client, club):
         names = [escape(s.entry.partnership.display_name) for s in ranked]
         assert len(names) == 3
         assert [section.index(name) for name in names] == sorted(section.index(n) for n in names)
-        assert section.count('class="qualifies ') == 2
+        assert section.count('class="qualifies"') == 2
 
 
 def test_group_tables_count_only_group_matches(client, club):

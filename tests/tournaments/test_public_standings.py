@@ -1,15 +1,18 @@
-"""/t/<slug>/standings/: the tie-break chain's ranking in a sortable table."""
+"""/t/<slug>/standings/: the tie-break chain's ranking in a table sorted by plain links."""
 
-from html import escape
+import re
+from html import escape, unescape
 
 import pytest
 
 from tests.conftest import make_club
-from tests.tournaments.public_helpers import groups_of_12, knockout_of_13, play_rounds, swiss
+from tests.tournaments.public_helpers import HTMX, groups_of_12, knockout_of_13, play_rounds, swiss
 from tournaments import selectors
+from tournaments.standings_tables import COLUMNS
 
 HEADERS = ["#", "Partnership", "Points", "Played", "Won", "Drawn", "Lost", "Byes", "Games won",
            "Game sets won", "Game sets lost", "Card points", "Card-point difference", "Buchholz"]
+NAMES = [column.name for column in COLUMNS]
 
 
 @pytest.fixture
@@ -19,8 +22,26 @@ def swiss_16(club):
     return tournament
 
 
+def table(html: str) -> str:
+    return html[html.index("<table"):html.index("</table>")]
+
+
 def rows(response) -> list[dict]:
-    return [row.record for row in response.context["table"].rows]
+    """The table's rows as the page shows them: each column's value by the column's name."""
+    body = table(response.content.decode()).split("<tbody>")[1]
+    found = []
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body):
+        texts = [unescape(re.sub(r"<sup.*?</sup>|<[^>]+>", "", cell))
+                 for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)]
+        found.append({name: int(text) if re.fullmatch(r"-?\d+", text) else text
+                      for name, text in zip(NAMES, texts, strict=True)})
+    return found
+
+
+def headers(response) -> dict[str, str]:
+    """Each column's header cell, by the column's name."""
+    head = table(response.content.decode()).split("</thead>")[0]
+    return dict(zip(NAMES, re.findall(r"<th [^>]*>.*?</th>", head), strict=True))
 
 
 def test_the_rows_come_in_the_order_of_the_tie_break_chain(client, swiss_16):
@@ -40,9 +61,45 @@ def test_every_metric_has_a_sortable_column(client, swiss_16):
     html = client.get(f"/t/{swiss_16.slug}/standings/").content.decode()
     for header in HEADERS:
         assert f">{header}</a>" in html, header
-    for column in ("rank", "partnership", "points", "games_won", "buchholz",
-                   "card_point_difference", "partidas_lost"):
+    for column in NAMES[1:]:
         assert f'href="?sort={column}"' in html
+    assert 'href="?sort=-rank"' in html  # the ranking's order is by rank, up
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_column_sorts_both_ways_by_a_plain_link(client, swiss_16, name):
+    path = f"/t/{swiss_16.slug}/standings/"
+    ranked = rows(client.get(path))
+    up, down = client.get(f"{path}?sort={name}"), client.get(f"{path}?sort=-{name}")
+    assert [r[name] for r in rows(up)] == sorted(r[name] for r in ranked)
+    assert [r[name] for r in rows(down)] == sorted((r[name] for r in ranked), reverse=True)
+    for response, sort, other_way in ((up, "ascending", f"-{name}"), (down, "descending", name)):
+        sorted_by = headers(response)[name]
+        assert f'aria-sort="{sort}"' in sorted_by and f'href="?sort={other_way}"' in sorted_by
+        assert all("aria-sort" not in header and f'href="?sort={column}"' in header
+                   for column, header in headers(response).items() if column != name)
+
+
+@pytest.mark.parametrize("query", ["?sort=nonsense", "?sort=-", "?sort=", "?sort=rank",
+                                   "?sort=--points", "?sort=withdrawn"])
+def test_a_sort_that_is_no_column_gives_the_ranking(client, swiss_16, query):
+    path = f"/t/{swiss_16.slug}/standings/"
+    default = client.get(path)
+    assert table(client.get(path + query).content.decode()) == table(default.content.decode())
+    assert 'aria-sort="ascending"' in headers(default)["rank"]
+
+
+def test_every_header_names_its_column_and_every_row_its_partnership(client, swiss_16):
+    html = table(client.get(f"/t/{swiss_16.slug}/standings/").content.decode())
+    assert html.count('<th scope="col"') == len(NAMES)
+    assert html.count('<th scope="row" class="who">') == swiss_16.entries.count()
+
+
+def test_the_page_and_its_live_fragment_have_the_same_table(client, swiss_16):
+    for query in ("", "?sort=-won"):
+        path = f"/t/{swiss_16.slug}/standings/{query}"
+        page, fragment = client.get(path), client.get(path, headers=HTMX)
+        assert table(page.content.decode()) == table(fragment.content.decode())
 
 
 def test_sorting_by_a_column_keeps_each_partnerships_rank(client, swiss_16):

@@ -1,6 +1,8 @@
 """Standings change with results only: their ETag is the tournament's version, and the rendered
 table is kept per version (what `make bench` measures as standings_full and standings_304)."""
 
+from unittest import mock
+
 import pytest
 from django.core.cache import cache
 from django.utils.html import escape
@@ -9,6 +11,7 @@ from scoring import engine
 from scoring import services as scoring
 from tests.tournaments.helpers import in_play, play, record
 from tests.tournaments.public_helpers import HTMX, swiss
+from tournaments import selectors
 
 
 @pytest.fixture(autouse=True)
@@ -84,3 +87,31 @@ def test_a_sorted_view_is_kept_per_order_and_junk_in_the_address_builds_nothing(
 
 def table(page: str) -> str:
     return page[page.index('class="table-scroll"'):page.index("</table>")]
+
+
+def test_a_deal_leaves_every_kept_standings_copy_as_it_is(client, tournament,
+                                                          django_assert_num_queries):
+    play(in_play(tournament)[0], "A")
+    paths = [f"/t/{tournament.slug}/standings/{q}" for q in ("", "?sort=-points")]
+    first = {(path, h): standings_of(client, path, h) for path in paths for h in ("", "htmx")}
+    record(in_play(tournament)[0].match, {"points": [70, 50]})  # 1 of 2 deals: no result
+    for (path, h), content in first.items():
+        with django_assert_num_queries(1):  # the ETag's row: nothing is built again
+            assert standings_of(client, path, h) == content
+
+
+def standings_of(client, path, htmx) -> bytes:
+    return client.get(path, headers=HTMX if htmx else {}).content
+
+
+@pytest.mark.parametrize("path", ["/api/v1/tournaments/{slug}", "/t/{slug}/tv/?i=2"])
+def test_a_page_that_shows_live_scores_takes_the_standings_kept_from_the_last_result(
+        client, tournament, path):
+    play(in_play(tournament)[0], "A")
+    url = path.format(slug=tournament.slug)
+    before = client.get(url)
+    record(in_play(tournament)[0].match, {"points": [70, 50]})
+    with mock.patch.object(selectors, "standings", side_effect=AssertionError("ranked again")):
+        after = client.get(url)
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert b"Standings" in after.content or b'"standings"' in after.content

@@ -4,16 +4,14 @@ No login. Each page is plain HTML; htmx polls its live fragment, and an unchange
 costing the one query of `selectors.live_etag`.
 """
 
-import copy
-
-from django.http import Http404, QueryDict
+from django.db.models import Q, Subquery
+from django.http import Http404
+from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.html import strip_spaces_between_tags
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
-from django_tables2 import RequestConfig
 
 from scoring import tv as scoring_tv
 from scoring.presenters import match_text
@@ -25,30 +23,35 @@ from tournaments.registration import selectors as registration
 
 TV_STANDINGS_ROWS = 12
 TV_SCREEN_SECONDS = 10  # each screen of the TV's cycle
+# The TV's screens (?i=N, or ?page=N of the tables alone) each kept as a shared copy, like
+# the other live pages: a cycle of a thousand tables' worth. A screen past them (an address
+# no TV asks for) is built for each request.
+TV_KEPT_SCREENS = 64
 
 
 # Shapes of the pages -------------------------------------------------------------------------
 
 def current_round(tournament: Tournament) -> presenters.RoundLines | None:
-    """The last round drawn; a league's, the last matchday opened."""
-    number = tournament.last_round_number
-    if tournament.structure == Tournament.Structure.LEAGUE:
-        number = (tournament.rounds.filter(opened=True).order_by("-number")
-                  .values_list("number", flat=True).first())
-    if not number:
-        return None
-    return presenters.one_round(presenters.lines(tournament, selectors.round_pairings(
-        tournament, number)))
+    """The last round drawn; a league's, the last matchday opened (its only rounds not opened)."""
+    last = (Round.objects.filter(tournament=tournament, opened=True).order_by("-number")
+            .values("number")[:1])
+    return round_lines(tournament, Q(round__number=Subquery(last)))
+
+
+def round_lines(tournament: Tournament, which: Q) -> presenters.RoundLines | None:
+    return presenters.one_round(presenters.lines(tournament, selectors.pairing_summaries(
+        tournament, which)))
 
 
 # Views ---------------------------------------------------------------------------------------
 
 def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
-          results_only: bool = False, etag_of=None):
+          results_only: bool = False, etag_of=None, shared_query: str = ""):
     """A live tournament page: 404 for an unknown slug, 304 for an unchanged poll.
 
     A page that shows only results (`results_only`) changes with the tournament's version
     alone, not with every deal: its ETag costs one row, and the tournament is cached with it.
+    `shared_query`: see live_page.
     """
     etag = (etag_of or (selectors.results_etag if results_only else selectors.live_etag))(slug)
     if etag is None:
@@ -67,7 +70,8 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
                 **context(tournament)}
 
     return live_page(request, etag + etag_suffix, f"tournaments/public/{page}.html",
-                     f"tournaments/public/_{page}_live.html", full_context)
+                     f"tournaments/public/_{page}_live.html", full_context,
+                     shared_query=shared_query)
 
 
 @require_GET
@@ -129,28 +133,23 @@ def groups(request, slug: str):
 @require_GET
 def standings(request, slug: str):
     """Standings change only with results: the ETag is the tournament's version, and the
-    rendered table (half a second to build for 256 partnerships) is kept per version,
-    language and order. Only `?sort=` on a column of the table counts; anything else in
-    the address is left out, so no address makes the table be built again."""
-    sort = request.GET.get("sort", "")
-    if sort.removeprefix("-") not in standings_tables.StandingsTable.base_columns:
-        sort = ""
-    view = copy.copy(request)  # what the table's sort links are made from
-    view.GET = QueryDict(f"sort={sort}" if sort else "")
+    rendered table is kept per version, language and order, made from the rows kept per
+    version (standings_tables.ranked_rows). Only `?sort=` on a column of the table counts;
+    anything else in the address is left out, so no address makes the table be built again."""
+    sort = standings_tables.sort_of(request.GET.get("sort", ""))
 
     def table_html(tournament):
-        ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
-                                     selectors.entries(tournament))
-        table = standings_tables.StandingsTable(
-            standings_tables.standing_rows(ranked),
-            season_of=slug if tournament.structure == Tournament.Structure.LEAGUE else "")
-        RequestConfig(view, paginate=False).configure(table)
-        html = mark_safe(strip_spaces_between_tags(table.as_html(view)))  # half the bytes
-        return {"table_html": html, "decided": any(s.row.decided for s in ranked)}
+        rows = standings_tables.ranked_rows(tournament)
+        table = standings_tables.standings_table(
+            rows, sort, season_of=slug if tournament.structure == Tournament.Structure.LEAGUE
+            else "")
+        return {"table_html": mark_safe(render_to_string(
+                    "tournaments/public/_standings_table.html", {"table": table})),
+                "decided": any(row["decided"] for row in rows)}
 
     def context(tournament):
-        version = f"{tournament.pk}-{tournament.seed}-{tournament.version}"
-        table = cached(f"standings:{slug}:{get_language()}:{sort}", version,
+        table = cached(f"standings:{slug}:{get_language()}:{sort}",
+                       standings_tables.results_version(tournament),
                        lambda: table_html(tournament))
         return {**table, "points_text": presenters.points_text(tournament),
                 "chain": [presenters.criterion_name(c) for c in tournament.tie_breaks]}
@@ -162,8 +161,7 @@ def round_detail(request, slug: str, number: int):
     def context(tournament):
         if not 1 <= number <= tournament.last_round_number:
             raise Http404(_("No such round."))
-        round_ = presenters.one_round(presenters.lines(tournament,
-                                           selectors.round_pairings(tournament, number)))
+        round_ = round_lines(tournament, Q(round__number=number))
         if round_ is None:
             raise Http404(_("No such round."))
         numbers = (tournament.rounds.values_list("number", flat=True)  # a bye's round is none
@@ -210,7 +208,7 @@ def tv(request, slug: str):
     now = timezone.now()
 
     def context(tournament):
-        all_pairings = list(selectors.pairings(tournament))
+        all_pairings = selectors.pairing_summaries(tournament)
         all_lines = presenters.lines(tournament, all_pairings)
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
         pages = scoring_tv.pages_for(sum(x.status == "playing" for x in all_lines))
@@ -233,8 +231,8 @@ def tv(request, slug: str):
         elif screen == "round":
             context["grid"] = tournament_tv.grid(all_lines, now, page)
         elif screen == "standings":
-            ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
-            context["standings"] = ranked[:TV_STANDINGS_ROWS]
+            context["standings"] = standings_tables.ranked_rows(
+                tournament, all_pairings)[:TV_STANDINGS_ROWS]
         elif screen == "groups":
             context["groups"] = group_tables(tournament, all_pairings,
                                              selectors.entries(tournament))
@@ -243,9 +241,12 @@ def tv(request, slug: str):
                                                       presenters.bracket(tournament, knockout))
         return context
 
-    suffix = f"-tvp{_int(request.GET.get('page'))}" if tables_only else f"-tv{index}"
-    return _page(request, slug, "tv", context, etag_suffix=suffix,
-                 etag_of=lambda slug: tournament_tv.tv_etag(slug, now))
+    screen = _int(request.GET.get("page")) if tables_only else index
+    query = f"page={screen}" if tables_only else f"i={screen}"
+    return _page(request, slug, "tv", context,
+                 etag_suffix=f"-tvp{screen}" if tables_only else f"-tv{screen}",
+                 etag_of=lambda slug: tournament_tv.tv_etag(slug, now),
+                 shared_query=query if screen < TV_KEPT_SCREENS else "")
 
 
 def _current_number(tournament: Tournament, all_lines) -> int:

@@ -1,0 +1,31 @@
+"""A tournament's live scores version (models.LiveScores): every scoring write to one of its
+matches bumps it, as the last statement of the write's transaction (scoring.SCORES_CHANGED).
+
+Its row is taken after the match's and never with the tournament's, so the lock order stays
+the match's, then this one; no tournament service takes it."""
+
+from django.db import connection
+from django.utils import timezone
+
+from scoring import services as scoring
+from tournaments.models import LiveScores, Pairing, Round
+
+LIVE = LiveScores._meta.db_table
+PAIRING = Pairing._meta.db_table
+ROUND = Round._meta.db_table
+
+
+def scores_changed(match) -> None:
+    """One statement, a friendly's match included (it has no pairing: nothing is written); the
+    first change of a tournament's scores makes its row."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {LIVE} (tournament_id, version, changed_at)"
+            f" SELECT r.tournament_id, 1, %s FROM {PAIRING} p JOIN {ROUND} r ON r.id = p.round_id"
+            f" WHERE p.match_id = %s"
+            f" ON CONFLICT (tournament_id) DO UPDATE SET version = {LIVE}.version + 1,"
+            f" changed_at = excluded.changed_at",
+            [connection.ops.adapt_datetimefield_value(timezone.now()), match.pk])
+
+
+scoring.SCORES_CHANGED.append(scores_changed)
