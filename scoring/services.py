@@ -138,11 +138,25 @@ def _locked(match_id: int) -> Match:
     ).get(pk=match_id)
 
 
+def require_partnerships_fit(rules: engine.Rules, partnerships) -> None:
+    """The double pack is played by partnerships of four, the single pack by pairs: refuse
+    any other, naming it (a match's two sides, a tournament's entries)."""
+    size = rules.pack.players // 2
+    wrong = (_("%(name)s is two players: the double pack is played by partnerships of four.")
+             if size == 4 else
+             _("%(name)s is four players: a partnership of four plays only with the double "
+               "pack."))
+    for partnership in partnerships:
+        if len(partnership.players) != size:
+            raise ScoringRefused(wrong % {"name": partnership.display_name})
+
+
 @transaction.atomic
 def match_create(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_dealer: int,
                  confirm_by_opponent: bool = False, confirm_result: bool = False, by=None,
                  with_link: bool = True) -> Match:
     """A new match; a friendly gets its own referee link, a tournament's uses its table's."""
+    require_partnerships_fit(rules, [a, b])
     match = new_match(club=club, a=a, b=b, rules=rules, fmt=fmt, first_dealer=first_dealer,
                       confirm_by_opponent=confirm_by_opponent, confirm_result=confirm_result,
                       by=by)

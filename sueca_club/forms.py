@@ -62,25 +62,40 @@ class PlayerEditForm(PlayerForm):
 class PartnershipForm(forms.Form):
     player_1 = forms.ModelChoiceField(label=_("First player"), queryset=Player.objects.none())
     player_2 = forms.ModelChoiceField(label=_("Second player"), queryset=Player.objects.none())
+    player_3 = forms.ModelChoiceField(
+        label=_("Third player"), queryset=Player.objects.none(), required=False,
+        help_text=_("Only for the double pack (8 players): a partnership of four."))
+    player_4 = forms.ModelChoiceField(label=_("Fourth player"), queryset=Player.objects.none(),
+                                      required=False)
     name = Partnership._meta.get_field("name").formfield()
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
         players = club.players.filter(archived=False)
-        self.fields["player_1"].queryset = players
-        self.fields["player_2"].queryset = players
+        for seat in services.PLAYERS:
+            self.fields[seat].queryset = players
 
     def clean(self):
         data = super().clean()
-        first, second = data.get("player_1"), data.get("player_2")
-        if first and second:
-            if first == second:
-                raise forms.ValidationError(_("A partnership needs two different players."))
-            if existing := services.partnership_existing(self.club, first, second):
+        chosen = [data.get(seat) for seat in services.PLAYERS]
+        if bool(chosen[2]) != bool(chosen[3]):
+            raise forms.ValidationError(
+                _("A partnership is two players, or four for the double pack: choose both the "
+                  "third and the fourth player, or neither."))
+        players = [player for player in chosen if player]
+        if chosen[0] and chosen[1]:
+            four = len(players) == 4
+            if len(set(players)) != len(players):
                 raise forms.ValidationError(
-                    _("These two already play together as “%(name)s”."),
+                    _("A partnership of four needs four different players.") if four
+                    else _("A partnership needs two different players."))
+            if existing := services.partnership_existing(self.club, players):
+                raise forms.ValidationError(
+                    _("These four already play together as “%(name)s”.") if four
+                    else _("These two already play together as “%(name)s”."),
                     params={"name": existing.display_name})
+        data["players"] = players
         return data
 
 

@@ -5,7 +5,6 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
 from django.utils.text import slugify
 
 from sueca_club.models import Club, Membership, Partnership, Player
@@ -69,9 +68,10 @@ def player_archive(*, player: Player, archived: bool) -> Player:
 
 
 @transaction.atomic
-def partnership_add(*, club: Club, player_1: Player, player_2: Player,
-                    name: str = "") -> Partnership:
-    return Partnership.objects.create(club=club, player_1=player_1, player_2=player_2, name=name)
+def partnership_add(*, club: Club, players: list[Player], name: str = "") -> Partnership:
+    """A pair, or a partnership of four for the double pack (players in seat order)."""
+    seats = dict(zip(("player_1", "player_2", "player_3", "player_4"), players, strict=False))
+    return Partnership.objects.create(club=club, name=name, **seats)
 
 
 @transaction.atomic
@@ -88,30 +88,38 @@ def partnership_archive(*, partnership: Partnership, archived: bool) -> Partners
     return partnership
 
 
-def partnership_existing(club: Club, player_1: Player, player_2: Player) -> Partnership | None:
-    """The club's partnership of these two players, in either seat order (archived included)."""
-    return club.partnerships.filter(
-        Q(player_1=player_1, player_2=player_2) | Q(player_1=player_2, player_2=player_1)
-    ).first()
+def partnership_existing(club: Club, players: list[Player]) -> Partnership | None:
+    """The club's partnership of exactly these players, in any seat order (archived
+    included): a pair among the pairs, a four among the fours."""
+    ids = {player.pk for player in players}
+    candidates = club.partnerships.filter(player_1__in=ids, player_2__in=ids,
+                                          player_3__isnull=len(ids) == 2)
+    if len(ids) == 4:
+        candidates = candidates.filter(player_3__in=ids, player_4__in=ids)
+    return candidates.first()
 
 
-# Bulk add. A line names two players separated by "&", "+", "/", " - " (with spaces, so
-# hyphenated names survive) or " e ". The separators are tried in that order and the first
-# one found must split the line into exactly two names: "Ana e Sousa & Bruno" is the pair
-# ("Ana e Sousa", "Bruno"); "Ana & Bruno & Carla" is unreadable.
+# What reads a partnership's players with it (select_related), a pair's or a four's.
+PLAYERS = ("player_1", "player_2", "player_3", "player_4")
+
+# Bulk add. A line names two players (a pair), or four (a partnership of four for the double
+# pack), separated by "&", "+", "/", " - " (with spaces, so hyphenated names survive) or " e ".
+# The separators are tried in that order and the first one found must split the line into
+# two or four different names: "Ana e Sousa & Bruno" is the pair ("Ana e Sousa", "Bruno");
+# "Ana & Bruno & Carla" is unreadable.
 SEPARATORS = [re.compile(p, re.IGNORECASE) for p in (r"&", r"\+", r"/", r"\s[-–—]\s", r"\se\s")]
 
 
-def parse_pair(line: str) -> tuple[str, str] | None:
-    """The two player names on a pasted line, or None when it does not read as a pair."""
+def parse_partnership(line: str) -> tuple[str, ...] | None:
+    """The two or four player names on a pasted line, or None when it reads as neither."""
     for separator in SEPARATORS:
         parts = separator.split(line)
         if len(parts) == 1:
             continue
-        names = [" ".join(part.split()) for part in parts]
-        if (len(names) == 2 and all(0 < len(n) <= NAME_LENGTH for n in names)
-                and name_key(names[0]) != name_key(names[1])):
-            return names[0], names[1]
+        names = tuple(" ".join(part.split()) for part in parts)
+        if (len(names) in (2, 4) and all(0 < len(n) <= NAME_LENGTH for n in names)
+                and len({name_key(n) for n in names}) == len(names)):
+            return names
         return None
     return None
 
@@ -125,7 +133,7 @@ class BulkLine:
     number: int
     text: str
     status: str
-    names: tuple[str, str] | None = None
+    names: tuple[str, ...] | None = None
     new_players: list[str] = field(default_factory=list)
     existing: Partnership | None = None
 
@@ -134,15 +142,15 @@ def partnerships_bulk_preview(*, club: Club, text: str) -> list[BulkLine]:
     """Read a paste, one partnership a line; blank lines are skipped. Changes nothing."""
     players = players_by_name(club)
     existing = {
-        frozenset((name_key(p.player_1.name), name_key(p.player_2.name))): p
-        for p in club.partnerships.select_related("player_1", "player_2")
+        frozenset(name_key(player.name) for player in p.players): p
+        for p in club.partnerships.select_related(*PLAYERS)
     }
     seen: set[frozenset] = set()
     lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
             continue
-        names = parse_pair(raw)
+        names = parse_partnership(raw)
         line = BulkLine(number=number, text=raw.strip(), status=BulkLine.UNREADABLE, names=names)
         lines.append(line)
         if names is None:
@@ -167,10 +175,9 @@ def partnerships_bulk_add(*, club: Club, text: str) -> list[Partnership]:
     for line in partnerships_bulk_preview(club=club, text=text):
         if line.status != BulkLine.NEW:
             continue
-        pair = []
         for name in line.names:
             if name_key(name) not in players:
                 players[name_key(name)] = Player.objects.create(club=club, name=name)
-            pair.append(players[name_key(name)])
-        created.append(Partnership.objects.create(club=club, player_1=pair[0], player_2=pair[1]))
+        created.append(partnership_add(
+            club=club, players=[players[name_key(name)] for name in line.names]))
     return created

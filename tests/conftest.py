@@ -26,6 +26,13 @@ def make_partnership(club: Club, first: str, second: str) -> Partnership:
     return Partnership.objects.create(club=club, player_1=p1, player_2=p2)
 
 
+def make_four(club: Club, *names: str) -> Partnership:
+    """A partnership of four for the double pack, its players in seat order."""
+    players = [Player.objects.get_or_create(club=club, name=name)[0] for name in names]
+    return Partnership.objects.create(club=club, **{
+        f"player_{seat}": player for seat, player in enumerate(players, start=1)})
+
+
 def make_club(slug: str, user: User) -> Club:
     club = Club.objects.create(name=slug.title(), slug=slug, town="Porto")
     Membership.objects.create(club=club, user=user)

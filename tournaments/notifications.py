@@ -142,11 +142,12 @@ def _send_once(letter: Letter, object_id: int, subject, connection) -> bool:
 
 
 def _players(partnership: Partnership) -> list[Player]:
-    return [partnership.player_1, partnership.player_2]
+    return partnership.players
 
 
-def _partner(player: Player, partnership: Partnership) -> Player:
-    return partnership.player_2 if player.pk == partnership.player_1_id else partnership.player_1
+def _partners(player: Player, partnership: Partnership) -> str:
+    """Who plays with `player`: one name, or three in a partnership of four."""
+    return " & ".join(p.name for p in partnership.players if p.pk != player.pk)
 
 
 def _pairing_subject(letter: Letter) -> str:
@@ -184,7 +185,7 @@ def pairing_notify(*, pairing_id: int, connection=None) -> int:
                 continue
             letter = Letter(player, kinds, "tournaments/email/pairing.txt", {
                 "tournament": tournament, "round_title": round_title(pairing.round),
-                "partner": _partner(player, ours).name, "opponent": theirs.display_name,
+                "partner": _partners(player, ours), "opponent": theirs.display_name,
                 "table": pairing.table.number if pairing.table_id else None,
                 "url": absolute(tournament.get_absolute_url()),
             })

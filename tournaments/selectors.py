@@ -11,11 +11,12 @@ from django.db.models.functions import Coalesce
 
 from scoring.models import Match
 from sueca_club.models import Partnership
+from sueca_club.services import PLAYERS
 from tournaments import formats
 from tournaments.formats import deciding
 from tournaments.models import Entry, LiveScores, Pairing, Round, Tournament
 
-ENTRY_RELATED = ("partnership__player_1", "partnership__player_2")
+ENTRY_RELATED = tuple(f"partnership__{seat}" for seat in PLAYERS)
 
 
 def entries(tournament: Tournament) -> list[Entry]:

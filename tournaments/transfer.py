@@ -13,16 +13,17 @@ through the engine and refuses a file whose results do not follow from its deals
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
 from scoring import engine
 from scoring.models import Deal, Match, RefereeLink
 from sueca_club.models import Club, Partnership, Player
+from sueca_club.services import partnership_add, partnership_existing
 from tournaments import selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
-from tournaments.services.setup import unique_slug
+from tournaments.services import TournamentRefused
+from tournaments.services.setup import require_partnerships_fit, unique_slug
 
 FORMAT = "sueca-club/tournament"
 VERSION = 1
@@ -46,7 +47,7 @@ def _date(value) -> str | None:
 def entry_payload(entry: Entry) -> dict:
     partnership = entry.partnership
     return {"partnership": partnership.name,
-            "players": [partnership.player_1.name, partnership.player_2.name],
+            "players": [player.name for player in partnership.players],
             "seed": entry.seed, "checked_in": entry.checked_in, "withdrawn": entry.withdrawn,
             "group": entry.group}
 
@@ -110,16 +111,16 @@ def player_for(club: Club, name: str) -> Player:
 
 
 def partnership_for(club: Club, data: dict) -> Partnership:
-    """The club's partnership of these two players (in either order), or a new one."""
+    """The club's partnership of these two (or four) players, in any order, or a new one."""
     names = data.get("players") or []
-    _require(len(names) == 2, _("Each entry names its two players."))
-    first, second = player_for(club, names[0]), player_for(club, names[1])
-    _require(first.pk != second.pk, _("A partnership is two different players: %(name)s twice.")
-             % {"name": first.name})
-    found = Partnership.objects.filter(
-        Q(player_1=first, player_2=second) | Q(player_1=second, player_2=first), club=club).first()
-    return found or Partnership.objects.create(club=club, player_1=first, player_2=second,
-                                               name=data.get("partnership") or "")
+    _require(len(names) in (2, 4), _("Each entry names its two players (four for the double "
+                                     "pack)."))
+    players = [player_for(club, name) for name in names]
+    twice = next((p for i, p in enumerate(players) if p in players[:i]), None)
+    _require(twice is None, _("A partnership is different players: %(name)s twice.")
+             % {"name": twice and twice.name})
+    return (partnership_existing(club, players)
+            or partnership_add(club=club, players=players, name=data.get("partnership") or ""))
 
 
 def _replayed(data: dict, where: str) -> tuple[engine.MatchState, list[engine.Deal]]:
@@ -184,8 +185,13 @@ def tournament_load(*, data: dict, club: Club, by=None) -> Tournament:
 
     entries: dict[int, Entry] = {}
     for number, item in enumerate(data["entries"], start=1):
+        partnership = partnership_for(club, item)
+        try:
+            require_partnerships_fit(tournament, [partnership])
+        except TournamentRefused as refused:
+            raise TransferError(refused.message) from None
         entries[number] = Entry.objects.create(
-            tournament=tournament, partnership=partnership_for(club, item), seed=item.get("seed"),
+            tournament=tournament, partnership=partnership, seed=item.get("seed"),
             checked_in=bool(item.get("checked_in")), withdrawn=bool(item.get("withdrawn")),
             group=item.get("group") or "")
 

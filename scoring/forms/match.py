@@ -8,11 +8,12 @@ from dataclasses import fields
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring import engine
+from scoring import engine, services
 from scoring.forms.deal import DealForm
 from scoring.models import Match
 from scoring.services import engine_message
 from sueca_club.models import PRESET_CHOICES, Club, Partnership, Player
+from sueca_club.services import PLAYERS
 
 FORMAT_FIELDS = ("format_type", "target", "to_win", "deals", "extra_deals")
 AS_PRESET = ("", _("As the preset"))
@@ -122,39 +123,47 @@ class MatchForm(RulesFormatForm):
     b = forms.ModelChoiceField(label=_("Partnership B"), queryset=Partnership.objects.none())
     first_dealer = forms.ModelChoiceField(
         label=_("First dealer"), queryset=Player.objects.none(),
-        help_text=_("One of the four players."))
+        help_text=_("One of the players of the match."))
     confirm_by_opponent = Match._meta.get_field("confirm_by_opponent").formfield()
 
     field_order = ["a", "b", "first_dealer", "confirm_by_opponent"]
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, club=club, **kwargs)
-        partnerships = club.partnerships.filter(archived=False).select_related(
-            "player_1", "player_2")
+        partnerships = club.partnerships.filter(archived=False).select_related(*PLAYERS)
         self.fields["a"].queryset = partnerships
         self.fields["b"].queryset = partnerships
         self.fields["first_dealer"].queryset = club.players.filter(archived=False)
 
     def players_of(self) -> dict[int, list[int]]:
-        """Each partnership's two players, for the page's script to offer only the four who
-        play as first dealer (clean() refuses anyone else)."""
-        return {p.pk: [p.player_1_id, p.player_2_id] for p in self.fields["a"].queryset}
+        """Each partnership's players, for the page's script to offer only those who play
+        as first dealer (clean() refuses anyone else)."""
+        return {p.pk: [player.pk for player in p.players] for p in self.fields["a"].queryset}
 
     def clean(self):
         data = self.cleaned_data
         a, b, dealer = data.get("a"), data.get("b"), data.get("first_dealer")
         if a and b and a == b:
             self.add_error("b", _("Pick two different partnerships."))
-        elif a and b and {a.player_1_id, a.player_2_id} & {b.player_1_id, b.player_2_id}:
+        elif a and b and set(a.players) & set(b.players):
             self.add_error("b", _("A player cannot play on both sides."))
         elif a and b and dealer:
-            seats = [a.player_1, b.player_1, a.player_2, b.player_2]
+            # Side A at the even seats, B at the odd ones, each in its own seat order.
+            seats = [player for pair in zip(a.players, b.players, strict=False)
+                     for player in pair]
             if dealer in seats:
                 self.seat = seats.index(dealer)
             else:
-                self.add_error("first_dealer", _("The first dealer must be one of the four "
-                                                 "players."))
-        return super().clean()
+                self.add_error("first_dealer", (
+                    _("The first dealer must be one of the eight players.") if len(seats) == 8
+                    else _("The first dealer must be one of the four players.")))
+        data = super().clean()
+        if a and b and hasattr(self, "rules") and not self.errors:
+            try:
+                services.require_partnerships_fit(self.rules, [a, b])
+            except services.ScoringRefused as refused:
+                self.add_error("b", refused.message)
+        return data
 
 
 def _reason() -> forms.CharField:

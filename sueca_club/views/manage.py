@@ -41,7 +41,7 @@ def _club_page(request, club: Club, **forms):
     context = {
         "club": club,
         "players": club.players.all(),
-        "partnerships": club.partnerships.select_related("player_1", "player_2"),
+        "partnerships": club.partnerships.select_related(*services.PLAYERS),
         "live": live_matches(club=club),
         "recent": recent_matches(club=club),
         "memberships": club.memberships.select_related("user").order_by("created_at"),
@@ -108,7 +108,8 @@ def partnership_add(request, club_slug):
     form = PartnershipForm(request.POST, club=club)
     if not form.is_valid():
         return _club_page(request, club, partnership_form=form)
-    partnership = services.partnership_add(club=club, **form.cleaned_data)
+    partnership = services.partnership_add(club=club, players=form.cleaned_data["players"],
+                                           name=form.cleaned_data["name"])
     messages.success(request, _("%(name)s added.") % {"name": partnership.display_name})
     return redirect("manage:club", club.slug)
 
@@ -138,7 +139,7 @@ def player(request, club_slug, player_id):
 @login_required
 def partnership(request, club_slug, partnership_id):
     partnership = owned_or_404(
-        Partnership.objects.select_related("club", "player_1", "player_2"), request.user,
+        Partnership.objects.select_related("club", *services.PLAYERS), request.user,
         club__slug=club_slug, pk=partnership_id,
     )
     form = PartnershipNameForm(request.POST or None, initial={"name": partnership.name})
@@ -163,7 +164,7 @@ def player_archive(request, club_slug, player_id, archived: bool):
 @login_required
 @require_POST
 def partnership_archive(request, club_slug, partnership_id, archived: bool):
-    partnership = owned_or_404(Partnership.objects.select_related("player_1", "player_2"),
+    partnership = owned_or_404(Partnership.objects.select_related(*services.PLAYERS),
                                request.user, club__slug=club_slug, pk=partnership_id)
     services.partnership_archive(partnership=partnership, archived=archived)
     message = _("%(name)s archived.") if archived else _("%(name)s is back.")

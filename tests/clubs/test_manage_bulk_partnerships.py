@@ -3,7 +3,7 @@
 import pytest
 
 from sueca_club.models import Partnership, Player
-from sueca_club.services import BulkLine, parse_pair
+from sueca_club.services import BulkLine, parse_partnership
 
 
 def url(club):
@@ -20,21 +20,28 @@ def statuses(response):
     "  Ana   Silva  E  Bruno Costa ",
 ])
 def test_it_reads_every_separator(line):
-    assert parse_pair(line) == ("Ana Silva", "Bruno Costa")
+    assert parse_partnership(line) == ("Ana Silva", "Bruno Costa")
 
 
 def test_a_hyphenated_name_is_not_split():
-    assert parse_pair("Ana-Rita & Bruno") == ("Ana-Rita", "Bruno")
+    assert parse_partnership("Ana-Rita & Bruno") == ("Ana-Rita", "Bruno")
+
+
+@pytest.mark.parametrize("line", ["Ana & Bruno & Carla & Dinis", "Ana / Bruno / Carla / Dinis",
+                                  " Ana e Bruno e Carla e Dinis "])
+def test_a_line_of_four_names_is_a_partnership_of_four(line):
+    assert parse_partnership(line) == ("Ana", "Bruno", "Carla", "Dinis")
 
 
 def test_the_first_separator_in_the_list_wins():
-    assert parse_pair("Ana e Sousa & Bruno") == ("Ana e Sousa", "Bruno")
+    assert parse_partnership("Ana e Sousa & Bruno") == ("Ana e Sousa", "Bruno")
 
 
 @pytest.mark.parametrize("line", ["Ana Silva", "Ana & Bruno & Carla", "Ana & ", "Ana & ana",
-                                  "Ana & " + "B" * 81])
-def test_it_does_not_read_a_line_that_is_not_two_different_names(line):
-    assert parse_pair(line) is None
+                                  "Ana & " + "B" * 81, "A & B & C & D & E", "A & B & C & a",
+                                  "A & B & & D"])
+def test_it_does_not_read_a_line_that_is_not_two_or_four_different_names(line):
+    assert parse_partnership(line) is None
 
 
 def test_it_sends_anonymous_visitors_to_log_in(client, club):

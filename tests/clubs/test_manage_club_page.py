@@ -36,7 +36,8 @@ def test_its_queries_do_not_grow_with_partnerships_matches_or_invitations(
             invitations.invitation_send(club=club, email=f"helper{n}@example.com", by=organiser)
 
     add(0, 2)
-    with django_assert_max_num_queries(12) as small:
+    # 14: the partnership form's four player boxes each list the players
+    with django_assert_max_num_queries(14) as small:
         organiser_client.get(f"/manage/{club.slug}/")
     add(2, 10)
     with django_assert_max_num_queries(len(small.captured_queries)):

@@ -151,7 +151,7 @@ def test_a_paste_too_long_blank_or_with_nul_is_refused(organiser_client, club, t
 
 @given(lines=st.lists(st.one_of(
     st.text(st.characters(blacklist_characters="&+/\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"),
-            max_size=30).filter(lambda line: services.parse_pair(line) is None),
+            max_size=30).filter(lambda line: services.parse_partnership(line) is None),
     st.sampled_from(["Ana & Bruno & Carla", "& Bruno", "Ana &", "ana & ANA",
                      "Bruno Costa / ana silva", "Ana Silva+Bruno Costa",
                      "A" * 81 + " & Bruno"])), max_size=8))

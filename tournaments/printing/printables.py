@@ -93,8 +93,10 @@ SHEET_ROWS = 24
 
 
 def _seats(a: Partnership, b: Partnership) -> list[tuple[int, str, str]]:
-    """A sits at seats 1 and 3, B at 2 and 4, in the order of play (scoring.selectors.seats)."""
-    players = [(a.player_1, "A"), (b.player_1, "B"), (a.player_2, "A"), (b.player_2, "B")]
+    """A sits at the odd seats, B at the even ones, in the order of play (1 to 4, or to 8
+    with the double pack; scoring.selectors.seats)."""
+    players = [seat for pair in zip(a.players, b.players, strict=True)
+               for seat in ((pair[0], "A"), (pair[1], "B"))]
     return [(i, player.name, side) for i, (player, side) in enumerate(players, start=1)]
 
 

@@ -18,10 +18,25 @@ HONEYPOT = "website"
 
 
 class NamesForm(forms.Form):
+    """The players' names: two, or four for a double-pack tournament (`players`)."""
+
     name_1 = forms.CharField(label=_("First player"), max_length=NAME_LENGTH,
                              widget=forms.TextInput(attrs={"autocomplete": "name"}))
     name_2 = forms.CharField(label=_("Second player"), max_length=NAME_LENGTH,
                              widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    name_3 = forms.CharField(label=_("Third player"), max_length=NAME_LENGTH,
+                             widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    name_4 = forms.CharField(label=_("Fourth player"), max_length=NAME_LENGTH,
+                             widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+    def __init__(self, *args, players: int = 2, **kwargs):
+        super().__init__(*args, **kwargs)
+        for number in range(players + 1, 5):
+            del self.fields[f"name_{number}"]
+
+    @property
+    def names(self) -> list[str]:
+        return [self.cleaned_data[name] for name in self.fields if name.startswith("name_")]
 
 
 class SignUpForm(NamesForm):

@@ -11,14 +11,16 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 
+from scoring import engine
 from sueca_club import outbox
 from sueca_club.models import Partnership, Player
-from sueca_club.services import name_key, partnership_existing
+from sueca_club.services import name_key, partnership_add, partnership_existing
 from tournaments.models import Entry, Tournament
 from tournaments.registration.models import Registration, SignUp
 from tournaments.registration.models import door_token as door_of
 from tournaments.services import rows
 from tournaments.services.errors import TournamentRefused
+from tournaments.services.setup import require_partnerships_fit
 
 
 def registration_for(tournament: Tournament) -> Registration:
@@ -72,16 +74,25 @@ def _players_named(club, names) -> dict[str, Player]:
     return {name_key(p.name): p for p in club.players.filter(query) if name_key(p.name) in keys}
 
 
-def _partnership(tournament: Tournament, name_1: str, name_2: str) -> Partnership:
-    if not name_1.strip() or not name_2.strip():
-        raise TournamentRefused(_("Give the names of both players."))
-    if name_key(name_1) == name_key(name_2):
-        raise TournamentRefused(_("The two players must be two different people."))
+def players_per_partnership(tournament: Tournament) -> int:
+    """Two, or four when the tournament plays with the double pack."""
+    return engine.rules_from(overrides=tournament.rules).pack.players // 2
+
+
+def _partnership(tournament: Tournament, names: list[str]) -> Partnership:
+    wanted = players_per_partnership(tournament)
+    if len(names) != wanted or not all(name.strip() for name in names):
+        raise TournamentRefused(_("Give the names of all four players.") if wanted == 4
+                                else _("Give the names of both players."))
+    if len({name_key(name) for name in names}) != len(names):
+        raise TournamentRefused(_("The two players must be two different people.")
+                                if len(names) == 2 else
+                                _("The four players must be four different people."))
     club = tournament.club
-    players = _players_named(club, [name_1, name_2])
-    first, second = _player(club, name_1, players), _player(club, name_2, players)
-    return (partnership_existing(club, first, second)
-            or Partnership.objects.create(club=club, player_1=first, player_2=second))
+    known = _players_named(club, names)
+    players = [_player(club, name, known) for name in names]
+    return (partnership_existing(club, players)
+            or partnership_add(club=club, players=players))
 
 
 def _require_new_to_the_tournament(tournament: Tournament, partnership: Partnership,
@@ -103,7 +114,7 @@ def _require_new_to_the_tournament(tournament: Tournament, partnership: Partners
             % {"name": partnership.display_name})
     for other in others:
         for player in partnership.players:
-            if player.pk in (other.player_1_id, other.player_2_id):
+            if player in other.players:
                 raise TournamentRefused(
                     _("%(player)s is already signed up for this tournament, with %(other)s.")
                     % {"player": player.name, "other": other.display_name})
@@ -114,6 +125,7 @@ def _room(tournament: Tournament, registration: Registration) -> bool:
 
 
 def _accept(tournament: Tournament, signup: SignUp, *, checked_in: bool = False) -> None:
+    require_partnerships_fit(tournament, [signup.partnership])
     signup.entry = Entry.objects.create(tournament=tournament, partnership=signup.partnership,
                                         checked_in=checked_in)
     signup.status = SignUp.Status.ACCEPTED
@@ -146,8 +158,7 @@ def _move_up_waiting(tournament: Tournament, registration: Registration) -> list
 
 
 @transaction.atomic  # not durable: the sign-up form's one-time token is stored in the same one
-def signup_create(*, tournament: Tournament, name_1: str, name_2: str,
-                  contact: str = "") -> SignUp:
+def signup_create(*, tournament: Tournament, names: list[str], contact: str = "") -> SignUp:
     """A partnership signs up on the public page: accepted while there is room, else on the
     waiting list; or, when the organiser approves sign-ups, waiting for that."""
     tournament = _draft(tournament.pk)
@@ -156,7 +167,7 @@ def signup_create(*, tournament: Tournament, name_1: str, name_2: str,
         raise TournamentRefused(_("This tournament does not take sign-ups here."))
     if registration.closed():
         raise TournamentRefused(_("Sign-up for this tournament has closed."))
-    partnership = _partnership(tournament, name_1, name_2)
+    partnership = _partnership(tournament, names)
     _require_new_to_the_tournament(tournament, partnership)
     signup = SignUp.objects.create(tournament=tournament, partnership=partnership,
                                    contact=contact.strip(), status=SignUp.Status.PENDING)
@@ -238,7 +249,7 @@ def places_freed(tournament: Tournament) -> None:
 
 
 @outbox.service
-def signup_rename(*, signup: SignUp, name_1: str, name_2: str) -> SignUp:
+def signup_rename(*, signup: SignUp, names: list[str]) -> SignUp:
     """Correct a player's name from the private link before the start. The names are matched
     to the club's players again (or new ones made): a club's player is never renamed by a
     visitor. The sign-up keeps its place."""
@@ -246,7 +257,7 @@ def signup_rename(*, signup: SignUp, name_1: str, name_2: str) -> SignUp:
     signup = _signup(signup)
     if signup.status not in SignUp.LIVE:
         raise TournamentRefused(_("This sign-up is no longer in the tournament."))
-    partnership = _partnership(tournament, name_1, name_2)
+    partnership = _partnership(tournament, names)
     if partnership.pk == signup.partnership_id:
         return signup
     _require_new_to_the_tournament(tournament, partnership, leaving=signup)

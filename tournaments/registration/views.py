@@ -62,15 +62,15 @@ def sign_up(request, slug):
     tournament = _tournament(slug)
     registration = selectors.registration(tournament)
     closed = selectors.why_closed(tournament, registration)
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(request.POST or None, players=services.players_per_partnership(tournament))
     if request.method == "POST" and not closed and form.is_valid():
         if form.is_robot:  # said to have worked, and nothing is written
             messages.success(request, _("Thank you: your sign-up was sent."))
             return redirect("tournaments:tournament_sign_up", tournament.slug)
         data = form.cleaned_data
         try:
-            signup = services.signup_create(tournament=tournament, name_1=data["name_1"],
-                                            name_2=data["name_2"], contact=data["contact"])
+            signup = services.signup_create(tournament=tournament, names=form.names,
+                                            contact=data["contact"])
         except ScoringRefused as refused:
             form.add_error(None, refused.message)
         else:
@@ -92,8 +92,10 @@ def signup_link(request, slug, token):
         "tournament": tournament, "signup": signup, "registration": registration,
         "status": selectors.status_of(signup),
         "can_check_in": selectors.can_check_in(signup, registration),
-        "names_form": NamesForm(initial={"name_1": signup.partnership.player_1.name,
-                                         "name_2": signup.partnership.player_2.name}),
+        "names_form": NamesForm(
+            players=len(signup.partnership.players),
+            initial={f"name_{seat}": player.name
+                     for seat, player in enumerate(signup.partnership.players, start=1)}),
     }))
 
 
@@ -110,11 +112,11 @@ def signup_check_in(request, slug, token):
 @require_POST
 def signup_rename(request, slug, token):
     signup = _by_token(slug, token)
-    form = NamesForm(request.POST)
+    form = NamesForm(request.POST, players=services.players_per_partnership(signup.tournament))
     if not form.is_valid():
         messages.error(request, _("Give the names of both players."))
     else:
-        attempt(request, lambda: services.signup_rename(signup=signup, **form.cleaned_data),
+        attempt(request, lambda: services.signup_rename(signup=signup, names=form.names),
                  _("The names are corrected."))
     return redirect(signup.get_absolute_url())
 

@@ -10,6 +10,7 @@ from scoring import engine
 from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from sueca_club import outbox
+from sueca_club.services import PLAYERS
 from tournaments import formats, notifications, selectors
 from tournaments.formats import double_elimination
 from tournaments.models import Action, Entry, Pairing, Round, Table, Tournament
@@ -105,16 +106,26 @@ def entries_register(*, tournament: Tournament, partnerships) -> list[Entry]:
     new = [Entry(tournament=tournament, partnership=p) for p in partnerships
            if p.pk not in taken and p.club_id == tournament.club_id]
     _require_one_entry_per_player(tournament, [e.partnership for e in new])
+    require_partnerships_fit(tournament, [e.partnership for e in new])
     Entry.objects.bulk_create(new)
     rows.bump(tournament)
     return new
+
+
+def require_partnerships_fit(tournament: Tournament, partnerships) -> None:
+    """Pairs for the single pack, partnerships of four for the double (no mixing)."""
+    try:
+        scoring.require_partnerships_fit(engine.rules_from(overrides=tournament.rules),
+                                         partnerships)
+    except scoring.ScoringRefused as refused:
+        raise TournamentRefused(refused.message) from None
 
 
 def _require_one_entry_per_player(tournament: Tournament, joining) -> None:
     """A player plays in one partnership of a tournament only (RULES.md): refuse a second,
     naming the player."""
     seen = {}
-    entered = tournament.entries.select_related("partnership__player_1", "partnership__player_2")
+    entered = tournament.entries.select_related(*(f"partnership__{seat}" for seat in PLAYERS))
     for partnership in [e.partnership for e in entered] + list(joining):
         for player in partnership.players:
             other = seen.setdefault(player.pk, partnership)

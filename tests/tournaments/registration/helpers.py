@@ -21,5 +21,5 @@ def open_tournament(club, *, cap=None, approval=False, closes_at=None, check_in=
 
 def sign_up(tournament, n: int, **names):
     return services.signup_create(tournament=tournament,
-                                  name_1=names.get("name_1", f"Jogador {n}a"),
-                                  name_2=names.get("name_2", f"Jogador {n}b"))
+                                  names=[names.get("name_1", f"Jogador {n}a"),
+                                         names.get("name_2", f"Jogador {n}b")])

@@ -158,7 +158,7 @@ def test_a_name_correction_keeps_the_place_and_renames_no_club_player(club):
     known = make_partnership(club, "Ana Sousa", "Bruno Lima")
     tournament = open_tournament(club, cap=1)
     signup = sign_up(tournament, 1, name_1="Ana Sousa", name_2="Bruno Lima")
-    services.signup_rename(signup=signup, name_1="Ana Sousa", name_2="Bruna Lima")
+    services.signup_rename(signup=signup, names=["Ana Sousa", "Bruna Lima"])
     signup.refresh_from_db()
     assert signup.status == "accepted" and signup.entry.partnership == signup.partnership
     assert signup.partnership.player_2.name == "Bruna Lima"
