@@ -10,7 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from scoring import selectors, services
+from scoring import engine, selectors, services
 from scoring.forms.deal import MAX_ID, NOT_ONE_DEAL, ApiDealForm
 from scoring.models import Match
 from scoring.views.referee import referee_link
@@ -120,12 +120,18 @@ def _match_named(value) -> int | None:
     return value
 
 
+def _rules_at(link) -> engine.Rules | None:
+    """The rules of the table's match, that a deal sent to it is read with (None: no match)."""
+    rules = Match.objects.filter(pk=link.match_id).values_list("rules", flat=True).first()
+    return None if rules is None else engine.rules_from(overrides=rules)
+
+
 @csrf_exempt
 @require_POST
 def referee_deal(request, token):
     def write(link, key):
         try:
-            form = ApiDealForm.from_body(request.body)
+            form = ApiDealForm.from_body(request.body, _rules_at(link))
         except RequestDataTooBig as exc:
             raise services.ScoringRefused(NOT_ONE_DEAL) from exc
         if not form.is_valid():

@@ -86,6 +86,14 @@ class Match(models.Model):
     def version_tag(pk: int, version: int) -> str:
         return f"m{pk}-{version}"
 
+    @property
+    def players(self) -> list:
+        """Everyone at the table in the order of play from seat 0: A at the even seats, B at
+        the odd ones, each partnership in its seat order (four seats, or eight with the
+        double pack)."""
+        return [player for pair in zip(self.a.players, self.b.players, strict=True)
+                for player in pair]
+
     @classmethod
     def etag_for(cls, pk: int, version: int) -> str:
         return quote_etag(cls.version_tag(pk, version))

@@ -106,6 +106,7 @@ class TallyRow:
     carried: int
     running: tuple[int, int]
     revoke: str | None = None  # the side that revoked
+    bonus: tuple[int, int] = (0, 0)  # the bonuses each side took (in `points` too)
 
     @property
     def side(self) -> str | None:
@@ -121,14 +122,21 @@ class TallyRow:
         """The row `as_dict` gave (e.g. read back from a write's stored answer)."""
         return cls(number=row["number"], dealer=row["dealer"], points=tuple(row["points"]),
                    games=tuple(row["games"]), kind=row["kind"], carried=row["carried"],
-                   running=tuple(row["running"]), revoke=row.get("revoke"))
+                   running=tuple(row["running"]), revoke=row.get("revoke"),
+                   bonus=tuple(row.get("bonus", (0, 0))))
+
+    @property
+    def card_points(self) -> tuple[str, str]:
+        """Each side's card points, with the bonus it took: ("62 + 10", "58")."""
+        return tuple(f"{points - bonus} + {bonus}" if bonus else str(points)
+                     for points, bonus in zip(self.points, self.bonus, strict=True))
 
     @property
     def what(self) -> str:
         """The deal itself: "73-47", "120-0, flag", "revoke by B"."""
         if self.kind == "revoke":
             return _("revoke by %(side)s") % {"side": self.revoke}
-        points = f"{self.points[0]}-{self.points[1]}"
+        points = "-".join(self.card_points)
         return _("%(points)s, flag") % {"points": points} if self.kind == "flag" else points
 
     @property
@@ -143,7 +151,7 @@ class TallyRow:
     def as_dict(self) -> dict:
         return {"number": self.number, "dealer": self.dealer, "points": list(self.points),
                 "games": list(self.games), "kind": self.kind, "carried": self.carried,
-                "running": list(self.running), "revoke": self.revoke}
+                "running": list(self.running), "revoke": self.revoke, "bonus": list(self.bonus)}
 
 
 def riscos(games: int) -> str:
@@ -159,7 +167,7 @@ def deal_tally(match, deals) -> list[TallyRow]:
     """
     rules = engine.rules_from(overrides=match.rules)
     fmt = engine.format_from(match.format)
-    players = [match.a.player_1, match.b.player_1, match.a.player_2, match.b.player_2]
+    players = match.players
     seats = len(players)
     state = engine.new_match(rules, fmt, match.first_dealer)
     rows = []
@@ -171,9 +179,12 @@ def deal_tally(match, deals) -> list[TallyRow]:
         carried = before.carry if any(result.games) and not whole_revoke else 0
         kind = "carry" if result.kind == "points" and carried else result.kind
         dealer = players[result.dealer].name if result.dealer < seats else str(result.dealer)
+        cards = data.get("points", result.points)  # the card points, without the bonuses
         rows.append(TallyRow(number=number, dealer=dealer, points=tuple(result.points),
                              games=tuple(result.games), kind=kind, carried=carried,
-                             running=tuple(state.games), revoke=data.get("revoke")))
+                             running=tuple(state.games), revoke=data.get("revoke"),
+                             bonus=tuple(s - c for s, c in zip(result.points, cards,
+                                                               strict=True))))
     return rows
 
 

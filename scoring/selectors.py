@@ -38,14 +38,14 @@ class Seat:
 
 
 def seats(match: Match) -> list[Seat]:
-    """The four seats in the order of play; A sits at 0 and 2, B at 1 and 3."""
-    players = [match.a.player_1, match.b.player_1, match.a.player_2, match.b.player_2]
+    """The seats in the order of play (Match.players): A at the even seats, B at the odd."""
+    players = match.players
     dealer = match.state["next_dealer"]
     leader = None if dealer is None else engine.leader(dealer, engine.rules_from(overrides=match.rules))
     return [
         Seat(number=i, side="AB"[i % 2], player=players[i].name, deals=i == dealer,
              leads=i == leader)
-        for i in range(4)
+        for i in range(len(players))
     ]
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import engine
 from scoring.engine.basics import is_int
 from scoring.engine.cards import DEAL_POINTS, TRICKS
+from scoring.engine.deals import BONUSES
 from scoring.models import Deal
 from scoring.services import ScoringRefused, engine_message
 
@@ -81,7 +82,12 @@ class PairField(forms.Field):
 
 class DealForm(forms.Form):
     """One deal, as the referee page posts it and as the API takes it in JSON (the same
-    fields): one side's card points, the other side left blank, or a flag, 60-60 or a revoke."""
+    fields): one side's card points, the other side left blank, or a flag, 60-60 or a revoke;
+    and, when the match's rules give a bonus, the side that took it.
+
+    `rules` are the match's (the classic game's when not given): they set the pack's card
+    points (120, or 240 with the double pack) and which bonus sides are asked for.
+    """
 
     points = PairField(label=_("Card points (A, B)"), most=DEAL_POINTS)
     flag = forms.ChoiceField(label=_("Flag (all ten tricks)"), choices=SIDE_CHOICES,
@@ -90,25 +96,70 @@ class DealForm(forms.Form):
     tricks = PairField(label=_("Tricks (A, B)"), most=TRICKS)
     trump = forms.ChoiceField(label=_("Trump"), choices=[("", "—"), *Deal.TRUMPS], required=False)
     tie = forms.BooleanField(label=_("60-60"), required=False)
+    last_trick = forms.ChoiceField(label=_("Last trick"), choices=SIDE_CHOICES, required=False)
+    queen_of_hearts = forms.ChoiceField(label=_("Queen of Hearts"), choices=SIDE_CHOICES,
+                                        required=False)
+
+    def __init__(self, *args, rules: engine.Rules | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules or engine.rules_from()
+        points = self.fields["points"]
+        points.most = points.widget.attrs["max"] = self.rules.pack.points
+        # The bonuses these rules give: (field, its card points), each asked with one tap.
+        self.bonuses = [(self[bonus.entry], value) for bonus in BONUSES
+                        if (value := getattr(self.rules, bonus.rule))]
+
+    @property
+    def tie_text(self) -> str:
+        """The tie's button: "60-60", "120-120" with the double pack."""
+        half = self.rules.pack.points // 2
+        return f"{half}-{half}"
+
+    @classmethod
+    def for_match(cls, match, *args, **kwargs) -> "DealForm":
+        return cls(*args, rules=engine.rules_from(overrides=match.rules), **kwargs)
 
     def clean(self):
         data = super().clean()
         if self.errors:
             return data
+        sides = self._bonus_sides(data)
+        if self.errors:
+            return data
         try:
             self.deal = engine.deal_entered(
                 data["points"], flag=data.get("flag") or None, revoke=data.get("revoke") or None,
-                tricks=data["tricks"], tie=data.get("tie", False))
+                tricks=data["tricks"], tie=data.get("tie", False), deck=self.rules.deck, **sides)
         except engine.SuecaError as error:
             raise ValidationError(engine_message(error)) from error
         self.trump = data.get("trump") or ""
         return data
 
+    def _bonus_sides(self, data) -> dict:
+        """The side named for each bonus; an error at a bonus left out while these rules give
+        it, or named while they do not. A revoke names none. A flag by tricks took the last
+        trick and any flag the Queen, so a flag's deal needs no tap for them."""
+        if data.get("revoke"):
+            return {}
+        sides = {}
+        for bonus in BONUSES:
+            value, side = getattr(self.rules, bonus.rule), data.get(bonus.entry) or None
+            swept = bonus.entry == "queen_of_hearts" or self.rules.flag == "tricks"
+            if value and side is None and swept:
+                side = data.get("flag") or None
+            if value and side is None:
+                self.add_error(bonus.entry, _(bonus.missing) % {"bonus": value})
+            elif not value and side is not None:
+                self.add_error(bonus.entry, _(bonus.unwanted))
+            sides[bonus.entry] = side
+        return sides
+
     @classmethod
     def from_deal(cls, deal: dict, trump: str = "") -> dict:
         """Initial data for re-showing a recorded deal (conformance shape) in this form."""
-        return {"trump": trump, "flag": deal.get("flag", ""), "revoke": deal.get("revoke", ""),
-                "points": deal.get("points"), "tricks": deal.get("tricks")}
+        return {"trump": trump, "points": deal.get("points"), "tricks": deal.get("tricks"),
+                **{name: deal.get(name, "") for name in ("flag", "revoke", "last_trick",
+                                                         "queen_of_hearts")}}
 
 
 class ApiDealForm(DealForm):
@@ -118,9 +169,10 @@ class ApiDealForm(DealForm):
     confirmed = forms.BooleanField(required=False)  # the other side confirmed it on the phone
 
     @classmethod
-    def from_body(cls, body: bytes) -> "ApiDealForm":
-        """The form bound to a JSON body; ``ScoringRefused`` when the body is not one object
-        of the form's fields (a misspelt field must not be ignored)."""
+    def from_body(cls, body: bytes, rules: engine.Rules | None = None) -> "ApiDealForm":
+        """The form bound to a JSON body (for a match with these `rules`); ``ScoringRefused``
+        when the body is not one object of the form's fields (a misspelt field must not be
+        ignored)."""
         try:
             data = json.loads(body)
         except (ValueError, RecursionError) as exc:  # bad bytes, deep nesting
@@ -136,7 +188,7 @@ class ApiDealForm(DealForm):
                 raise ScoringRefused(_("%(field)s must be true or false.") % {"field": name})
         if data.get("match") is not None and type(data["match"]) is not int:
             raise ScoringRefused(_("match must be the id of a match."))
-        return cls(data)
+        return cls(data, rules=rules)
 
     def refusal(self) -> str:
         """Every error, each named by its field, in one line."""

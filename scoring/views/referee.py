@@ -54,7 +54,7 @@ def _render(request, link, template="scoring/referee.html", status=200, **contex
     if match is not None:  # its deals read once, for the tally and the offline scorer
         deals = selectors.active_deal_data(match)
         context["board"] = selectors.board(match)
-        context.setdefault("form", DealForm())
+        context.setdefault("form", DealForm.for_match(match))
         context.setdefault("tally", presenters.deal_tally(match, deals))
         context["scorer_case"] = presenters.scorer_case(match, [data for _, data in deals])
     return render(request, template, context, status=status)
@@ -210,7 +210,7 @@ def confirm(request, token):
     if refusal:
         return refusal
     match = link.match
-    form = DealForm(request.POST)
+    form = DealForm.for_match(match, request.POST)
     if not form.is_valid():
         return _refused(request, link, form)
     try:
@@ -219,9 +219,9 @@ def confirm(request, token):
         form.add_error(None, refused.message)
         return _render(request, link, form=form, status=refused.status)
     award = preview.award
-    write = RefereeWriteForm(initial={**DealForm.from_deal(form.deal.as_dict(), form.trump),
-                                      "key": KeyForm.new_key(), "version": match.version,
-                                      "match": match.pk})
+    write = RefereeWriteForm.for_match(match, initial={
+        **DealForm.from_deal(form.deal.as_dict(), form.trump), "key": KeyForm.new_key(),
+        "version": match.version, "match": match.pk})
     return _render(request, link, "scoring/referee_confirm.html", write=write,
                    deal_data=form.deal.as_dict(),
                    award_text=presenters.award_text(award, form.deal,
@@ -236,7 +236,7 @@ def record(request, token):
     link, refusal = _usable(request, token)
     if refusal:
         return refusal
-    form = RefereeWriteForm(request.POST)
+    form = RefereeWriteForm.for_match(link.match, request.POST)
     if not form.is_valid():
         return _refused(request, link, form)
     if (elsewhere := _made_for_another_match(request, link, form)) is not None:

@@ -44,8 +44,11 @@ function waiting() {
   // A deal the server refused is not counted: it waits for the referee to discard it. A kept
   // deal is the API's body (the deal form's fields).
   return match ? items.filter((item) => item.match === match.match && !item.refused)
-    .map((item) => enteredOrNull(item.deal)).filter(Boolean) : [];
+    .map((item) => enteredOrNull({ ...item.deal, deck: deck() })).filter(Boolean) : [];
 }
+
+// The match's pack: "single", or "double" (240 card points, eight seats).
+const deck = () => (match.rules && match.rules.deck) || "single";
 
 function result(extra = []) {
   if (!match) return null;
@@ -117,7 +120,8 @@ function show() {
 // Who leads: the player after the dealer in the direction of play (engine.leader).
 function leadOf(dealer) {
   const clockwise = match.rules && match.rules.rotation === "clockwise";
-  return (dealer + (clockwise ? 1 : 3)) % 4;
+  const seats = deck() === "double" ? 8 : 4;
+  return (dealer + (clockwise ? 1 : seats - 1)) % seats;
 }
 
 // What one more deal, entered now, would give: "A wins 2 games", or null if the scorer cannot say.

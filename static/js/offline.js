@@ -33,7 +33,8 @@
 //   ended the match, that match's result screen is shown (?after=<id>), as online.
 // - Each render tells static/js/offline-score.js the queue ("sueca:queue" on document): it
 //   shows the provisional score, next dealer and end of the match with the deals waiting.
-import { enteredOrNull as entered } from "./scorer.js";
+import { enteredOrNull } from "./scorer.js";
+import { deckOf } from "./points-pair.js";
 
 (function () {
   const box = document.getElementById("pending");
@@ -52,6 +53,8 @@ import { enteredOrNull as entered } from "./scorer.js";
   let ended = null; // the match a kept deal ended: its result is shown once the queue drains
 
   const referee = () => document.getElementById("referee");
+  // The deal an entry makes, with the pack of the match on screen (120 or 240 card points).
+  const entered = (body) => enteredOrNull({ ...body, deck: deckOf(referee() || box) });
   const part = (name) => box.querySelector(`[data-pending-${name}]`);
 
   function say(name, values) {
@@ -105,7 +108,7 @@ import { enteredOrNull as entered } from "./scorer.js";
       const values = data.getAll(name).map((value) => String(value).trim());
       if (values.length === 2 && values.some(Boolean)) body[name] = values.map((value) => (value === "" ? null : Number(value)));
     }
-    for (const name of ["flag", "revoke", "trump"]) if (text(name)) body[name] = text(name);
+    for (const name of ["flag", "revoke", "trump", "last_trick", "queen_of_hearts"]) if (text(name)) body[name] = text(name);
     if (text("tie")) body.tie = true;
     return body;
   }
@@ -115,6 +118,8 @@ import { enteredOrNull as entered } from "./scorer.js";
     const parts = deal.revoke ? [say("revoke", { side: deal.revoke })] : [deal.points.join("–")];
     if (deal.flag) parts.push(say("flag", { side: deal.flag }));
     if (deal.tricks) parts.push(say("tricks", { a: deal.tricks[0], b: deal.tricks[1] }));
+    if (deal.last_trick) parts.push(say("last-trick", { side: deal.last_trick }));
+    if (deal.queen_of_hearts) parts.push(say("queen", { side: deal.queen_of_hearts }));
     if (body.trump) parts.push(`${say("trump")} ${SUITS[body.trump] || body.trump}`);
     return parts.join(" · ");
   }
@@ -284,7 +289,8 @@ import { enteredOrNull as entered } from "./scorer.js";
   function clearEntry(element) {
     const form = element && element.querySelector("[data-offline=entry]");
     if (!form) return;
-    form.querySelectorAll("input:not([type=hidden]), select").forEach((field) => { field.value = ""; });
+    form.querySelectorAll("input:not([type=hidden]):not([type=radio]), select").forEach((field) => { field.value = ""; });
+    form.querySelectorAll("input[type=radio]").forEach((field) => { field.checked = false; });
     form.querySelectorAll(".errorlist").forEach((list) => list.remove());
     form.querySelectorAll("details").forEach((details) => { details.open = false; });
   }

@@ -16,6 +16,7 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
       if (!note) return;
       note.textContent = text;
     };
+    const most = Number(pad.dataset.most || 120); // the pack's card points: 120, or 240
     let active = "A";
     const other = () => (active === "A" ? "B" : "A");
     const mark = () => {
@@ -34,7 +35,7 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
       say("");
       if (button.dataset.digit !== undefined) {
         const next = input.value === "0" ? button.dataset.digit : input.value + button.dataset.digit;
-        if (Number(next) > 120) {
+        if (Number(next) > most) {
           // Refused out loud: the number stays as the referee typed it, never silently cut.
           say((note ? note.dataset.over : "{n}").replace("{n}", next));
           return;
