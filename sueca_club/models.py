@@ -14,6 +14,8 @@ PRESET_CHOICES = [
     ("carry_ties", _("60-60 carries over")),
     ("points_flag", _("120 points is a flag")),
     ("strict_revoke", _("A revoke loses the match")),
+    ("double_pack", _("Double pack: 8 players, 240 points")),
+    ("brasil_last_trick", _("Brazil, 10 for the last trick")),
 ]
 
 
