@@ -53,7 +53,8 @@ class Match(models.Model):
         constraints = [
             models.CheckConstraint(condition=~models.Q(a=models.F("b")),
                                    name="match_two_different_partnerships"),
-            models.CheckConstraint(condition=models.Q(first_dealer__lte=3),
+            # Seats 0..3, or 0..7 with the double pack (the engine checks which).
+            models.CheckConstraint(condition=models.Q(first_dealer__lte=7),
                                    name="match_first_dealer_is_a_seat"),
         ]
 

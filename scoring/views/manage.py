@@ -121,13 +121,17 @@ def _change_deal(request, match_id: int, deal_id: int, form: type, change, title
     """The correct and void pages: a form with a reason; a refusal leaves everything as it was.
 
     `change(deal, form)` calls the service and returns the message to show when it is done.
+    A correction is read with the match's rules (240 card points with the double pack, the
+    side that took a bonus).
     """
     match = _owned_match(request, match_id)
     deal = get_object_or_404(match.deals, pk=deal_id)
     if not deal.active:
         messages.error(request, _("That deal was already corrected or undone."))
         return redirect("manage:match", match.pk)
-    form = form(request.POST or None, initial=DealForm.from_deal(deal.data))
+    data, initial = request.POST or None, DealForm.from_deal(deal.data)
+    form = (form.for_match(match, data, initial=initial) if issubclass(form, DealForm)
+            else form(data, initial=initial))
     affected = None
     if request.method == "POST" and form.is_valid():
         try:
