@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from scoring import presenters
+from scoring import engine, presenters
 
 TABLES_PER_PAGE = 16  # a 4x4 grid: names and scores stay readable from five metres
 POLL_SECONDS = 5  # one page: the scores are fetched again (a 304 while nothing changes)
@@ -29,7 +29,8 @@ def fresh_since(now: datetime) -> datetime:
 class Tile:
     """One table on the TV. `score` is what decides the match (games; the current partida's
     games; card points in a match to points), `partidas` the partidas won when they count.
-    `age` is the whole seconds since the last deal while it is highlighted, else None."""
+    `age` is the whole seconds since the last deal while it is highlighted, else None;
+    `dealer` who deals next and `dealer_side` that player's side, when told."""
 
     match_id: int
     table: int | None
@@ -39,6 +40,8 @@ class Tile:
     partidas: tuple[int, int] | None
     note: str
     age: int | None
+    dealer: str | None = None
+    dealer_side: str | None = None
 
 
 def score_of(match) -> tuple[tuple[int, int], tuple[int, int] | None]:
@@ -58,12 +61,17 @@ def age_of(match, now: datetime) -> int | None:
 
 
 def tile_of(match, *, now: datetime, table: int | None, a: str, b: str,
-            note: str | None = None) -> Tile:
-    """The match's tile; its `note` says what it is played for (the format, unless told)."""
+            note: str | None = None, with_dealer: bool = False) -> Tile:
+    """The match's tile; its `note` says what it is played for (the format, unless told).
+    `with_dealer`: it names who deals next, among four or eight (the players were read with
+    the match)."""
     score, partidas = score_of(match)
+    seat = match.state["next_dealer"] if with_dealer else None
     return Tile(match_id=match.pk, table=table, a=a, b=b, score=score, partidas=partidas,
                 note=presenters.format_text(match.format) if note is None else note,
-                age=age_of(match, now))
+                age=age_of(match, now),
+                dealer=None if seat is None else match.players[seat].name,
+                dealer_side=None if seat is None else engine.side_of(seat))
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ def club_tv(request, slug: str):
         club = get_object_or_404(Club, slug=slug)
         matches = selectors.tv_matches(club=club, page=tv.page_slice(page)) if live else []
         tiles = [tv.tile_of(match, now=now, table=_table_of(match), a=match.a.display_name,
-                            b=match.b.display_name) for match in matches]
+                            b=match.b.display_name, with_dealer=True) for match in matches]
         return {"club": club, "grid": tv.grid(tiles, page=page, total=live)}
 
     return live_page(request, etag, "scoring/tv.html", "scoring/_tv_live.html", context)
