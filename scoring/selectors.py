@@ -86,7 +86,7 @@ def board(match: Match) -> Board:
 
 def partnership_payload(partnership) -> dict:
     return {"id": partnership.pk, "name": partnership.display_name,
-            "players": [partnership.player_1.name, partnership.player_2.name]}
+            "players": [player.name for player in partnership.players]}
 
 
 def active_deal_data(match: Match) -> list[tuple[int, dict]]:

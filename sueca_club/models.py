@@ -189,6 +189,12 @@ class Partnership(models.Model):
         return [self.player_1, self.player_2, self.player_3, self.player_4]
 
     @property
+    def player_ids(self) -> list[int]:
+        """The players' ids in seat order, without reading the players."""
+        ids = [self.player_1_id, self.player_2_id, self.player_3_id, self.player_4_id]
+        return ids[:2] if self.player_3_id is None else ids
+
+    @property
     def is_four(self) -> bool:
         return self.player_3_id is not None
 

@@ -61,8 +61,8 @@ class Game:
     """One finished match as the ratings see it: who sat on each side and who won."""
 
     key: int  # the match's id
-    a_players: tuple[int, int]
-    b_players: tuple[int, int]
+    a_players: tuple[int, ...]  # two, or four with the double pack
+    b_players: tuple[int, ...]
     a: int  # the partnerships
     b: int
     outcome: Outcome
@@ -70,7 +70,9 @@ class Game:
     @property
     def rateable(self) -> bool:
         """A match with the same player on both sides (a data slip) says nothing of anyone."""
-        return (self.a != self.b and len(set(self.a_players) | set(self.b_players)) == 4
+        seated = len(self.a_players) + len(self.b_players)
+        return (self.a != self.b and len(self.a_players) == len(self.b_players)
+                and len(set(self.a_players) | set(self.b_players)) == seated
                 and self.outcome in ("A", "B", "draw"))
 
 
@@ -100,17 +102,18 @@ def rate_game(game: Game, players: Mapping[int, Skill],
               partnerships: Mapping[int, Skill]) -> list[Change]:
     """The changes one game makes, from the current ratings (missing: a newcomer's DEFAULT).
 
-    Four player changes (A's two, then B's two) and two partnership changes (A, then B);
-    nothing when the game is not rateable.
+    A player change for each of A's players, then B's (two each, or four with the double
+    pack), and two partnership changes (A, then B); nothing when the game is not rateable.
     """
     if not game.rateable:
         return []
     result_a, result_b = RESULTS[game.outcome]
+    side = len(game.a_players)
     seats = [*game.a_players, *game.b_players]
     before = [players.get(p, DEFAULT) for p in seats]
-    (a1, a2), (b1, b2) = _rate([before[:2], before[2:]], game.outcome)
+    after_a, after_b = _rate([before[:side], before[side:]], game.outcome)
     changes = [Change("player", p, r, s, t) for p, r, s, t in
-               zip(seats, (result_a, result_a, result_b, result_b), before, (a1, a2, b1, b2),
+               zip(seats, [result_a] * side + [result_b] * side, before, after_a + after_b,
                    strict=True)]
     pair_before = [partnerships.get(game.a, DEFAULT), partnerships.get(game.b, DEFAULT)]
     [pa], [pb] = _rate([[pair_before[0]], [pair_before[1]]], game.outcome)

@@ -36,8 +36,8 @@ def rated_matches(club_id: int):
 
 
 def game_of(match: Match) -> ratings.Game:
-    return ratings.Game(key=match.pk, a_players=(match.a.player_1_id, match.a.player_2_id),
-                        b_players=(match.b.player_1_id, match.b.player_2_id),
+    return ratings.Game(key=match.pk, a_players=tuple(match.a.player_ids),
+                        b_players=tuple(match.b.player_ids),
                         a=match.a_id, b=match.b_id, outcome=match.winner)
 
 

@@ -5,6 +5,7 @@ import uuid
 from scoring import engine, services
 from scoring.models import Match
 from tests.conftest import make_match
+from tests.scoring.variant_matches import FOURS, double_pack_match
 
 
 def record(match, *deals):
@@ -101,3 +102,9 @@ def test_phones_polling_a_match_share_one_body_per_version(client, match,
     assert again["Content-Type"] == "application/json"
     record(match, {"points": [30, 90]})
     assert client.get(f"/api/v1/matches/{match.pk}").json()["games"] == [1, 1]
+
+
+def test_a_partnership_of_four_names_its_four_players(client, club):
+    match = double_pack_match(club)
+    body = client.get(f"/api/v1/matches/{match.pk}").json()
+    assert [body["a"]["players"], body["b"]["players"]] == [list(names) for names in FOURS]

@@ -6,6 +6,7 @@ from scoring.models import PartnershipRating, PlayerRating, RatingChange
 from scoring.ratings import arithmetic as ratings
 from scoring.ratings.services import ratings_follow_match
 from tests.ratings.helpers import correct, play, record
+from tests.scoring.variant_matches import double_pack_match
 from tests.tournaments.helpers import make_tournament
 from tournaments import services as tournament_services
 from tournaments.models import Pairing
@@ -97,3 +98,15 @@ def test_a_draw_moves_two_unequal_sides_towards_each_other():
 def test_a_match_with_one_player_on_both_sides_rates_nobody():
     game = ratings.Game(key=1, a_players=(1, 2), b_players=(1, 3), a=10, b=11, outcome="A")
     assert ratings.rate_game(game, {}, {}) == []
+
+
+def test_a_double_pack_match_rates_all_eight_players(club, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = double_pack_match(club)
+        record(match, {"points": [240, 0], "flag": "A"})
+    match.refresh_from_db()
+    assert match.finished and match.winner == "A"
+    start = ratings.DEFAULT
+    assert all(PlayerRating.objects.get(player=p).mu > start.mu for p in match.a.players)
+    assert all(PlayerRating.objects.get(player=p).mu < start.mu for p in match.b.players)
+    assert RatingChange.objects.filter(match=match, player__isnull=False).count() == 8
