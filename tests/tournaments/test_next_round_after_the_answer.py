@@ -5,10 +5,25 @@ keeps a referee waiting."""
 import io
 import json
 
+import pytest
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 
 from tests.tournaments.helpers import FLAG
 from tournaments.models import Round
+
+
+@pytest.fixture
+def served_match(last_match):
+    """A server closes the database connection around each request; inside the test's
+    transaction that would close it under the test, as Django's test client knows (it puts
+    the receiver back after each of its requests, so this comes after the setup's)."""
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
+    yield last_match
+    for signal in (request_started, request_finished):
+        signal.connect(close_old_connections)
 
 
 def wsgi_post(path: str, body: dict, key: str):
@@ -25,8 +40,8 @@ def wsgi_post(path: str, body: dict, key: str):
     return started[0], b"".join(response), response
 
 
-def test_the_round_ending_deal_is_answered_before_the_next_round_is_drawn(last_match):
-    tournament, table = last_match
+def test_the_round_ending_deal_is_answered_before_the_next_round_is_drawn(served_match):
+    tournament, table = served_match
     status, body, response = wsgi_post(f"/api/v1/referee/{table.link.token}/deals", FLAG,
                                        "the-last-deal")
     assert status.startswith("201") and json.loads(body)["finished"]
