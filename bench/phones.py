@@ -130,10 +130,10 @@ class Tally:
 
 async def _phone(port: int, path: str, etag: str, every: float, start: float, deadline: float,
                  tally: Tally, overview: str) -> None:
-    await asyncio.sleep(max(0.0, start - time.monotonic()))
     headers = {"HX-Request": "true", "If-None-Match": etag}
     due = start
     while due < deadline:
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
         sent = time.monotonic()
         tally.lags.append(sent - due)
         try:

@@ -187,10 +187,16 @@ class Server:
         return self
 
     def __exit__(self, kind, error, traceback) -> None:
-        """Stopped whatever happened; a failure shows the end of gunicorn's log first."""
+        """Stopped whatever happened; a failure shows the end of gunicorn's log first, and
+        an error the site logged (a 500) is shown with its traceback."""
         if isinstance(error, Exception):
             log("bench: the end of gunicorn's log:\n" + self.log_tail())
         self.stop()
+        logged = Path(self.log.name).read_text(errors="replace")
+        if "Traceback" in logged:
+            first = logged[logged.index("Traceback"):].split("\n\n", 1)[0]
+            log(f"bench: the site logged {logged.count('Traceback')} errors; the first:\n"
+                + "\n".join(first.splitlines()[-40:]))
 
     def stop(self) -> None:
         if self.process.poll() is None:

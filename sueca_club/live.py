@@ -58,14 +58,15 @@ def shared_copy(request, key: str, etag: str, make, *, content_type="text/html; 
     """What everyone gets alike, answered conditionally from the copy kept under `key`:
     `make()` (the body's bytes, or None for a 404 the caller answers) runs once per version,
     and not at all while the copy of an older version is younger than LIVE_REBUILD_SECONDS
-    (that copy goes out with its own ETag)."""
-    recent = not _names(request, etag) and recent_copy(key, etag)
+    (that copy goes out with its own ETag). One cache read at most, none for a 304."""
+    kept = _UNREAD if _names(request, etag) else cache.get(key)
+    recent = recent_copy(kept, etag)
     if recent:
         etag, body = recent
         return conditional(request, etag, lambda: HttpResponse(body, content_type=content_type),
                            vary=vary)
     return conditional(request, etag, lambda: HttpResponse(
-        cached(key, etag, make, keep=keep), content_type=content_type), vary=vary)
+        cached(key, etag, make, keep=keep, kept=kept), content_type=content_type), vary=vary)
 
 
 def _names(request, etag: str) -> bool:
@@ -73,13 +74,15 @@ def _names(request, etag: str) -> bool:
     return etag in request.headers.get("If-None-Match", "")
 
 
-def recent_copy(key: str, version: str) -> tuple[str, bytes] | None:
-    """The kept copy of an older version when it was made less than LIVE_REBUILD_SECONDS
-    ago: served, with its own ETag, in place of a rebuild. However many deals are saved, a
-    shared live page is then rebuilt at most once in that time; a poll (every five seconds)
-    still brings the newest version."""
-    kept = cache.get(key)
-    if (kept is not None and kept[0] != version and len(kept) > 2
+_UNREAD = object()  # a kept copy not read from the cache yet
+
+
+def recent_copy(kept, version: str) -> tuple[str, bytes] | None:
+    """The kept copy (as `cached` keeps it) when it is of an older version made less than
+    LIVE_REBUILD_SECONDS ago: served, with its own ETag, in place of a rebuild. However many
+    deals are saved, a shared live page is then rebuilt at most once in that time; a poll
+    (every five seconds) still brings the newest version."""
+    if (isinstance(kept, tuple) and kept[0] != version and len(kept) > 2
             and time.time() - kept[2] < settings.LIVE_REBUILD_SECONDS):
         return kept[0], kept[1]
     return None
@@ -115,10 +118,12 @@ def _user_id(request) -> int:
 KEPT_SECONDS = 24 * 3600
 
 
-def cached(key: str, version: str, make, *, keep=lambda value: True):
+def cached(key: str, version: str, make, *, keep=lambda value: True, kept=_UNREAD):
     """`make()` once per version. The cache keeps only the newest copy under `key` (with when
-    it was made, for `recent_copy`), and only a value that `keep` accepts."""
-    kept = cache.get(key)
+    it was made, for `recent_copy`), and only a value that `keep` accepts. `kept`: what the
+    caller already read under `key`."""
+    if kept is _UNREAD:
+        kept = cache.get(key)
     if kept is not None and kept[0] == version:
         return kept[1]
     value = make()

@@ -161,6 +161,27 @@ class Line:
     def is_bye(self) -> bool:
         return self.b is None
 
+    @property
+    def state_text(self) -> str:
+        return state_text(self.status)
+
+
+STATE_TEXTS = {
+    "bye": gettext_lazy("Bye: goes through without playing"),
+    "walkover": gettext_lazy("Walkover (no-show)"),
+    "forfeit": gettext_lazy("Double forfeit: neither side played"),
+    "finished": gettext_lazy("Finished"),
+    "draw": gettext_lazy("Finished: a draw"),
+    "awaiting": gettext_lazy("Awaiting confirmation"),
+    "playing": gettext_lazy("In play"),
+    "waiting": gettext_lazy("Waiting for a table"),
+}
+
+
+def state_text(status: str) -> str:
+    """A line's status in words."""
+    return str(STATE_TEXTS[status])
+
 
 def line_of(pairing: Pairing | PairingSummary, walkover_games: int) -> Line:
     """Reads only the pairing's own row and what `selectors.pairings()` selects with it, or a

@@ -1,6 +1,10 @@
-"""`make bench`'s pure parts, without a server: the percentile, the phones' and referees'
+"""`make bench`'s pure parts, without a server (but for a phone's polls, against a stub that
+answers 304): the percentile, the phones' and referees'
 schedules, reading a page's live element, the capacity arithmetic and the targets. Never a
 duration: the bench measures those."""
+
+import asyncio
+import time
 
 import pytest
 
@@ -48,6 +52,28 @@ def test_a_phone_polls_what_the_live_element_says():
             b'hx-trigger="every 10s" hx-swap="outerHTML" data-poll data-screen="round">')
     assert phones.live_element(body) == ("/t/x/tv/?i=2&a=1", 10.0)
     assert phones.live_element(b'<div id="scoreboard" >') is None  # a match that ended
+
+
+def test_a_phone_waits_its_poll_interval_between_polls():
+    polls = []
+
+    async def not_modified(reader, writer):
+        polls.append(await reader.readuntil(b"\r\n\r\n"))
+        writer.write(b"HTTP/1.1 304 Not Modified\r\nConnection: close\r\n\r\n")
+        await writer.drain()
+        writer.close()
+
+    async def one_phone():
+        server = await asyncio.start_server(not_modified, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        tally, start = phones.Tally(), time.monotonic()
+        async with server:
+            await phones._phone(port, "/t/x/", '"v1"', 0.25, start, start + 1.0, tally, "/t/x/")
+        return tally
+
+    tally = asyncio.run(one_phone())
+    assert 1 <= len(polls) <= 4  # one at 0, then one every 0.25 s at most (not back to back)
+    assert tally.statuses == {304: len(polls)} and b'If-None-Match: "v1"' in polls[0]
 
 
 def test_capacity_adds_the_phones_polls_and_the_deals():

@@ -248,14 +248,32 @@ def test_an_odd_field_cannot_give_a_second_bye_to_pair_another_round():
     assert not swiss_feasible([1, 2, 3], played, rounds=2, had_bye={1, 3})
 
 
-def test_a_big_field_with_rounds_to_come_is_paired_without_searching(monkeypatch):
-    def no_search(*args):
-        raise AssertionError("a field this dense needs no search")
+@pytest.mark.parametrize(("n", "rounds"), [(256, 8), (1025, 6)])
+def test_a_big_field_with_rounds_to_come_is_paired_without_building_the_unplayed_graph(
+        monkeypatch, n, rounds):
+    def no_graph(*args):
+        raise AssertionError("a field this dense is known pairable from its counts")
 
-    monkeypatch.setattr(lookahead, "_Search", no_search)
-    event = SwissEvent(256, seed=1, rounds=8)
-    for _ in range(8):
+    monkeypatch.setattr(swiss_module, "unplayed_graph", no_graph)
+    monkeypatch.setattr(lookahead, "_Search", no_graph)
+    event = SwissEvent(n, seed=1, rounds=rounds)
+    for _ in range(rounds):
         assert sides(event.play_round()) == event.entrants
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(n=st.integers(min_value=2, max_value=14), rounds=st.integers(min_value=1, max_value=8),
+       seed=st.integers(min_value=0, max_value=10**6))
+def test_the_counts_say_dense_exactly_when_the_unplayed_graph_is(n, rounds, seed):
+    rng = random.Random(seed)
+    field = list(range(1, n + 1))
+    played = {frozenset(pair) for pair in ((a, b) for a in field for b in field if a < b)
+              if rng.random() < 0.3}
+    had_bye = {entrant for entrant in field if rng.random() < 0.3}
+    graph = lookahead.unplayed_graph(field, played, had_bye)
+    degrees = [len(partners) for partners in graph.values()]
+    assert lookahead.surely_pairable(field, played, had_bye, rounds) == (
+        min(degrees) - (rounds - 1) >= len(graph) / 2)
 
 
 @st.composite

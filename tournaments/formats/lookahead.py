@@ -94,6 +94,29 @@ def unplayed_graph(field: list[Entrant], played: Set[frozenset], had_bye: Set[En
     return graph
 
 
+def surely_pairable(field: list[Entrant], played: Set[frozenset], had_bye: Set[Entrant],
+                    rounds: int) -> bool:
+    """True when the unplayed graph is dense enough for ``rounds`` rounds (the Dirac bound
+    ``outlook`` checks first), found from each entrant's count of opponents alone: a big
+    field never builds the graph, a set of a thousand partners each."""
+    everyone = set(field)
+    met = dict.fromkeys(field, 0)
+    for pair in played:
+        if len(pair) == 2 and pair <= everyone:
+            for entrant in pair:
+                met[entrant] += 1
+    odd = len(field) % 2
+    degrees = [len(field) - 1 - met[entrant] + (odd and entrant not in had_bye)
+               for entrant in field]
+    if odd:
+        degrees.append(sum(entrant not in had_bye for entrant in field))
+    return _dense(min(degrees), rounds, len(degrees))
+
+
+def _dense(min_degree: int, rounds: int, nodes: int) -> bool:
+    return min_degree - (rounds - 1) >= nodes / 2
+
+
 def without(graph: Graph, pairs: Iterable[tuple[Hashable, Hashable]]) -> Graph:
     """The graph once ``pairs`` have met."""
     rest = {node: set(neighbours) for node, neighbours in graph.items()}
@@ -109,7 +132,7 @@ def outlook(graph: Graph, rounds: int) -> Outlook:
         return Outlook(True, [])
     if len(graph) % 2 or min(map(len, graph.values())) < rounds:
         return Outlook(False, [])
-    if min(map(len, graph.values())) - (rounds - 1) >= len(graph) / 2:
+    if _dense(min(map(len, graph.values())), rounds, len(graph)):
         return Outlook(True, [])
     if rounds == 1:
         return _one_round(graph)

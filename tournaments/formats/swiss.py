@@ -18,7 +18,7 @@ from typing import NamedTuple
 import networkx as nx
 
 from .entrants import Entrant, require_distinct
-from .lookahead import BYE, outlook, unplayed_graph, without
+from .lookahead import BYE, outlook, surely_pairable, unplayed_graph, without
 from .swiss_matching import PairCosts, pairings_best_first
 
 SEARCH_PAIRINGS = 24
@@ -90,8 +90,10 @@ class _Future:
         self, ranking: list[Entrant], played: Set[frozenset], had_bye: Set[Entrant], rounds_left: int
     ) -> None:
         self.rounds_left = rounds_left
-        self.graph = unplayed_graph(ranking, played, had_bye) if rounds_left > 0 else {}
-        self.plan = outlook(self.graph, rounds_left + 1).rounds if rounds_left > 0 else []
+        self.graph, self.plan = {}, []
+        if rounds_left > 0 and not surely_pairable(ranking, played, had_bye, rounds_left + 1):
+            self.graph = unplayed_graph(ranking, played, had_bye)
+            self.plan = outlook(self.graph, rounds_left + 1).rounds
         self.tries = SEARCH_PAIRINGS if self.plan else 1
 
     def keeps_pairable(self, pairs: list[tuple[Entrant, Entrant]], bye: Entrant | None) -> bool:

@@ -1,11 +1,12 @@
-"""Template tags for other apps' pages: a club's public page lists its tournaments.
-
-A tag keeps `scoring` from importing `tournaments` (which depends on it); one query.
+"""Template tags: a club's public page lists its tournaments (a tag keeps `scoring` from
+importing `tournaments`, which depends on it; one query), and a round's pairings are listed
+in one piece (tournaments/pairing_list.py).
 """
 
 from django import template
 
 from tournaments import selectors
+from tournaments.pairing_list import pairing_list
 
 register = template.Library()
 
@@ -15,3 +16,6 @@ CLUB_PAGE_LIMIT = 10
 @register.inclusion_tag("tournaments/public/_club_tournaments.html")
 def club_tournaments(club):
     return {"tournaments": list(selectors.tournaments_of_club(club)[:CLUB_PAGE_LIMIT])}
+
+
+register.filter("pairing_list", pairing_list)

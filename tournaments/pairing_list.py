@@ -1,0 +1,55 @@
+"""The pairings of a round as one piece of HTML, made in Python: a round of a 1,024-partnership
+event has 512 lines, and a template's per-line tags (translations, includes, URLs) cost more
+than the query that reads them. The words are translated once per list, not once a line.
+"""
+
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from tournaments.presenters import Line, state_text
+
+_ANY_MATCH = 987654321  # stands for a match's id in the scoreboard's address, made once
+
+
+def pairing_list(lines: list[Line]) -> SafeString:
+    """`<li>` of each line, as templates/tournaments/public/_pairings.html lists them."""
+    words = {"winner": f'<span class="sr-only"> ({escape(_("winner"))})</span>',
+             "no table": f'<span class="muted">{escape(_("No table"))}</span>',
+             "third": escape(_("Third place")), "bye": escape(_("bye")),
+             "scoreboard": escape(_("scoreboard")),
+             "board": reverse("scoreboard", args=[_ANY_MATCH])}
+    states = {}
+    items = []
+    for line in lines:
+        if line.status not in states:
+            states[line.status] = escape(state_text(line.status))
+        items.append(_item(line, words, states[line.status]))
+    return mark_safe("".join(items))  # every name and word escaped above
+
+
+def _item(line: Line, words: dict, state: str) -> str:
+    where = (escape(_("Table %(number)s") % {"number": line.table}) if line.table
+             else words["no table"])
+    if line.pairing.group:
+        where += " · " + escape(_("Group %(letter)s") % {"letter": line.pairing.group})
+    if line.pairing.third_place:
+        where += " · " + words["third"]
+    a_won, b_won = line.winner == "A", line.winner == "B"
+    side_a = (f'<span class="name side-a{" won" if a_won else ""}">{escape(line.a)}'
+              f'{words["winner"] if a_won else ""}</span>')
+    if line.is_bye:
+        side_b = (f'<span class="g side-a"></span><span class="name muted">{words["bye"]}</span>'
+                  f'<span class="g"></span>')
+    else:
+        side_b = (f'<span class="g side-a">{line.games[0]}</span>'
+                  f'<span class="name side-b{" won" if b_won else ""}">{escape(line.b)}'
+                  f'{words["winner"] if b_won else ""}</span>'
+                  f'<span class="g side-b">{line.games[1]}</span>')
+    board = ""
+    if line.match_id:
+        url = words["board"].replace(str(_ANY_MATCH), str(line.match_id))
+        board = f'<span class="to-board"> · <a href="{url}">{words["scoreboard"]}</a></span>'
+    return (f'<li class="card pairing {line.status}"><span class="where">{where}</span>'
+            f'{side_a}{side_b}<span class="state muted">{state}{board}</span></li>\n')
