@@ -98,6 +98,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
                        "keepalives_count": 3,
                        "answer_timeout": statement_timeout + 2 if statement_timeout else 0}.items():
         options.setdefault(key, value)
+    # Prepared statements: psycopg prepares a query the fifth time a connection sends it, and
+    # PostgreSQL no longer plans it on every request (a referee's read joins nine tables).
+    # They need server-side binding; a pooler in transaction mode (PgBouncer) cannot keep
+    # them: DATABASE_PREPARED_STATEMENTS=false.
+    if env_bool("DATABASE_PREPARED_STATEMENTS", True):
+        options.setdefault("server_side_binding", True)
+        options.setdefault("prepare_threshold", 5)
     options["options"] = " ".join(filter(None, [
         options.get("options", ""), f"-c statement_timeout={statement_timeout * 1000}",
         f"-c lock_timeout={lock_timeout * 1000}"]))

@@ -197,6 +197,10 @@ class Entry(models.Model):
     def __str__(self):
         return str(self.partnership)
 
+    @property
+    def display_name(self) -> str:
+        return self.partnership.display_name
+
 
 class Table(models.Model):
     """A physical table; its QR card (referee link) stays on it for the whole event."""

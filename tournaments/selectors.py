@@ -2,11 +2,13 @@
 
 What people see of them (titles, lines, the bracket, the API's shapes) is in presenters."""
 
+import json
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import connection
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
 
 from scoring.models import Match
@@ -21,6 +23,26 @@ ENTRY_RELATED = tuple(f"partnership__{seat}" for seat in PLAYERS)
 
 def entries(tournament: Tournament) -> list[Entry]:
     return list(tournament.entries.select_related(*ENTRY_RELATED).order_by("seed", "id"))
+
+
+@dataclass(slots=True, frozen=True)
+class EntrySummary:
+    """An entry as the standings read it, from one query of plain values (no model objects
+    for a thousand partnerships and their players)."""
+
+    pk: int
+    withdrawn: bool
+    group: str
+    display_name: str
+
+
+def entry_summaries(tournament: Tournament) -> list[EntrySummary]:
+    """The entries in `entries` order."""
+    rows = tournament.entries.order_by("seed", "id").values_list(
+        "pk", "withdrawn", "group", "partnership__name",
+        *(f"partnership__{seat}__name" for seat in PLAYERS))
+    return [EntrySummary(pk, withdrawn, group, Partnership.name_of(*names))
+            for pk, withdrawn, group, *names in rows]
 
 
 def active_entries(tournament: Tournament) -> list[Entry]:
@@ -49,10 +71,22 @@ class MatchSummary:
     result_confirmed_at: datetime | None
     updated_at: datetime
     version: int
-    format: dict
-    state: dict
+    format_type: str
+    state_text: tuple[str | None, str | None, str | None]  # partidas, points, partida_games
 
     awaiting_confirmation = Match.awaiting_confirmation
+
+    @property
+    def format(self) -> dict:
+        return {"type": self.format_type}
+
+    @property
+    def state(self) -> dict:
+        """Read as JSON when asked: most pages need only the games, which have columns."""
+        partidas, points, partida_games = (json.loads(text) if text else None
+                                           for text in self.state_text)
+        return {"games": [self.games_a, self.games_b], "partidas": partidas, "points": points,
+                "partida_games": partida_games}
 
 
 @dataclass(slots=True)
@@ -91,8 +125,11 @@ SUMMARY_COLUMNS = (
     "b__partnership__name", "b__partnership__player_1__name", "b__partnership__player_2__name",
     "table__number",
     "match__games_a", "match__games_b", "match__finished", "match__confirm_result",
-    "match__result_confirmed_at", "match__updated_at", "match__version", "match__format__type",
-    "match__state__partidas", "match__state__points", "match__state__partida_games",
+    "match__result_confirmed_at", "match__updated_at", "match__version",
+    # as text, never parsed on the way (a thousand rows' JSON): MatchSummary reads it if asked
+    *(KeyTextTransform(key, field) for field, key in (
+        ("match__format", "type"), ("match__state", "partidas"), ("match__state", "points"),
+        ("match__state", "partida_games"))),
     "a__partnership__player_3__name", "a__partnership__player_4__name",
     "b__partnership__player_3__name", "b__partnership__player_4__name",
 )
@@ -111,11 +148,7 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
             round_ = rounds[row[12]] = Round(
                 id=row[12], tournament_id=tournament.pk, number=row[13], stage=row[14],
                 code=row[15], date=row[16], opened=row[17])
-        match = MatchSummary(
-            row[10], *row[25:32], {"type": row[32]}, {"games": [row[25], row[26]],
-                                                      "partidas": row[33], "points": row[34],
-                                                      "partida_games": row[35]},
-        ) if row[10] else None
+        match = MatchSummary(row[10], *row[25:33], row[33:36]) if row[10] else None
         summaries.append(PairingSummary(
             *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),
             Partnership.name_of(*row[21:24], *row[38:40]) if row[5] else None, row[24], match))

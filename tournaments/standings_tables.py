@@ -49,7 +49,7 @@ GROUP_COLUMNS_LEFT_OUT = ("byes", "partidas_won", "partidas_lost", "card_point_d
 
 def standing_rows(ranked: list[Standing]) -> list[dict]:
     """Plain rows in ranked order, so that sorting needs no query."""
-    return [{**vars(s.row), "partnership": s.entry.partnership.display_name,
+    return [{**vars(s.row), "partnership": s.entry.display_name,
              "withdrawn": s.entry.withdrawn, "entry_id": s.entry.pk} for s in ranked]
 
 
@@ -66,7 +66,7 @@ def ranked_rows(tournament: Tournament, summaries: list[PairingSummary] | None =
     def rank() -> list[dict]:
         return standing_rows(selectors.standings(
             tournament, selectors.pairing_summaries(tournament) if summaries is None else summaries,
-            selectors.entries(tournament) if entries is None else entries))
+            selectors.entry_summaries(tournament) if entries is None else entries))
     return cached(f"standings-rows:{tournament.slug}", results_version(tournament), rank)
 
 

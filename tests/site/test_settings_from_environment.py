@@ -108,7 +108,15 @@ def test_postgresql_connections_time_out_instead_of_hanging():
     assert options == {
         "application_name": "x", "connect_timeout": 5, "keepalives": 1, "keepalives_idle": 30,
         "keepalives_interval": 10, "keepalives_count": 3, "answer_timeout": 7,
-        "options": "-c statement_timeout=5000 -c lock_timeout=3000"}
+        "options": "-c statement_timeout=5000 -c lock_timeout=3000",
+        "server_side_binding": True, "prepare_threshold": 5}
+
+
+def test_prepared_statements_can_be_turned_off_for_a_pooler():
+    run = start("settings.DATABASES['default']['OPTIONS']",
+                DATABASE_URL="postgres://u@127.0.0.1:5432/db", DATABASE_PREPARED_STATEMENTS="false")
+    options = ast.literal_eval(run.stdout)
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
 
 
 def test_the_database_timeouts_come_from_the_environment():

@@ -29,7 +29,9 @@ BUDGETS = {  # live_etag, the tournament, then what the page shows
 }
 # The TV's cycle has one screen of tables per 16 tables in play: its screens are measured by
 # name, each as often as it comes round (tv_costs).
-TV_BUDGETS = {"overview": 3, "round": 3, "standings": 4, "groups": 4, "bracket": 4}
+# The TV reads the pairings its screens show (not every round played); the standings and
+# groups screens read every pairing in a query of their own when their ranking is not kept.
+TV_BUDGETS = {"overview": 3, "round": 3, "standings": 5, "groups": 5, "bracket": 4}
 API_BUDGET = 4
 
 

@@ -27,10 +27,9 @@ are plain seeds (1A v 1D, 1B v 1C).
 
 from collections.abc import Sequence
 
-import networkx as nx
-
 from .entrants import Entrant, require_distinct
 from .knockout import Pairing, knockout_first_round
+from .matching import max_weight_matching
 from .seeding import bracket_size, seed_order
 
 MAX_KNOCKOUT = 64
@@ -169,10 +168,8 @@ def _assign(
 
     costs = {(group, seed): cost(group, seed) for group in range(n_groups) for seed in seeds}
     ceiling = max(costs.values()) + 1
-    graph = nx.Graph()
-    for (group, seed), value in costs.items():
-        graph.add_edge(("group", group), ("seed", seed), weight=ceiling - value)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    matching = max_weight_matching((("group", group), ("seed", seed), ceiling - value)
+                                   for (group, seed), value in costs.items())
     return dict(sorted(_group_seed(edge) for edge in matching))
 
 

@@ -22,9 +22,8 @@ from collections.abc import Hashable, Iterable, Set
 from itertools import combinations
 from typing import NamedTuple
 
-import networkx as nx
-
 from .entrants import Entrant, require_distinct
+from .matching import max_weight_matching
 
 SEARCH_BUDGET = 20_000
 FIRST_STEPS = 250
@@ -159,9 +158,8 @@ def _searched(graph: Graph, rounds: int) -> Outlook:
 
 def _one_round(graph: Graph) -> Outlook:
     """A single perfect matching, by networkx rather than by search."""
-    edges = nx.Graph([(a, b) for a, neighbours in graph.items() for b in neighbours])
-    edges.add_nodes_from(graph)
-    matching = nx.max_weight_matching(edges, maxcardinality=True)
+    matching = max_weight_matching(
+        ((a, b, 1) for a, neighbours in graph.items() for b in neighbours), graph)
     if 2 * len(matching) != len(graph):
         return Outlook(False, [])
     return Outlook(True, [list(matching)])

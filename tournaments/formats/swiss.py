@@ -15,10 +15,9 @@ from collections.abc import Mapping, Sequence, Set
 from itertools import islice
 from typing import NamedTuple
 
-import networkx as nx
-
 from .entrants import Entrant, require_distinct
 from .lookahead import BYE, outlook, surely_pairable, unplayed_graph, without
+from .matching import max_weight_matching
 from .swiss_matching import PairCosts, pairings_best_first
 
 SEARCH_PAIRINGS = 24
@@ -162,10 +161,8 @@ def swiss_pairings_least_rematches(
     field = [entrant for entrant in order if entrant != bye]
     costs = PairCosts(field, scores)
     repeat = costs.ceiling * len(field)  # one rematch costs more than any other preference
-    graph = nx.Graph()
-    graph.add_weighted_edges_from(
+    matching = max_weight_matching(
         (i, j, (len(field) + 1) * repeat - meetings.get(frozenset((field[i], field[j])), 0)
          * repeat - costs.of(i, j))
         for i in range(len(field)) for j in range(i + 1, len(field)))
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
     return SwissDraw([(field[i], field[j]) for i, j in sorted(map(sorted, matching))], bye)

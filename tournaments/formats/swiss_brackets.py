@@ -32,7 +32,7 @@ has no complete pairing, its segment is paired whole.
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-import networkx as nx
+from .matching import max_weight_matching
 
 if TYPE_CHECKING:
     from .swiss_matching import PairCosts
@@ -89,11 +89,10 @@ def _ladder(block: list[int], fresh: Callable[[Pair], bool]) -> list[Pair] | Non
 def best_pairing(nodes: Iterable[int], edges: Iterable[Pair], costs: "PairCosts") -> list[Pair] | None:
     """The cheapest complete pairing of the positions ``nodes`` over ``edges`` (pairs
     i < j), or None if there is none."""
-    graph = nx.Graph()
-    graph.add_nodes_from(nodes)
-    graph.add_weighted_edges_from((i, j, costs.ceiling - costs.of(i, j)) for i, j in edges)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    if 2 * len(matching) != len(graph):
+    nodes = list(nodes)
+    matching = max_weight_matching(
+        ((i, j, costs.ceiling - costs.of(i, j)) for i, j in edges), nodes)
+    if 2 * len(matching) != len(nodes):
         return None
     return sorted(tuple(sorted(pair)) for pair in matching)
 

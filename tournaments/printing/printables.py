@@ -16,7 +16,7 @@ from django.utils.translation import gettext_noop
 from sueca_club.models import Partnership
 from tournaments import double_bracket, presenters, selectors
 from tournaments.models import Round, Tournament
-from tournaments.printing import layout, pdf
+from tournaments.printing import layout
 
 Progress = Callable[[int], None]
 
@@ -70,7 +70,7 @@ def _in(language: str, message: str) -> str:
 
 
 def table_cards_pdf(tournament: Tournament, *, base_url: str, progress: Progress = no_progress) -> bytes:
-    return pdf.render(table_cards_document(tournament, base_url), progress)
+    return _pdf(table_cards_document(tournament, base_url), progress)
 
 
 # Blank paper score sheets --------------------------------------------------------------------
@@ -153,7 +153,7 @@ def score_sheets_document(tournament: Tournament) -> layout.Document:
 
 
 def score_sheets_pdf(tournament: Tournament, progress: Progress = no_progress) -> bytes:
-    return pdf.render(score_sheets_document(tournament), progress)
+    return _pdf(score_sheets_document(tournament), progress)
 
 
 # The bracket as a poster ----------------------------------------------------------------------
@@ -260,7 +260,7 @@ def _slot_box(view) -> layout.Box:
 
 
 def bracket_pdf(tournament: Tournament, *, paper: str = "a3", progress: Progress = no_progress) -> bytes:
-    return pdf.render(bracket_document(tournament, paper=paper), progress)
+    return _pdf(bracket_document(tournament, paper=paper), progress)
 
 
 # Final results --------------------------------------------------------------------------------
@@ -325,4 +325,12 @@ def final_results_document(tournament: Tournament) -> layout.Document:
 
 
 def final_results_pdf(tournament: Tournament, progress: Progress = no_progress) -> bytes:
-    return pdf.render(final_results_document(tournament), progress)
+    return _pdf(final_results_document(tournament), progress)
+
+
+def _pdf(document: layout.Document, progress) -> bytes:
+    """fpdf2 (with fontTools and Pillow, about 35 MB of a process) is imported with the first
+    PDF, not when the site starts: most web processes only serve pages."""
+    from tournaments.printing import pdf
+
+    return pdf.render(document, progress)

@@ -208,8 +208,8 @@ def tv(request, slug: str):
     now = timezone.now()
 
     def context(tournament):
-        all_pairings = selectors.pairing_summaries(tournament)
-        all_lines = presenters.lines(tournament, all_pairings)
+        all_lines = presenters.lines(tournament, selectors.pairing_summaries(
+            tournament, _on_the_tv(tournament)))
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
         pages = scoring_tv.pages_for(sum(x.status == "playing" for x in all_lines))
         if tables_only:
@@ -231,10 +231,9 @@ def tv(request, slug: str):
         elif screen == "round":
             context["grid"] = tournament_tv.grid(all_lines, now, page)
         elif screen == "standings":
-            context["standings"] = standings_tables.ranked_rows(
-                tournament, all_pairings)[:TV_STANDINGS_ROWS]
+            context["standings"] = standings_tables.ranked_rows(tournament)[:TV_STANDINGS_ROWS]
         elif screen == "groups":
-            context["groups"] = group_tables(tournament, all_pairings,
+            context["groups"] = group_tables(tournament, selectors.pairing_summaries(tournament),
                                              selectors.entries(tournament))
         elif screen == "bracket":
             context["bracket"] = bracket_ahead.filled(tournament,
@@ -247,6 +246,18 @@ def tv(request, slug: str):
                  etag_suffix=f"-tvp{screen}" if tables_only else f"-tv{screen}",
                  etag_of=lambda slug: tournament_tv.tv_etag(slug, now),
                  shared_query=query if screen < TV_KEPT_SCREENS else "")
+
+
+def _on_the_tv(tournament: Tournament) -> Q:
+    """The pairings the TV's screens show: the matches not over (in play, awaiting
+    confirmation or waiting), the current round and the knockout; not every round played
+    (the standings screen reads its kept ranking)."""
+    if tournament.structure == Tournament.Structure.LEAGUE:
+        current = Subquery(Round.objects.filter(tournament=tournament, opened=True)
+                           .order_by("-number").values("number")[:1])
+    else:
+        current = tournament.last_round_number
+    return Q(finished=False) | Q(round__number=current) | Q(round__stage=Round.Stage.KNOCKOUT)
 
 
 def _current_number(tournament: Tournament, all_lines) -> int:
