@@ -103,13 +103,17 @@ async def request(port: int, method: str, path: str, headers: dict,
         if method == "POST":
             lines.append(f"Content-Length: {len(body)}")
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        data = await asyncio.wait_for(reader.read(), timeout)
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
+        first, *rest = head.decode("latin-1").split("\r\n")
+        answer = {k.lower(): v for k, v in (line.split(": ", 1) for line in rest if ": " in line)}
+        # The answer ends with its Content-Length, as a browser (or nginx) reads it, not when
+        # the server closes the connection: that comes after what runs after the answer.
+        status, length = int(first.split()[1]), answer.get("content-length")
+        content = b"" if status in (204, 304) else await asyncio.wait_for(
+            reader.readexactly(int(length)) if length is not None else reader.read(), timeout)
     finally:
         writer.close()
-    head, _, content = data.partition(b"\r\n\r\n")
-    first, *rest = head.decode("latin-1").split("\r\n")
-    answer = dict(line.split(": ", 1) for line in rest if ": " in line)
-    return int(first.split()[1]), {k.lower(): v for k, v in answer.items()}, content
+    return status, answer, content
 
 
 @dataclass
