@@ -206,8 +206,10 @@ class Case:
 
 class RoundEnd(Case):
     """One deal at every table in play, one after the other: with the build's round (every
-    match in play one deal from its end) each ends its match, and the last ends the round,
-    whose answer waits for the next round's draw (an outbox step run after the commit)."""
+    match in play one deal from its end) each ends its match, and the last ends the round.
+    Its answer is the deal's alone; the next round is drawn after it (an outbox step run
+    once the answer has gone out), and `next_round_ms` is the time from that last post
+    until its table's referee link has the next round's match."""
 
     def play(self, seconds: int) -> dict:
         started = time.monotonic()
@@ -215,6 +217,7 @@ class RoundEnd(Case):
             ("POST", f"/api/v1/referee/{token}/deals", *deal(15 + i % 91))
             for i, (token, _) in enumerate(self.playing)])
         elapsed = max(time.monotonic() - started, 1e-6)
+        next_round = self._next_match_seconds(timed) if timed else 0.0
         latencies = [seconds for _, _, seconds, _ in timed]
         created = sum(status == 201 for _, status, _, _ in timed)
         return {"requests": len(timed), "rps": len(timed) / elapsed,
@@ -222,7 +225,22 @@ class RoundEnd(Case):
                 "created": created,
                 "match_ends": sum(status == 201 and json.loads(body)["finished"]
                                   for _, status, _, body in timed),
-                "last_deal_ms": round(latencies[-1] * 1000, 2) if latencies else 0.0}
+                "last_deal_ms": round(latencies[-1] * 1000, 2) if latencies else 0.0,
+                "next_round_ms": round(next_round * 1000)}
+
+    def _next_match_seconds(self, timed: list, timeout: float = 120) -> float:
+        """From the last post until its table shows a match other than the one it ended (the
+        next round's, once drawn and placed); `timeout` if it never does."""
+        token, ended = self.playing[-1]
+        posted = time.monotonic() - timed[-1][2]
+        deadline = posted + timeout
+        while time.monotonic() < deadline:
+            _, status, _, body = phones.in_turn(
+                self.bench.server.port, [("GET", f"/api/v1/referee/{token}", {}, b"")])[0]
+            if status == 200 and json.loads(body)["id"] != ended:
+                return time.monotonic() - posted
+            time.sleep(0.1)
+        return timeout
 
 
 class Event(Case):

@@ -1,6 +1,7 @@
 """What one cold rebuild of each live page costs, in-process (issue 17), for example:
 
-    DATABASE_URL=sqlite:////tmp/b/bench.sqlite3 BENCH_ROUNDS=3 python -m bench.build /tmp/b/plan.json 1024
+    DJANGO_SETTINGS_MODULE=sueca_club.settings DATABASE_URL=sqlite:////tmp/b/bench.sqlite3 \
+        BENCH_ROUNDS=3 python -m bench.build /tmp/b/plan.json 1024
     cp /tmp/b/bench.sqlite3 /tmp/b/copy.sqlite3
     DATABASE_URL=sqlite:////tmp/b/copy.sqlite3 python -m bench.rebuilds
 

@@ -87,8 +87,8 @@ def print_run(run: dict) -> list[str]:
     if "round_end" in run["cases"]:
         r = run["cases"]["round_end"]
         print(f"  round_end: {r['created']} deals, {r['match_ends']} ended a match, rounds drawn "
-              f"{r['rounds_drawn']}; the last deal (with the next round's draw) "
-              f"{r['last_deal_ms']:.0f} ms")
+              f"{r['rounds_drawn']}; the last deal answered in {r['last_deal_ms']:.0f} ms, its "
+              f"table had the next round's match {r.get('next_round_ms', 0):.0f} ms after it")
     if "rebuild_cold" in run["cases"]:
         print("  rebuild_cold (LIVE_REBUILD_SECONDS=0), each request a rebuild:")
         for page, s in run["cases"]["rebuild_cold"]["pages"].items():

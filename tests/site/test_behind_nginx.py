@@ -14,6 +14,7 @@ openssl (for the certificate).
 """
 
 import contextlib
+import gzip
 import http.client
 import os
 import re
@@ -293,6 +294,15 @@ def test_a_public_page_is_served_over_https_through_nginx(production):
     assert "Ana Silva" in page.body.decode()
     # Django saw HTTPS (X-Forwarded-Proto): no redirect loop, and its HSTS header is sent.
     assert "max-age=" in page.headers["strict-transport-security"]
+
+
+def test_pages_go_compressed_to_a_phone_that_asks(production):
+    plain = production.fetch("GET", "/c/cafe-central/")
+    packed = production.fetch("GET", "/c/cafe-central/", headers={"Accept-Encoding": "gzip"})
+    assert packed.status == 200 and packed.headers.get("content-encoding") == "gzip"
+    assert "Ana Silva" in gzip.decompress(packed.body).decode()
+    assert len(packed.body) < len(plain.body) / 2
+    assert "content-encoding" not in plain.headers
 
 
 def test_plain_http_is_sent_to_https(production):
