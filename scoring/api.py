@@ -11,10 +11,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import engine, selectors, services
-from scoring.forms.deal import MAX_ID, NOT_ONE_DEAL, ApiDealForm
+from scoring.forms.deal import NOT_ONE_DEAL, ApiDealForm
 from scoring.models import Match
 from scoring.views.referee import referee_link
 from sueca_club.live import conditional, shared_copy
+from sueca_club.models import MAX_ID
 
 MAX_KEY_LENGTH = 64
 NO_MATCH = gettext_lazy("There is no match at this table right now.")
@@ -40,7 +41,7 @@ def match_response(request, match: Match) -> JsonResponse:
 def match_detail(request, pk: int):
     """The public read: every phone following the match gets the body built once per version
     (and at most once in LIVE_REBUILD_SECONDS), so a poll costs the version's query."""
-    version = Match.objects.filter(pk=pk).values_list("version", flat=True).first()
+    version = selectors.recent_match_version(pk)
     if version is None:
         return error(_("No such match."), 404)
     return shared_copy(request, f"api:match:{pk}", Match.etag_for(pk, version),
@@ -122,8 +123,7 @@ def _match_named(value) -> int | None:
 
 def _rules_at(link) -> engine.Rules | None:
     """The rules of the table's match, that a deal sent to it is read with (None: no match)."""
-    rules = Match.objects.filter(pk=link.match_id).values_list("rules", flat=True).first()
-    return None if rules is None else engine.rules_from(overrides=rules)
+    return None if link.match_rules is None else engine.rules_from(overrides=link.match_rules)
 
 
 @csrf_exempt

@@ -17,7 +17,8 @@ def new_token() -> str:
 
 
 class Match(models.Model):
-    """A match between partnerships A and B; `state` caches the engine's replay of its deals."""
+    """A match between partnerships A and B; `state` and `tally` cache the engine's replay of
+    its deals."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
     a = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="+")
@@ -35,6 +36,8 @@ class Match(models.Model):
     )
     result_confirmed_at = models.DateTimeField(null=True, blank=True)
     state = models.JSONField()
+    # The paper tally of the active deals, kept with `state` (engine.tally_row's rows).
+    tally = models.JSONField(default=list)
     version = models.PositiveIntegerField(default=1)
     finished = models.BooleanField(default=False)
     winner = models.CharField(max_length=4, blank=True)

@@ -159,33 +159,16 @@ def riscos(games: int) -> str:
     return " ".join("|" * min(5, games - start) for start in range(0, games, 5))
 
 
-def deal_tally(match, deals) -> list[TallyRow]:
-    """Every active deal of `match` ((number, data) in order, from one query), as a tally.
-
-    The engine replays the deals' data (no query): the stored state holds only each deal's
-    dealer and games, not its card points, kind or carried games.
-    """
-    rules = engine.rules_from(overrides=match.rules)
-    fmt = engine.format_from(match.format)
+def deal_tally(match) -> list[TallyRow]:
+    """Every active deal of `match` as the paper tally lists it: the rows stored on the match
+    (engine.tally_row's), each dealer's seat named by who sits there now."""
     players = match.players
-    seats = len(players)
-    state = engine.new_match(rules, fmt, match.first_dealer)
-    rows = []
-    for index, (number, data) in enumerate(deals):
-        before = state
-        state = engine.apply(rules, fmt, state, engine.deal_from(data), index)
-        result = state.deals[-1]
-        whole_revoke = result.kind == "revoke" and not isinstance(rules.revoke, int)
-        carried = before.carry if any(result.games) and not whole_revoke else 0
-        kind = "carry" if result.kind == "points" and carried else result.kind
-        dealer = players[result.dealer].name if result.dealer < seats else str(result.dealer)
-        cards = data.get("points", result.points)  # the card points, without the bonuses
-        rows.append(TallyRow(number=number, dealer=dealer, points=tuple(result.points),
-                             games=tuple(result.games), kind=kind, carried=carried,
-                             running=tuple(state.games), revoke=data.get("revoke"),
-                             bonus=tuple(s - c for s, c in zip(result.points, cards,
-                                                               strict=True))))
-    return rows
+    return [TallyRow.from_dict({**row, "dealer": _seated(players, row["dealer"])})
+            for row in match.tally]
+
+
+def _seated(players: list, seat: int) -> str:
+    return players[seat].name if seat < len(players) else str(seat)
 
 
 def deal_text(row: TallyRow) -> str:

@@ -2,10 +2,13 @@
 
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import Count, F, Max, Q, QuerySet
 
 from scoring import engine, presenters
 from scoring.models import AuditEntry, Deal, Match
+from sueca_club.live import recent_version
+from sueca_club.models import MAX_ID
 
 RESULT_KEYS = ("games", "partidas", "points", "finished", "winner", "next_dealer", "carry",
                "deals")
@@ -16,15 +19,35 @@ def matches_with_teams() -> QuerySet[Match]:
     return Match.objects.select_related(*MATCH_RELATED)
 
 
+def listed_matches() -> QuerySet[Match]:
+    """Matches with their partnerships for a list, which never shows a tally: not read."""
+    return matches_with_teams().defer("tally")
+
+
+def match_version(pk: int) -> int | None:
+    """The match's version, None when there is no such match: all that an unchanged poll of
+    its scoreboard or JSON costs. Plain SQL on the primary key, like the tournaments' ETags."""
+    if not 0 < pk <= MAX_ID:  # an address's number past any id: no match, not a database error
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version FROM {Match._meta.db_table} WHERE id = %s", [pk])
+        row = cursor.fetchone()
+    return row and row[0]
+
+
+def recent_match_version(pk: int) -> int | None:
+    return recent_version(f"match:{pk}", lambda: match_version(pk))
+
+
 def live_matches(*, club=None, limit: int = 20) -> list[Match]:
-    matches = matches_with_teams().filter(finished=False)
+    matches = listed_matches().filter(finished=False)
     if club is not None:
         matches = matches.filter(club=club)
     return list(matches.order_by("-updated_at")[:limit])
 
 
 def recent_matches(*, club, limit: int = 10) -> list[Match]:
-    return list(matches_with_teams().filter(club=club, finished=True)
+    return list(listed_matches().filter(club=club, finished=True)
                 .order_by("-finished_at")[:limit])
 
 
@@ -89,22 +112,21 @@ def partnership_payload(partnership) -> dict:
             "players": [player.name for player in partnership.players]}
 
 
-def active_deal_data(match: Match) -> list[tuple[int, dict]]:
-    """(number, data) of every active deal of the match, in order: one query."""
+def active_deal_data(match: Match) -> list[dict]:
+    """The data of every active deal of the match, in order: one query."""
     return list(Deal.objects.filter(match_id=match.pk, active=True).order_by("number")
-                .values_list("number", "data"))
+                .values_list("data", flat=True))
 
 
 def tally(match: Match) -> list[presenters.TallyRow]:
-    """Every active deal of the match as the paper tally lists it: one query."""
-    return presenters.deal_tally(match, active_deal_data(match))
+    """Every active deal of the match as the paper tally lists it, from the match row alone."""
+    return presenters.deal_tally(match)
 
 
-def match_payload(match: Match, rows: list[presenters.TallyRow] | None = None) -> dict:
+def match_payload(match: Match) -> dict:
     """The API shape: the conformance result plus who plays, the rules and the version,
     and the tally (every deal with its card points, kind and running games)."""
     result = {key: match.state[key] for key in RESULT_KEYS}
-    rows = tally(match) if rows is None else rows
     return {
         "id": match.pk,
         "version": match.version,
@@ -116,7 +138,7 @@ def match_payload(match: Match, rows: list[presenters.TallyRow] | None = None) -
         **result,
         # A finished match whose result waits for the losing side's (or organiser's) word.
         "awaiting_confirmation": match.awaiting_confirmation,
-        "tally": [row.as_dict() for row in rows],
+        "tally": [row.as_dict() for row in tally(match)],
     }
 
 
@@ -150,7 +172,7 @@ def tv_matches(*, club, page: slice) -> list[Match]:
     """One page of the club's live matches with their partnerships and, for a tournament's
     match, its table: by table number (matches without one after), then oldest first, so that
     a table keeps its place on the screen. One query."""
-    return list(matches_with_teams().select_related("pairing__table")
+    return list(listed_matches().select_related("pairing__table")
                 .filter(club=club, finished=False)
                 .order_by(F("pairing__table__number").asc(nulls_last=True), "created_at", "id")
                 [page])

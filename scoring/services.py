@@ -78,15 +78,16 @@ def active_deals(match: Match) -> list[Deal]:
 
 
 # What _store writes on a match that exists (a new one is saved whole).
-STORED_FIELDS = ["state", "finished", "winner", "games_a", "games_b", "finished_at", "version",
-                 "result_confirmed_at", "updated_at"]
+STORED_FIELDS = ["state", "tally", "finished", "winner", "games_a", "games_b", "finished_at",
+                 "version", "result_confirmed_at", "updated_at"]
 
 
-def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None = None,
-           by=None) -> None:
-    """Cache the engine's state on the match row, bump its version and, when the result
-    changed, record what follows it. `allow_reset` is None for a referee's write; True or
-    False for an organiser's, who may have confirmed resetting later matches.
+def _store(match: Match, state: engine.MatchState, tally: list[dict], *,
+           allow_reset: bool | None = None, by=None) -> None:
+    """Cache the engine's state and the tally of the deals that made it on the match row, bump
+    its version and, when the result changed, record what follows it. `allow_reset` is None
+    for a referee's write; True or False for an organiser's, who may have confirmed resetting
+    later matches.
 
     A match whose result needs confirming (`confirm_result`): the deal that ends it leaves
     the result awaiting the losing side's word, and nothing follows it yet ("match_awaiting"
@@ -95,7 +96,7 @@ def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None =
     "match_result" is emitted when the result stands, or stood before this write.
     """
     was_finished, stood = match.finished, match.result_stands
-    _set_state(match, state, allow_reset)
+    _set_state(match, state, tally, allow_reset)
     if match.pk is None:
         match.save()
     else:
@@ -110,9 +111,11 @@ def _store(match: Match, state: engine.MatchState, *, allow_reset: bool | None =
         outbox.emit("match_awaiting", match_id=match.pk)
 
 
-def _set_state(match: Match, state: engine.MatchState, allow_reset: bool | None = None) -> None:
-    """The engine's state on the row, and a new version (saved by the caller)."""
+def _set_state(match: Match, state: engine.MatchState, tally: list[dict],
+               allow_reset: bool | None = None) -> None:
+    """The engine's state and tally on the row, and a new version (saved by the caller)."""
     match.state = state.stored()
+    match.tally = tally
     match.finished = state.finished
     match.winner = state.winner or ""
     match.games_a, match.games_b = state.games
@@ -174,7 +177,7 @@ def new_match(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_deal
     match = Match(club=club, a=a, b=b, rules=rules.as_dict(), format=fmt.as_dict(),
                   first_dealer=first_dealer, confirm_by_opponent=confirm_by_opponent,
                   confirm_result=confirm_result, created_by=by, version=0)
-    _set_state(match, engine.new_match(rules, fmt, first_dealer))
+    _set_state(match, engine.new_match(rules, fmt, first_dealer), [])
     return match
 
 
@@ -225,6 +228,7 @@ def _once_per_key(write):
 
 @dataclass(frozen=True)
 class Preview:
+    before: engine.MatchState
     state: engine.MatchState
     award: engine.Award
 
@@ -242,7 +246,7 @@ def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
         after = engine.apply(rules, fmt, before, deal, before.deals_played)
     except engine.DealError as error:
         raise ScoringRefused(engine_message(error)) from error
-    return Preview(after, engine.Award.between(before, after))
+    return Preview(before, after, engine.Award.between(before, after))
 
 
 @_once_per_key
@@ -254,17 +258,21 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
     match = _locked(match_id)
     if answer := _remembered(match, link, key):
         return answer
-    state = deal_preview(match=match, deal=deal).state  # a finished match says so first
+    preview = deal_preview(match=match, deal=deal)  # a finished match says so first
     if expected_version is not None and expected_version != match.version:
         raise StaleScore(_("Another deal was recorded on this match meanwhile. "
                            "Check the score, then enter this deal again if it is still due."))
     before = _score_of(match)
-    # After the last active deal: a voided deal leaves a gap that numbers keep.
-    last = match.deals.filter(active=True).order_by("-number").values_list("number").first()
-    saved = Deal.objects.create(match=match, number=last[0] + 1 if last else 1,
-                                data=deal.as_dict(), trump=trump, created_by=user,
-                                via_link=link, opponent_confirmed=opponent_confirmed)
-    _store(match, state)
+    # After the last active deal (a voided one leaves a gap that numbers keep): the tally,
+    # kept with the deals, names it; the database refuses a number taken twice.
+    number = match.tally[-1]["number"] + 1 if match.tally else 1
+    saved = Deal.objects.create(match=match, number=number, data=deal.as_dict(), trump=trump,
+                                created_by=user, via_link=link,
+                                opponent_confirmed=opponent_confirmed)
+    state = preview.state
+    row = engine.tally_row(engine.rules_from(overrides=match.rules), number, deal,
+                           preview.before, state)
+    _store(match, state, [*match.tally, row])
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
                               user=user, via_link=link, before=before,
                               after={"deal": saved.data, **_score(state)})
@@ -380,7 +388,7 @@ def match_reset(*, match_id: int, user, reason: str) -> Match:
     match.deals.filter(active=True).update(active=False)
     rules, fmt = rules_and_format(match)
     state = engine.new_match(rules, fmt, match.first_dealer)
-    _store(match, state)
+    _store(match, state, [])
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.RESET, user=user,
                               reason=reason, before=before, after=_score(state))
     return match
@@ -402,11 +410,12 @@ def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=
     deals = []
     for deal in current:
         if deal.pk != target.pk:
-            deals.append(engine.deal_from(deal.data))
+            deals.append((deal.number, engine.deal_from(deal.data)))
         elif replacement is not None:
-            deals.append(replacement)
+            deals.append((deal.number, replacement))
+    rules, fmt = rules_and_format(match)
     try:
-        state = replay(match, deals)
+        state, tally = engine.replay_tally(rules, fmt, match.first_dealer, deals)
     except engine.DealError as error:
         raise ScoringRefused(
             _("Deal %(number)s would then be wrong: %(reason)s")
@@ -418,7 +427,7 @@ def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=
     if replacement is not None:
         new = Deal.objects.create(match=match, number=target.number, data=replacement.as_dict(),
                                   trump=target.trump, replaces_id=target.pk, created_by=user)
-    _store(match, state, allow_reset=allow_reset, by=user)
+    _store(match, state, tally, allow_reset=allow_reset, by=user)
     AuditEntry.objects.create(match=match, action=action, deal=new or target, user=user,
                               via_link=link, reason=reason, before=before,
                               after={"deal": new.data if new else None, **_score(state)})

@@ -53,6 +53,33 @@ def live_page(request, etag: str | None, template: str, fragment: str, context, 
                        vary=("HX-Request", "Cookie"), private=private)
 
 
+# What `recent_version` read in this process: {key: (when, value)}. Forgotten whole when it
+# grows past RECENT_VERSIONS (addresses nobody polls twice must not fill a worker's memory).
+_recent_versions: dict[str, tuple[float, object]] = {}
+RECENT_VERSIONS = 10_000
+
+
+def recent_version(key: str, read):
+    """What `read()` (a public live page's version query) gave for `key` in this process less
+    than LIVE_REBUILD_SECONDS ago, else `read()` now. The thousands of phones polling one
+    tournament then cost each worker one query a second, not one a poll: an unchanged poll
+    is a 304 without the database. As with `recent_copy`, a change shows within that window
+    more than at once, and a poll still brings it (polls are five seconds apart). Never for
+    what a referee or an organiser reads back after a write of their own."""
+    window = settings.LIVE_REBUILD_SECONDS
+    if window <= 0:
+        return read()
+    now = time.time()
+    kept = _recent_versions.get(key)
+    if kept is not None and 0 <= now - kept[0] < window:
+        return kept[1]
+    value = read()
+    if len(_recent_versions) >= RECENT_VERSIONS:
+        _recent_versions.clear()
+    _recent_versions[key] = (now, value)
+    return value
+
+
 def shared_copy(request, key: str, etag: str, make, *, content_type="text/html; charset=utf-8",
                 keep=lambda value: True, vary: tuple[str, ...] = ()):
     """What everyone gets alike, answered conditionally from the copy kept under `key`:

@@ -7,6 +7,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+MAX_ID = 2**63 - 1  # the largest id a database holds (SQLite cannot even look up a bigger one)
+
 PRESET_CHOICES = [
     ("portugal", _("Portugal (standard)")),
     ("vila_flor", _("Vila Flor")),

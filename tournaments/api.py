@@ -9,14 +9,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring.api import error
-from sueca_club.live import shared_copy
+from sueca_club.live import recent_version, shared_copy
 from tournaments import double_bracket, presenters, selectors, standings_tables
 from tournaments.models import Tournament
 
 
 @require_GET
 def tournament_detail(request, slug: str):
-    version = selectors.live_etag(slug)
+    version = recent_version(f"tournament-live:{slug}", lambda: selectors.live_etag(slug))
     if version is None:
         return error(_("No such tournament."), 404)
     return shared_copy(request, f"tournament-api:{slug}", quote_etag(version),

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import engine
 from scoring.forms.match import RulesFormatForm
 from scoring.services import engine_message
-from sueca_club.models import Partnership
+from sueca_club.models import MAX_ID, Partnership
 from tournaments import formats
 from tournaments.models import Pairing, Tournament
 from tournaments.presenters import criterion_name
@@ -233,8 +233,6 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
 
 
 class PartnershipChoices(forms.ModelMultipleChoiceField):
-    MAX_ID = 2**63 - 1  # the largest id a database column holds
-
     def label_from_instance(self, obj: Partnership) -> str:
         return obj.display_name
 
@@ -242,7 +240,7 @@ class PartnershipChoices(forms.ModelMultipleChoiceField):
         """Refuse ids past any column's range as invalid: SQLite cannot even look them up."""
         for pk in value if isinstance(value, list | tuple) else ():
             try:
-                too_big = abs(int(pk)) > self.MAX_ID
+                too_big = abs(int(pk)) > MAX_ID
             except (TypeError, ValueError):
                 continue  # Django refuses it below
             if too_big:

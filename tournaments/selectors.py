@@ -55,6 +55,7 @@ def pairings(tournament: Tournament) -> QuerySet[Pairing]:
             .select_related("round", "table", "match", "a__partnership__player_1",
                             "a__partnership__player_2", "b__partnership__player_1",
                             "b__partnership__player_2")
+            .defer("match__tally")  # no reader of a tournament's pairings shows a match's deals
             .order_by("round__number", "third_place", "slot"))
 
 
@@ -342,7 +343,8 @@ TABLE_RELATED = ("link__match__a__player_1", "link__match__a__player_2",
 
 def tables_live(tournament: Tournament) -> list:
     """The tournament's tables with their current match and its pairing, in one query."""
-    return list(tournament.tables.select_related(*TABLE_RELATED).order_by("number"))
+    return list(tournament.tables.select_related(*TABLE_RELATED).defer("link__match__tally")
+                .order_by("number"))
 
 
 def round_counts(round_: Round) -> dict[str, int]:

@@ -123,12 +123,13 @@ def partnership_for(club: Club, data: dict) -> Partnership:
             or partnership_add(club=club, players=players, name=data.get("partnership") or ""))
 
 
-def _replayed(data: dict, where: str) -> tuple[engine.MatchState, list[engine.Deal]]:
+def _replayed(data: dict, where: str) -> tuple[engine.MatchState, list[dict]]:
+    """The state and tally that the match's deals give."""
     try:
         rules = engine.rules_from(overrides=data["rules"])
         fmt = engine.format_from(data["format"])
-        deals = [engine.deal_from(d["data"]) for d in data.get("deals", [])]
-        state = engine.replay(rules, fmt, data["first_dealer"], deals)
+        deals = [(d["number"], engine.deal_from(d["data"])) for d in data.get("deals", [])]
+        state, tally = engine.replay_tally(rules, fmt, data["first_dealer"], deals)
     except (engine.SuecaError, KeyError, TypeError) as error:
         raise TransferError(_("%(where)s: its rules or deals are not valid (%(error)s).")
                             % {"where": where, "error": error}) from error
@@ -136,15 +137,15 @@ def _replayed(data: dict, where: str) -> tuple[engine.MatchState, list[engine.De
     _require(said == (state.finished, state.winner or "", list(state.games)),
              _("%(where)s: its deals give %(a)s–%(b)s, not what the file says.")
              % {"where": where, "a": state.games[0], "b": state.games[1]})
-    return state, deals
+    return state, tally
 
 
 def match_load(club: Club, a: Partnership, b: Partnership, data: dict, where: str, by) -> Match:
-    state, _deals = _replayed(data, where)
+    state, tally = _replayed(data, where)
     match = Match.objects.create(
         club=club, a=a, b=b, rules=data["rules"], format=data["format"],
         first_dealer=data["first_dealer"], confirm_by_opponent=bool(data.get("confirm_by_opponent")),
-        state=state.stored(),
+        state=state.stored(), tally=tally,
         finished=state.finished, winner=state.winner or "", games_a=state.games[0],
         games_b=state.games[1], created_by=by,
         finished_at=parse_datetime(data["finished_at"]) if data.get("finished_at") else None)

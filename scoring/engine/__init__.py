@@ -10,6 +10,7 @@ from .replay import Award, apply, award, replay
 from .rules import DEFAULT_PRESET, PRESETS, Rules, rules_from
 from .seats import leader, next_dealer, side_of
 from .state import DealResult, MatchState, new_match, state_from
+from .tally import replay_tally, tally_row
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -40,8 +41,10 @@ __all__ = [
     "next_dealer",
     "possible_points",
     "replay",
+    "replay_tally",
     "rules_from",
     "score_case",
     "side_of",
     "state_from",
+    "tally_row",
 ]

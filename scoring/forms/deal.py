@@ -13,10 +13,10 @@ from scoring.engine.cards import DEAL_POINTS, TRICKS
 from scoring.engine.deals import BONUSES
 from scoring.models import Deal
 from scoring.services import ScoringRefused, engine_message
+from sueca_club.models import MAX_ID
 
 SIDE_CHOICES = [("", "—"), ("A", "A"), ("B", "B")]
 NOT_ONE_DEAL = _("The body must be one deal as JSON.")
-MAX_ID = 2**63 - 1  # the largest id a database holds (SQLite cannot even look up a bigger one)
 
 
 class PairInput(forms.MultiWidget):

@@ -1,21 +1,23 @@
 """Public live pages: a match's scoreboard, a club's matches, the café TV. No login."""
 
 from django.db.models import Count, Max
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring import selectors, tv
 from scoring.models import Match
-from sueca_club.live import live_page
+from sueca_club.live import live_page, recent_version
 from sueca_club.models import Club
 
 
 @require_GET
 def scoreboard(request, pk: int):
-    version = Match.objects.filter(pk=pk).values_list("version", flat=True).first()
+    version = selectors.recent_match_version(pk)
     if version is None:
-        get_object_or_404(Match, pk=pk)
+        raise Http404(_("No such match."))
 
     def context():
         match = selectors.matches_with_teams().get(pk=pk)
@@ -41,7 +43,8 @@ def club(request, slug: str):
         return {"club": club, "live": selectors.live_matches(club=club),
                 "recent": selectors.recent_matches(club=club)}
 
-    return live_page(request, _club_etag(slug), "scoring/club.html",
+    return live_page(request, recent_version(f"club:{slug}", lambda: _club_etag(slug)),
+                     "scoring/club.html",
                      "scoring/_club_live.html", context)
 
 
@@ -50,7 +53,7 @@ def club_tv(request, slug: str):
     """The café TV: every live table of the club at once, 16 a page; with more, the TV moves
     on to the next page (?page=2) by itself. An unchanged poll is a 304 for one query."""
     now = timezone.now()
-    stamp = selectors.tv_stamp(slug, tv.fresh_since(now))
+    stamp = recent_version(f"club-tv:{slug}", lambda: selectors.tv_stamp(slug, tv.fresh_since(now)))
     live = stamp.live if stamp else 0
     page = tv.page_number(_int(request.GET.get("page"), default=1), live)
     etag = stamp and f"{stamp.etag}-p{page}"

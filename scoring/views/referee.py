@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.db.models import Q
+from django.db.models import F, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -26,13 +26,17 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes (URL-safe b
 
 
 def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
-    """The token's link; `with_match` reads its match and who plays it in the same query."""
+    """The token's link; `with_match` reads its match and who plays it in the same query.
+    Without it (a write, which reads the match under its row lock), only the rules of its
+    match come along, as `match_rules`: what the deal sent is checked against."""
     if not TOKEN.fullmatch(token):  # PostgreSQL cannot even look up text with a NUL in it
         raise Http404("No such referee link.")
     links = RefereeLink.objects
     if with_match:
         links = links.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED),
                                      "match__pairing__round")
+    else:
+        links = links.annotate(match_rules=F("match__rules"))
     return get_object_or_404(links, token=token)
 
 
@@ -51,12 +55,12 @@ def round_title(match: Match | None) -> str:
 def _render(request, link, template="scoring/referee.html", status=200, **context):
     match = link.match
     context = {"link": link, "match": match, "round_title": round_title(match), **context}
-    if match is not None:  # its deals read once, for the tally and the offline scorer
-        deals = selectors.active_deal_data(match)
+    if match is not None:
         context["board"] = selectors.board(match)
         context.setdefault("form", DealForm.for_match(match))
-        context.setdefault("tally", presenters.deal_tally(match, deals))
-        context["scorer_case"] = presenters.scorer_case(match, [data for _, data in deals])
+        context.setdefault("tally", selectors.tally(match))
+        # The offline scorer replays the deals themselves.
+        context["scorer_case"] = presenters.scorer_case(match, selectors.active_deal_data(match))
     return render(request, template, context, status=status)
 
 

@@ -59,6 +59,9 @@ class Reply:
         return json.loads(self.body)
 
 
+LIVE_REBUILD_SECONDS = 1
+
+
 class Site:
     """gunicorn serving sueca_club on 127.0.0.1 with its own environment."""
 
@@ -75,6 +78,7 @@ class Site:
             "ALLOWED_HOSTS": "127.0.0.1",
             "SECURE_SSL_REDIRECT": "0",
             "PYTHONUNBUFFERED": "1",
+            "LIVE_REBUILD_SECONDS": str(LIVE_REBUILD_SECONDS),  # production's
             **(extra_env or {}),
         }
         if "CELERY_BROKER_URL" not in (extra_env or {}):
@@ -86,6 +90,13 @@ class Site:
              "--access-logfile", "-"],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
+
+    @staticmethod
+    def wait_out_remembered_versions() -> None:
+        """A worker answers a public page's version that it read less than
+        LIVE_REBUILD_SECONDS ago from memory (sueca_club.live.recent_version), database or
+        not; after a fault, wait that out so that the next request asks the database."""
+        time.sleep(LIVE_REBUILD_SECONDS + 0.1)
 
     def wait_ready(self, path: str, timeout: float = 30, status: int = 200) -> None:
         deadline = time.monotonic() + timeout

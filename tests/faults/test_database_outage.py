@@ -60,6 +60,7 @@ def test_requests_fail_cleanly_while_the_database_is_away_and_the_site_recovers_
     workers = site.workers()
 
     proxy.down(outage)
+    site.wait_out_remembered_versions()
     assert_clean_503(site.get(api), json_body=True)
     assert_clean_503(deal(site, referee_link, "during"), json_body=True)
     if outage == "refuse":  # (each request in the black hole waits out the connect timeout)

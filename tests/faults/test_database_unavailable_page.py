@@ -4,7 +4,7 @@ import psycopg
 import pytest
 from django.db import DatabaseError, InterfaceError, OperationalError
 
-from scoring import api
+from scoring import selectors
 from sueca_club.middleware import is_outage
 from sueca_club.views import public
 
@@ -16,7 +16,7 @@ def broken(monkeypatch):
         def lost(*args, **kwargs):
             raise error
 
-        monkeypatch.setattr(api.Match.objects, "filter", lost)
+        monkeypatch.setattr(selectors, "match_version", lost)
         monkeypatch.setattr(public, "live_matches", lost)
     return install
 

@@ -61,6 +61,7 @@ def test_a_frozen_database_answers_503_in_seconds_and_the_site_recovers_alone(se
     workers = site.workers()
 
     server.freeze()
+    site.wait_out_remembered_versions()
     try:
         for path in (api, "/m/1/", api, "/m/1/"):  # no answer within WORST seconds: status 0
             reply = site.get(path, headers={"Accept": "text/html"}, timeout=WORST)

@@ -153,6 +153,7 @@ def test_the_tally_shows_the_bonus_on_top_of_the_card_points(client, club, pair_
     match = last_trick_match(club, pair_a, pair_b)
     services.deal_record(match_id=match.pk, deal=engine.deal_from(
         {"points": [62, 58], "last_trick": "A"}), key="k")
+    match.refresh_from_db()
     [row] = selectors.tally(match)
     assert row.card_points == ("62 + 10", "58") and row.points == (72, 58)
     assert presenters.deal_text(row) == "Deal 1: 62 + 10-58, A +1 game"

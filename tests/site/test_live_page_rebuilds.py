@@ -1,12 +1,16 @@
 """A shared live page is rebuilt at most once a second however fast deals come
 (sueca_club/live.py, LIVE_REBUILD_SECONDS): a copy younger than that serves every poll, with
-its own ETag, and the next poll after it brings the newest version."""
+its own ETag, and the next poll after it brings the newest version. Its version is read at
+most once in that second by each process, so an unchanged poll then asks the database
+nothing."""
 
 import pytest
 from django.test import Client, RequestFactory
 from django_htmx.middleware import HtmxDetails
 
+from scoring import engine, services
 from sueca_club import live
+from tests.conftest import make_match
 from tests.tournaments.public_helpers import HTMX, knockout_of_13
 
 
@@ -23,7 +27,9 @@ def clock(settings, monkeypatch):
     settings.LIVE_REBUILD_SECONDS = 1
     clock = Clock()
     monkeypatch.setattr(live.time, "time", clock)
-    return clock
+    live._recent_versions.clear()
+    yield clock
+    live._recent_versions.clear()
 
 
 def page(version: str, *, headers=None, private=False, path="/live/"):
@@ -92,3 +98,41 @@ def test_the_tournament_api_is_rebuilt_at_most_once_a_second(clock, club):
     assert soon.content == before.content and soon["ETag"] == before["ETag"]
     clock.now += 1
     assert Client().get(path)["ETag"] != before["ETag"]
+
+
+def test_an_unchanged_poll_within_the_second_asks_the_database_nothing(
+        clock, club, pair_a, pair_b, django_assert_num_queries):
+    match = make_match(club, pair_a, pair_b)
+    path = f"/m/{match.pk}/"
+    first = Client().get(path, headers=HTMX)
+    services.deal_record(match_id=match.pk, deal=engine.deal_from({"points": [70, 50]}),
+                         key="k1")
+    clock.now += 0.5
+    with django_assert_num_queries(0):
+        soon = Client().get(path, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert soon.status_code == 304
+    clock.now += 0.6
+    later = Client().get(path, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert later.status_code == 200 and later["ETag"] != first["ETag"]
+    assert Client().get(f"/api/v1/matches/{match.pk}").json()["version"] == match.version + 1
+
+
+def test_a_tournament_poll_within_the_second_asks_the_database_nothing(
+        clock, club, django_assert_num_queries):
+    tournament = knockout_of_13(club)
+    for path in (f"/t/{tournament.slug}/", f"/t/{tournament.slug}/standings/",
+                 f"/t/{tournament.slug}/tv/?i=1", f"/api/v1/tournaments/{tournament.slug}"):
+        first = Client().get(path, headers=HTMX)
+        with django_assert_num_queries(0):
+            again = Client().get(path, headers={**HTMX, "If-None-Match": first["ETag"]})
+        assert again.status_code == 304, path
+
+
+def test_a_worker_forgets_the_versions_it_read_when_they_grow_past_the_bound(clock, monkeypatch):
+    monkeypatch.setattr(live, "RECENT_VERSIONS", 3)
+    reads = []
+    for key in "abcd":
+        live.recent_version(key, lambda key=key: reads.append(key) or key)
+    assert len(live._recent_versions) == 1  # cleared at the fourth, which alone is kept
+    assert live.recent_version("d", lambda: "new") == "d" and reads == list("abcd")
+    assert live.recent_version("a", lambda: "new") == "new"

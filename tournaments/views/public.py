@@ -1,7 +1,8 @@
 """Public tournament pages: overview, bracket, groups, standings, rounds, results and the TV.
 
 No login. Each page is plain HTML; htmx polls its live fragment, and an unchanged poll is a 304
-costing the one query of `selectors.live_etag`.
+costing the one query of `selectors.live_etag`, read at most once a second in each process
+(`recent_version`).
 """
 
 from django.db.models import Q, Subquery
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from scoring import tv as scoring_tv
 from scoring.presenters import match_text
-from sueca_club.live import cached, live_page
+from sueca_club.live import cached, live_page, recent_version
 from tournaments import bracket_ahead, double_bracket, presenters, selectors, standings_tables
 from tournaments import tv as tournament_tv
 from tournaments.models import Round, Tournament
@@ -53,7 +54,9 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
     alone, not with every deal: its ETag costs one row, and the tournament is cached with it.
     `shared_query`: see live_page.
     """
-    etag = (etag_of or (selectors.results_etag if results_only else selectors.live_etag))(slug)
+    kind, read = (("tv", etag_of) if etag_of else ("results", selectors.results_etag)
+                  if results_only else ("live", selectors.live_etag))
+    etag = recent_version(f"tournament-{kind}:{slug}", lambda: read(slug))
     if etag is None:
         raise Http404(_("No such tournament."))
 
