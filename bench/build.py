@@ -126,11 +126,16 @@ def build(size: int) -> dict:
 
 
 def count() -> dict:
+    from django.utils import timezone
+
     from scoring.models import Deal
+    from sueca_club.models import OutboxStep
     from tournaments.models import Round
 
     return {"deals": Deal.objects.count(),
-            "rounds": Round.objects.filter(tournament__slug="regional-bench").count()}
+            "rounds": Round.objects.filter(tournament__slug="regional-bench").count(),
+            "steps_to_do": OutboxStep.objects.filter(status=OutboxStep.Status.PENDING,
+                                                      run_after__lte=timezone.now()).count()}
 
 
 def main() -> None:

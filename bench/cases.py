@@ -218,6 +218,7 @@ class RoundEnd(Case):
             for i, (token, _) in enumerate(self.playing)])
         elapsed = max(time.monotonic() - started, 1e-6)
         next_round = self._next_match_seconds(timed) if timed else 0.0
+        followed = self._followed_seconds(timed) if timed else 0.0
         latencies = [seconds for _, _, seconds, _ in timed]
         created = sum(status == 201 for _, status, _, _ in timed)
         return {"requests": len(timed), "rps": len(timed) / elapsed,
@@ -226,7 +227,16 @@ class RoundEnd(Case):
                 "match_ends": sum(status == 201 and json.loads(body)["finished"]
                                   for _, status, _, body in timed),
                 "last_deal_ms": round(latencies[-1] * 1000, 2) if latencies else 0.0,
-                "next_round_ms": round(next_round * 1000)}
+                "next_round_ms": round(next_round * 1000), "followed_ms": round(followed * 1000)}
+
+    def _followed_seconds(self, timed: list, timeout: float = 120) -> float:
+        """From the last post until nothing is left to follow the results (the draw, the
+        ratings, the notifications: the outbox is empty). The next cases measure a room in
+        its ordinary minutes, not the burst of a whole round's results just sent."""
+        posted = time.monotonic() - timed[-1][2]
+        while time.monotonic() < posted + timeout and self.bench.count()["steps_to_do"]:
+            time.sleep(0.5)
+        return time.monotonic() - posted
 
     def _next_match_seconds(self, timed: list, timeout: float = 120) -> float:
         """From the last post until its table shows a match other than the one it ended (the

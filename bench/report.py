@@ -88,7 +88,8 @@ def print_run(run: dict) -> list[str]:
         r = run["cases"]["round_end"]
         print(f"  round_end: {r['created']} deals, {r['match_ends']} ended a match, rounds drawn "
               f"{r['rounds_drawn']}; the last deal answered in {r['last_deal_ms']:.0f} ms, its "
-              f"table had the next round's match {r.get('next_round_ms', 0):.0f} ms after it")
+              f"table had the next round's match {r.get('next_round_ms', 0):.0f} ms after it, "
+              f"and all that follows the results was done {r.get('followed_ms', 0):.0f} ms after it")
     if "rebuild_cold" in run["cases"]:
         print("  rebuild_cold (LIVE_REBUILD_SECONDS=0), each request a rebuild:")
         for page, s in run["cases"]["rebuild_cold"]["pages"].items():

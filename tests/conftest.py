@@ -9,6 +9,7 @@ from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from scoring import engine, services
+from sueca_club import live
 from sueca_club.models import Club, Membership, Partnership, Player
 
 PASSWORD = "a-long-test-password-42"
@@ -52,6 +53,7 @@ def fast_english_settings(settings):
     settings.LANGUAGE_CODE = "en"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     cache.clear()  # cached fragments and rate-limit counters never leak between tests
+    live._local_copies.clear()  # nor this process's own copies of them
     with translation.override("en"):
         yield
 

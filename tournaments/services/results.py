@@ -261,12 +261,23 @@ def league_over(tournament: Tournament) -> bool:
     return True
 
 
+def knockout_champion(final: Pairing) -> int | None:
+    """The final's winner; its opponent when the winner withdrew before the tournament ended
+    (its third-place match still in play): a withdrawn partnership never advances."""
+    if final.winner_id is None:
+        return None
+    winner, loser = (final.a, final.b) if final.winner_id == final.a_id else (final.b, final.a)
+    if winner is not None and winner.withdrawn and loser is not None and not loser.withdrawn:
+        return loser.pk
+    return final.winner_id
+
+
 def finish(tournament: Tournament, last: Round) -> None:
     if last.stage == Round.Stage.DOUBLE:
         double.finish(tournament)
         return
     if last.stage == Round.Stage.KNOCKOUT:
-        champion = last.pairings.get(third_place=False).winner_id
+        champion = knockout_champion(last.pairings.select_related("a", "b").get(third_place=False))
     else:
         all_pairings = list(selectors.pairings(tournament))
         ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
