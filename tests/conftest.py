@@ -21,6 +21,12 @@ if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
 
+def forget_kept_pages() -> None:
+    """Nothing kept from an earlier request: the cache's copies and this process's own."""
+    cache.clear()
+    live._local_copies.clear()
+
+
 def make_partnership(club: Club, first: str, second: str) -> Partnership:
     p1, _ = Player.objects.get_or_create(club=club, name=first)
     p2, _ = Player.objects.get_or_create(club=club, name=second)
@@ -52,8 +58,7 @@ def fast_english_settings(settings):
     """Tests read the English texts (translations have their own tests) and hash passwords fast."""
     settings.LANGUAGE_CODE = "en"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()  # cached fragments and rate-limit counters never leak between tests
-    live._local_copies.clear()  # nor this process's own copies of them
+    forget_kept_pages()  # cached fragments and rate-limit counters never leak between tests
     with translation.override("en"):
         yield
 

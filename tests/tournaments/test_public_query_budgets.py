@@ -7,11 +7,10 @@ must cost the same queries on both, within its budget.
 import re
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.conftest import make_club
+from tests.conftest import forget_kept_pages, make_club
 from tests.tournaments.helpers import make_tournament
 from tests.tournaments.public_helpers import HTMX, play_rounds, swiss
 from tournaments import services
@@ -37,7 +36,7 @@ API_BUDGET = 4
 
 def cost(client, url, **headers) -> int:
     """What a rebuild costs: nothing kept from an earlier request."""
-    cache.clear()
+    forget_kept_pages()
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url, headers=headers).status_code == 200
     return len(queries)
@@ -55,7 +54,7 @@ def tv_costs(client, tournament) -> dict[str, int]:
     """The most queries each screen of the TV's cycle costs, following the cycle once round."""
     measured: dict[str, int] = {}
     for i in range(20):
-        cache.clear()
+        forget_kept_pages()
         with CaptureQueriesContext(connection) as queries:
             html = client.get(f"/t/{tournament.slug}/tv/?i={i}").content.decode()
         screen = re.search(r'data-screen="(\w+)"', html)[1]
@@ -68,10 +67,10 @@ def tv_costs(client, tournament) -> dict[str, int]:
 def within_budget(client, tournament, django_assert_max_num_queries) -> None:
     for path, budget in BUDGETS.items():
         for headers in ({}, HTMX):
-            cache.clear()
+            forget_kept_pages()
             with django_assert_max_num_queries(budget):
                 client.get(f"/t/{tournament.slug}/{path}", headers=headers)
-    cache.clear()
+    forget_kept_pages()
     with django_assert_max_num_queries(API_BUDGET):
         client.get(f"/api/v1/tournaments/{tournament.slug}")
     for screen, spent in tv_costs(client, tournament).items():

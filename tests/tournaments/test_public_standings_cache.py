@@ -4,11 +4,11 @@ table is kept per version (what `make bench` measures as standings_full and stan
 from unittest import mock
 
 import pytest
-from django.core.cache import cache
 from django.utils.html import escape
 
 from scoring import engine
 from scoring import services as scoring
+from tests.conftest import forget_kept_pages
 from tests.tournaments.helpers import in_play, play, record
 from tests.tournaments.public_helpers import HTMX, swiss
 from tournaments import selectors
@@ -16,9 +16,9 @@ from tournaments import selectors
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    cache.clear()
+    forget_kept_pages()
     yield
-    cache.clear()
+    forget_kept_pages()
 
 
 @pytest.fixture
