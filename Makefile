@@ -46,7 +46,7 @@ messages: install
 	$(PY) manage.py compilemessages $(foreach p,$(MESSAGES_IGNORE),--ignore '$(p)')
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 db.sqlite3.writer staticfiles
 
 # Build Swiss tournaments of 64, 256 and 1,024 partnerships (BENCH_SIZES), serve each with
 # gunicorn and measure it with wrk and an asyncio client of phones and referees (needs wrk:

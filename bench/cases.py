@@ -29,6 +29,8 @@ from bench.run import (
 )
 
 READ_CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "16"))
+# BENCH_CASES=deals_saturated,deals_paced: only these cases (and their baselines); all when unset.
+ONLY = {name for name in os.environ.get("BENCH_CASES", "").split(",") if name}
 REFEREES = 64  # the friendly matches' referees (bench/build.py's BENCH_MATCHES)
 PHONES_PER_PARTNERSHIP = 2
 STRESS_RATE = 4.0  # deals a second
@@ -352,6 +354,8 @@ def run_cases(bench: Bench) -> tuple[dict, list[dict]]:
                "mixed_1": Event(bench, 1.0),
                "mixed_stress": Event(bench, STRESS_RATE)}
     for name, run in [*plain.items(), *dealing.items()]:
+        if ONLY and name not in ONLY:
+            continue
         if name in dealing:
             results[name] = counted(bench, name, run, warm=False)
         elif name == "deals_paced":

@@ -421,6 +421,8 @@ def size_runs(size: int, folder: Path, redis: Redis | None, cache: str, done) ->
             load_before = os.getloadavg()
             results, peaks = {}, {}
             for cold in (False, True):
+                if cold and cases.ONLY and "rebuild_cold" not in cases.ONLY:
+                    continue
                 if redis is not None:
                     redis.client.flushall()
                 with Server({**env, "LIVE_REBUILD_SECONDS": "0"} if cold else env, folder,

@@ -123,7 +123,7 @@ def _match_named(value) -> int | None:
 
 def _rules_at(link) -> engine.Rules | None:
     """The rules of the table's match, that a deal sent to it is read with (None: no match)."""
-    return None if link.match_rules is None else engine.rules_from(overrides=link.match_rules)
+    return None if link.match is None else engine.rules_from(overrides=link.match.rules)
 
 
 @csrf_exempt
@@ -139,6 +139,7 @@ def referee_deal(request, token):
         made_for = form.cleaned_data["match"]
         return _answered_earlier(link, key, made_for, "deal") or services.deal_record(
             match_id=link.match_id, deal=form.deal, key=key, link=link, trump=form.trump,
+            teams_from=link.match,
             opponent_confirmed=form.cleaned_data["confirmed"],
             expected_version=_expected_version(request, link.match_id))
     return _referee_write(request, token, write)

@@ -12,7 +12,8 @@ from sueca_club.models import MAX_ID
 
 RESULT_KEYS = ("games", "partidas", "points", "finished", "winner", "next_dealer", "carry",
                "deals")
-MATCH_RELATED = ("club", "a__player_1", "a__player_2", "b__player_1", "b__player_2")
+TEAMS = ("a__player_1", "a__player_2", "b__player_1", "b__player_2")  # who plays a match
+MATCH_RELATED = ("club", *TEAMS)
 
 
 def matches_with_teams() -> QuerySet[Match]:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring import engine
 from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
-from scoring.selectors import match_payload
+from scoring.selectors import TEAMS, match_payload
 from sueca_club import outbox
 
 # A change of a match's result (it finished, or a finished one changed or reopened) is the
@@ -134,11 +134,20 @@ def _score(state: engine.MatchState) -> dict:
     return {"games": list(state.games), "partidas": list(state.partidas)}
 
 
-def _locked(match_id: int) -> Match:
-    """The match, its row locked until the transaction ends (not its partnerships' rows)."""
-    return Match.objects.select_for_update(of=("self",)).select_related(
-        "a__player_1", "a__player_2", "b__player_1", "b__player_2"
-    ).get(pk=match_id)
+def _locked(match_id: int, teams_from: Match | None = None) -> Match:
+    """The match, its row locked until the transaction ends (not its partnerships' rows).
+
+    `teams_from`: the same match, read just before with who plays it; its partnerships and
+    players are taken from there when they are still the match's, and the lock reads the
+    match's row alone (on SQLite, the lock is the database's one writer: the less it does,
+    the more deals a second it takes)."""
+    matches = Match.objects.select_for_update(of=("self",))
+    if teams_from is None or teams_from.pk != match_id:
+        return matches.select_related(*TEAMS).get(pk=match_id)
+    match = matches.get(pk=match_id)
+    if (match.a_id, match.b_id) == (teams_from.a_id, teams_from.b_id):
+        match.a, match.b = teams_from.a, teams_from.b
+    return match
 
 
 def require_partnerships_fit(rules: engine.Rules, partnerships) -> None:
@@ -189,18 +198,13 @@ class Answer:
     body: str  # JSON text, byte for byte what the first answer sent
 
 
-def _requests(match: Match, link: RefereeLink | None, key: str):
+def _requests(match_id: int, link: RefereeLink | None, key: str):
     """Where a key is looked up: a referee link's keys are its own for its whole life (a
     retry gets its first answer whatever match the table plays now); without a link, the
     match's."""
     if link is not None:
         return RefereeRequest.objects.filter(link=link, key=key)
-    return RefereeRequest.objects.filter(match=match, link=None, key=key)
-
-
-def _remembered(match: Match, link: RefereeLink | None, key: str) -> Answer | None:
-    request = _requests(match, link, key).first()
-    return request and Answer(request.status, request.body)
+    return RefereeRequest.objects.filter(match_id=match_id, link=None, key=key)
 
 
 def _remember(match: Match, link: RefereeLink | None, key: str, action: str,
@@ -211,16 +215,21 @@ def _remember(match: Match, link: RefereeLink | None, key: str, action: str,
 
 
 def _once_per_key(write):
-    """Two copies of one referee write at once, for two matches (the table moved on between
-    them): the second one's key clashes when the first commits, its own work is rolled back
-    whole, and it answers what the first answered."""
+    """A referee write done at most once per key, its key looked up only when the write fails.
+
+    A retry of a write that was done fails one way or the other: the state the first one left
+    refuses it (the match finished, the score moved on, no deal left to undo), or it is done
+    again and the key's unique constraint refuses it as it is remembered, its own work rolled
+    back whole. Either way it answers what the first answered. Two copies at once (the table
+    moved on between them) are the second case: the second one's key clashes when the first
+    commits."""
     @functools.wraps(write)
-    def once(*, key: str, link: RefereeLink | None = None, **kwargs) -> Answer:
+    def once(*, key: str, match_id: int, link: RefereeLink | None = None, **kwargs) -> Answer:
         try:
-            return write(key=key, link=link, **kwargs)
-        except IntegrityError:
-            first = link and RefereeRequest.objects.filter(link=link, key=key).first()
-            if not first:
+            return write(key=key, match_id=match_id, link=link, **kwargs)
+        except (IntegrityError, ScoringRefused):
+            first = _requests(match_id, link, key).first()
+            if first is None:
                 raise
             return Answer(first.status, first.body)
     return once
@@ -253,11 +262,10 @@ def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
 @outbox.service
 def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink | None = None,
                 user=None, trump: str = "", expected_version: int | None = None,
-                opponent_confirmed: bool = False) -> Answer:
-    """Append a deal. Serialised per match by a row lock; the key makes retries harmless."""
-    match = _locked(match_id)
-    if answer := _remembered(match, link, key):
-        return answer
+                opponent_confirmed: bool = False, teams_from: Match | None = None) -> Answer:
+    """Append a deal. Serialised per match by a row lock; the key makes retries harmless.
+    `teams_from`: see _locked."""
+    match = _locked(match_id, teams_from)
     preview = deal_preview(match=match, deal=deal)  # a finished match says so first
     if expected_version is not None and expected_version != match.version:
         raise StaleScore(_("Another deal was recorded on this match meanwhile. "
@@ -339,8 +347,6 @@ def _score_of(match: Match) -> dict:
 def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=None) -> Answer:
     """Take back the last deal of a match (the referee's undo); audited."""
     match = _locked(match_id)
-    if answer := _remembered(match, link, key):
-        return answer
     current = active_deals(match)
     if not current:
         raise ScoringRefused(_("There is no deal to undo."))

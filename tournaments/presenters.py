@@ -225,6 +225,14 @@ class RoundLines:
     def done(self) -> int:
         return sum(line.finished and not line.is_bye for line in self.lines)
 
+    def short(self, most: int) -> list[Line]:
+        """What a phone is shown of a round: every line of a round of `most` lines or fewer;
+        of a longer one, the first `most` tables still in play (a finished line is not news,
+        and a page of 500 tables is no page for a phone)."""
+        if len(self.lines) <= most:
+            return self.lines
+        return [line for line in self.lines if not (line.finished or line.is_bye)][:most]
+
 
 def by_round(lines: list[Line]) -> list[RoundLines]:
     rounds: dict[int, RoundLines] = {}

@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.db.models import F, Q
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -26,17 +26,18 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes (URL-safe b
 
 
 def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
-    """The token's link; `with_match` reads its match and who plays it in the same query.
-    Without it (a write, which reads the match under its row lock), only the rules of its
-    match come along, as `match_rules`: what the deal sent is checked against."""
+    """The token's link with its match and who plays it, in the same query; `with_match` (a
+    read) also the match's club and round, which the pages show. A write reads the match
+    again under its row lock, and takes who plays it from this read."""
     if not TOKEN.fullmatch(token):  # PostgreSQL cannot even look up text with a NUL in it
         raise Http404("No such referee link.")
     links = RefereeLink.objects
     if with_match:
         links = links.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED),
                                      "match__pairing__round")
-    else:
-        links = links.annotate(match_rules=F("match__rules"))
+    else:  # the match's state and tally are read under the lock
+        links = links.select_related(*(f"match__{name}" for name in selectors.TEAMS)).defer(
+            "match__state", "match__tally")
     return get_object_or_404(links, token=token)
 
 

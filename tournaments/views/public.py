@@ -28,6 +28,9 @@ TV_SCREEN_SECONDS = 10  # each screen of the TV's cycle
 # the other live pages: a cycle of a thousand tables' worth. A screen past them (an address
 # no TV asks for) is built for each request.
 TV_KEPT_SCREENS = 64
+# The overview of a round of more tables shows the tables in play, as many as this; the round's
+# page shows them all.
+OVERVIEW_LINES = 24
 
 
 # Shapes of the pages -------------------------------------------------------------------------
@@ -80,11 +83,13 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
 @require_GET
 def overview(request, slug: str):
     def context(tournament):
+        current = current_round(tournament)
         return {"structure_text": presenters.structure_text(tournament),
                 "format_text": match_text(tournament.format, tournament.rules),
                 "points_text": (presenters.points_text(tournament)
                                 if tournament.structure != Tournament.Structure.KNOCKOUT else ""),
-                "current": current_round(tournament),
+                "current": current,
+                "shown": current.short(OVERVIEW_LINES) if current else [],
                 "placings": final_placings(tournament),
                 # Only before the start does the overview ask for the sign-up settings.
                 "sign_up_open": (tournament.status == Tournament.Status.DRAFT
