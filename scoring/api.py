@@ -163,5 +163,6 @@ def referee_undo(request, token):
     def write(link, key):
         target = services.undo_target(link)  # the deal that ended a match can be undone too
         return (_answered_earlier(link, key, _undo_for(request), "undo", current=target)
-                or services.deal_undo(match_id=target, key=key, link=link))
+                or services.deal_undo(match_id=target, key=key, link=link,
+                                      teams_from=link.match))
     return _referee_write(request, token, write)

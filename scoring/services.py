@@ -344,9 +344,11 @@ def _score_of(match: Match) -> dict:
 
 @_once_per_key
 @outbox.service
-def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=None) -> Answer:
-    """Take back the last deal of a match (the referee's undo); audited."""
-    match = _locked(match_id)
+def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=None,
+              teams_from: Match | None = None) -> Answer:
+    """Take back the last deal of a match (the referee's undo); audited. `teams_from`: see
+    _locked (the table's match; the one just finished when the undo is for that one)."""
+    match = _locked(match_id, teams_from)
     current = active_deals(match)
     if not current:
         raise ScoringRefused(_("There is no deal to undo."))
