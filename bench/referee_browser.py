@@ -31,7 +31,7 @@ import time
 import uuid
 from pathlib import Path
 
-from bench.referee_taps import DEALS, PHONE, Count, tap
+from bench.referee_taps import DEALS, PHONE, Count, settled, tap
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results.json"
@@ -189,6 +189,7 @@ def measure_once(new_page, run: dict) -> dict[str, dict]:
     for deal in DEALS:
         found[deal] = run_case(page, *CASES[deal])
         expect(page.get_by_text("Deal saved.").first).to_be_visible()
+        settled(page)
     expect(page.get_by_role("heading", name="Match result")).to_be_visible()  # the flag ended it
 
     page.goto(f"/r/{run['undo']}/")

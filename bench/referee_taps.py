@@ -45,6 +45,14 @@ def tap(page, name: str, count: Count, role: str = "button") -> None:
     count.taps += 1
 
 
+def settled(page) -> None:
+    """Wait for htmx to finish the swap: it scrolls the new page to the top as it settles,
+    20 ms after "Deal saved." is already in the page (a referee cannot tap that fast; a
+    loaded test machine's next tap could, and would find the buttons still scrolled away)."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
 def measure(page, path: str) -> dict[str, Count]:
     """Open the referee page at `path` and enter every deal of DEALS; what each one took."""
     page.goto(path)
@@ -54,6 +62,7 @@ def measure(page, path: str) -> dict[str, Count]:
         for name in names:
             tap(page, name, count)
         page.get_by_text("Deal saved.").first.wait_for()
+        settled(page)
         counts[deal] = count
     return counts
 
