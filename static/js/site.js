@@ -8,3 +8,32 @@ document.addEventListener("change", (event) => {
 document.addEventListener("htmx:beforeRequest", (event) => {
   if (document.hidden && event.detail.elt.hasAttribute("data-poll")) event.preventDefault();
 });
+
+// A long round's page (tournaments/public/round.html): the box shows only the tables whose
+// partnerships or players match what is typed, accents and case aside, and again after each
+// poll brings the list anew. Without this file the box stays hidden: the browser's find.
+const plain = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+
+function findTables(box) {
+  const wanted = plain(box.querySelector("input").value);
+  let shown = 0;
+  for (const line of document.querySelectorAll("#t-live .pairings > li")) {
+    line.hidden = Boolean(wanted) && !plain(line.textContent).includes(wanted);
+    if (!line.hidden) shown += 1;
+  }
+  box.querySelector("[data-find-none]").hidden = shown > 0;
+}
+
+document.addEventListener("input", (event) => {
+  const box = event.target.closest("[data-find]");
+  if (box) findTables(box);
+});
+document.addEventListener("htmx:afterSettle", () => {
+  document.querySelectorAll("[data-find]").forEach(findTables);
+});
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("[data-find]").forEach((box) => {
+    box.hidden = false;
+    findTables(box);  // what the browser kept in the box on a reload
+  });
+});

@@ -176,6 +176,7 @@ def round_detail(request, slug: str, number: int):
                    if tournament.structure == Tournament.Structure.DOUBLE
                    else range(1, tournament.last_round_number + 1))
         return {"round": round_,
+                "find": len(round_.lines) > OVERVIEW_LINES,  # a box to find one's table
                 "previous": max((n for n in numbers if n < number), default=None),
                 "next": min((n for n in numbers if n > number), default=None)}
     return _page(request, slug, "round", context)
