@@ -3,13 +3,9 @@ advances (RULES.md), so it is never crowned. Between the two grand-final matches
 is a walkover to the side still in; a withdrawal after the event is over is refused (the
 knockout's version of this case: test_withdrawn_final_winner_is_not_champion.py)."""
 
-import uuid
-
 import pytest
 
-from scoring import engine
-from scoring import services as scoring
-from tests.tournaments.helpers import play
+from tests.tournaments.helpers import play, record
 from tests.tournaments.test_double_elimination_events import (
     assert_equals_a_pure_replay,
     make_event,
@@ -47,8 +43,7 @@ def test_a_withdrawal_in_the_reset_that_is_under_way_leaves_the_other_side_champ
     play_until_grand_final(tournament)
     play(pairing_at(tournament, "GF1"), "B")
     gf2 = pairing_at(tournament, "GF2")
-    scoring.deal_record(match_id=gf2.match_id, deal=engine.deal_from({"points": [60, 60]}),
-                        key=str(uuid.uuid4()))  # the reset is under way (a 60-60: no game yet)
+    record(gf2.match, {"points": [60, 60]})  # the reset is under way (a 60-60: no game yet)
     services.entry_withdraw(entry=Entry.objects.get(pk=gf2.b_id), by=organiser)
     gf2 = pairing_at(tournament, "GF2")
     assert gf2.finished and gf2.walkover and gf2.winner_id == gf2.a_id
