@@ -281,9 +281,9 @@ def finish(tournament: Tournament, last: Round) -> None:
     else:
         all_pairings = list(selectors.pairings(tournament))
         ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
-        # level with the withdrawn, the one still playing is ahead (deciding.ties_to_settle)
-        champion = next((s for s in ranked if not s.entry.withdrawn
-                         and s.row.rank == ranked[0].row.rank), ranked[0]).entry.pk
+        # A withdrawn partnership takes no place (deciding.ties_to_settle): the best still
+        # playing is champion, even below a withdrawn one; nobody when all withdrew.
+        champion = next((s.entry.pk for s in ranked if not s.entry.withdrawn), None)
     tournament.status, tournament.champion_id = Tournament.Status.FINISHED, champion
     Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status,
                                                        champion_id=champion)
