@@ -2,6 +2,7 @@
 
 What people see of them (titles, lines, the bracket, the API's shapes) is in presenters."""
 
+import hashlib
 import json
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -183,12 +184,18 @@ def live_version(slug: str, since: datetime | None = None) -> tuple[str, bool] |
 def results_etag(slug: str) -> str | None:
     """The tournament's own version (bumped whenever a result changes, not on every deal):
     enough for pages that show only results, which stay cacheable while matches are played.
-    Plain SQL on one indexed row: it is all that an unchanged poll costs."""
+    Plain SQL on one indexed row: it is all that an unchanged poll costs. The seed tells a
+    tournament from one made again under its id; it is named by a digest, because the seed
+    decides the draws and the lots, and nobody may learn it before they are made."""
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT id, seed, version FROM {Tournament._meta.db_table} WHERE slug = %s",
                        [slug])
         row = cursor.fetchone()
-    return row and f"r{row[0]}-{row[1]}-{row[2]}"
+    return row and f"r{row[0]}-{seed_digest(row[1])}-{row[2]}"
+
+
+def seed_digest(seed: str) -> str:
+    return hashlib.blake2b(seed.encode(), digest_size=6).hexdigest()
 
 
 def points_scheme(tournament: Tournament) -> formats.PointsScheme:
