@@ -6,15 +6,20 @@
 - The link: /manage/invitations/<token>/, the invitation's id signed with the site's key.
   Opening it asks to log in (or to register, and come back); the page then shows the club
   and an Accept button. Nobody joins a club by opening a link: only by posting the Accept.
-- Accepting: only an account whose email is the invited address may accept (a forwarded
-  link is of no use to anyone else), only once, only before it expires (INVITATION_DAYS)
-  and only while no organiser has withdrawn it. A new invitation to the same address
-  replaces the one still pending.
+- Accepting: only an account whose email is the invited address may accept, only once, only
+  before it expires (INVITATION_DAYS) and only while no organiser has withdrawn it. A new
+  invitation to the same address replaces the one still pending.
+- Proving the address: sign-up takes any address unchecked, so a forwarded link, and an
+  account made with the invited address, are not enough. Accept first emails the invited
+  address a second link, made for that account alone (`proof_for`); only that link's Accept
+  makes an organiser. A stranger holding the first link never receives the second.
 """
 
 from datetime import timedelta
+from urllib.parse import urlencode
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMessage
 from django.db import transaction
@@ -28,6 +33,7 @@ from sueca_club.models import Club, Invitation, Membership
 
 INVITATION_DAYS = 7
 SALT = "sueca_club.invitations"
+PROOF_SALT = "sueca_club.invitations.proof"
 
 
 class InvitationRefused(Exception):
@@ -93,6 +99,33 @@ def invitation_for(*, token: str, user) -> Invitation:
     return _checked(_from_token(token), user)
 
 
+def proof_for(invitation: Invitation, user) -> str:
+    """What the second email's link carries: this invitation, for this account."""
+    return signing.dumps([invitation.pk, user.pk], salt=PROOF_SALT, compress=True)
+
+
+def proven(invitation: Invitation, user, proof: str) -> bool:
+    """Did `user` open the link emailed to the invited address for them (and in time)?"""
+    try:
+        found = signing.loads(proof, salt=PROOF_SALT, max_age=timedelta(days=INVITATION_DAYS))
+    except signing.BadSignature:  # SignatureExpired too
+        return False
+    return found == [invitation.pk, user.pk]
+
+
+def proof_url(invitation: Invitation, user) -> str:
+    return f"{invitation_url(invitation)}?{urlencode({'proof': proof_for(invitation, user)})}"
+
+
+@outbox.service
+def invitation_prove(*, token: str, user) -> Invitation:
+    """Email the invited address the link that lets `user` accept; sent after the commit."""
+    invitation = _checked(_from_token(token), user)
+    outbox.follow("sueca_club.invitation_proof_email", invitation_id=invitation.pk,
+                  user_id=user.pk)
+    return invitation
+
+
 def pending_invitations(club: Club):
     return club.invitations.filter(accepted_at=None, revoked_at=None,
                                    expires_at__gt=timezone.now()).order_by("created_at")
@@ -111,9 +144,14 @@ def invitation_send(*, club: Club, email: str, by) -> Invitation:
 
 
 @transaction.atomic
-def invitation_accept(*, token: str, user) -> Membership:
-    """`user` accepts the invitation of `token` and becomes an organiser of its club."""
+def invitation_accept(*, token: str, user, proof: str) -> Membership:
+    """`user`, with the `proof` emailed to the invited address, accepts the invitation of
+    `token` and becomes an organiser of its club."""
     invitation = _checked(_from_token(token, lock=True), user)
+    if not proven(invitation, user, proof):
+        raise InvitationRefused(_("This confirmation link is not valid for your account, or it "
+                                  "has expired. Open the invitation and press Accept again: "
+                                  "a new one is sent to the invited address."), 403)
     membership, _created = Membership.objects.get_or_create(
         club=invitation.club, user=user, defaults={"added_by": invitation.invited_by})
     invitation.accepted_by, invitation.accepted_at = user, timezone.now()
@@ -134,6 +172,15 @@ def _languages() -> list[str]:
     return [default] if default.startswith("en") else [default, "en"]
 
 
+def _bodies(template: str, context: dict) -> str:
+    """The email in the site's language with the same text in English below it."""
+    bodies = []
+    for language in _languages():
+        with translation.override(language):
+            bodies.append(render_to_string(template, context).strip())
+    return "\n\n— — —\n\n".join(dict.fromkeys(bodies)) + "\n"
+
+
 def invitation_email_send(*, invitation_id: int) -> bool:
     """Send the invitation's email, once: a retry, or the task queued twice, sends nothing.
 
@@ -150,14 +197,29 @@ def invitation_email_send(*, invitation_id: int) -> bool:
                    invitation_url(invitation), "days": INVITATION_DAYS,
                    "inviter": invitation.invited_by.get_username() if invitation.invited_by
                    else ""}
-        bodies = []
-        for language in _languages():
-            with translation.override(language):
-                bodies.append(render_to_string("sueca_club/email/invitation.txt", context).strip())
         with translation.override(_languages()[0]):
             subject = _("Help run %(club)s on Sueca Club") % {"club": invitation.club.name}
         invitation.emailed_at = timezone.now()
         invitation.save(update_fields=["emailed_at"])
-        EmailMessage(subject=subject, body="\n\n— — —\n\n".join(dict.fromkeys(bodies)) + "\n",
+        EmailMessage(subject=subject, body=_bodies("sueca_club/email/invitation.txt", context),
                      to=[invitation.email]).send()
+    return True
+
+
+def invitation_proof_email_send(*, invitation_id: int, user_id: int) -> bool:
+    """Send the invited address the link that lets that account accept: one email per Accept
+    pressed (the rate limit on that button bounds them); nothing once the invitation cannot be
+    accepted any more, or the account has another address now."""
+    invitation = Invitation.objects.select_related("club").filter(pk=invitation_id).first()
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if invitation is None or user is None or not invitation.pending or (
+            (user.email or "").strip().casefold() != invitation.email.casefold()):
+        return False
+    context = {"club": invitation.club, "username": user.get_username(),
+               "url": proof_url(invitation, user)}
+    with translation.override(_languages()[0]):
+        subject = _("Confirm that you accept to help run %(club)s") % {
+            "club": invitation.club.name}
+    EmailMessage(subject=subject, body=_bodies("sueca_club/email/invitation_proof.txt", context),
+                 to=[invitation.email]).send()
     return True

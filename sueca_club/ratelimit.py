@@ -17,9 +17,10 @@ no password is checked at all until the window has passed. The middleware recogn
 login views themselves (any LoginView, and the admin's login), so a login page added later
 is limited without anyone remembering to wrap it.
 
-A sign-up or a password reset counts whatever its outcome, per client address, and a reset
-also per email address it would write to: nobody can fill a stranger's inbox, or make
-accounts by the thousand. Over the limit, the view does not run.
+A sign-up, a password reset or an invitation's Accept (which emails the invited address)
+counts whatever its outcome, per client address, and a reset also per email address it would
+write to: nobody can fill a stranger's inbox, or make accounts by the thousand. Over the
+limit, the view does not run.
 """
 
 import hashlib

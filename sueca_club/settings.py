@@ -215,6 +215,8 @@ LOGIN_ADDRESS_RATE_LIMIT = (30, 300)
 # Requests that create an account or send an email, by URL name: (requests, window in
 # seconds) per client address, and for a reset also per email address it would write to.
 POST_RATE_LIMITS = {"signup": (10, 3600), "password_reset": (5, 3600),
+                    # an invitation's Accept, which emails the invited address
+                    "invitation": (10, 3600),
                     # a tournament's public sign-up form, and the check-in poster at the door
                     "tournament_sign_up": (10, 3600), "tournament_door_check_in": (60, 3600)}
 # Reverse proxies in front of gunicorn that append to X-Forwarded-For: the client address

@@ -1,4 +1,5 @@
-"""The page an invitation's link opens: log in (or register) as the invited address, accept."""
+"""The page an invitation's link opens: log in (or register) as the invited address, accept;
+then open the link emailed to that address for this account, and accept there."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -7,21 +8,30 @@ from django.utils.translation import gettext as _
 
 from sueca_club import invitations
 
+TEMPLATE = "sueca_club/manage/invitation.html"
+
 
 @login_required
 def invitation(request, token):
-    """GET shows the invitation; only a POST (the Accept button) makes an organiser."""
+    """GET shows the invitation. Accept (a POST) without the emailed proof sends it to the
+    invited address; with it, makes an organiser."""
+    proof = request.POST.get("proof") or request.GET.get("proof") or ""
     try:
-        if request.method == "POST":
-            membership = invitations.invitation_accept(token=token, user=request.user)
+        if request.method == "POST" and proof:
+            membership = invitations.invitation_accept(token=token, user=request.user,
+                                                       proof=proof)
             messages.success(request, _("Welcome: you now help run %(club)s.")
                              % {"club": membership.club.name})
             return redirect("manage:club", membership.club.slug)
+        if request.method == "POST":
+            found = invitations.invitation_prove(token=token, user=request.user)
+            return render(request, TEMPLATE, {"invitation": found, "sent": True})
         found = invitations.invitation_for(token=token, user=request.user)
     except invitations.AlreadyAccepted as accepted:  # a second click on Accept
         messages.info(request, accepted.message)
         return redirect("manage:club", accepted.club.slug)
     except invitations.InvitationRefused as refused:
-        return render(request, "sueca_club/manage/invitation.html", {"refused": refused.message},
-                      status=refused.status)
-    return render(request, "sueca_club/manage/invitation.html", {"invitation": found})
+        return render(request, TEMPLATE, {"refused": refused.message}, status=refused.status)
+    return render(request, TEMPLATE, {
+        "invitation": found, "proof": proof if invitations.proven(found, request.user, proof)
+        else ""})
