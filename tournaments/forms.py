@@ -201,8 +201,8 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
                 self.add_error(name, _("%(criterion)s is already earlier in the chain.")
                                % {"criterion": criterion_label(code)})
             elif code not in formats.criteria_for(self.cleaned_data.get("format_type", "")):
-                self.add_error(name, _("%(criterion)s cannot separate anyone: only a match of "
-                                       "game sets has them.")
+                self.add_error(name, _("%(criterion)s cannot separate anyone: a match of fixed "
+                                       "deals or of points has no game sets.")
                                % {"criterion": criterion_label(code)})
             elif chain and chain[-1] == "lots":
                 self.add_error(name, _("Drawing lots decides every tie, so it can only come last."))

@@ -37,7 +37,7 @@ def test_the_form_starts_at_the_clubs_preset_and_the_default_tie_break_chain(org
     club.save()
     form = organiser_client.get(url(club)).context["form"]
     assert form["preset"].value() == "brasil"
-    default = formats.default_chain("first_to")  # no partidas to count in a first to 4
+    default = formats.default_chain("first_to")
     assert [f.value() for f in form.chain_fields()][:len(default)] == list(default)
     assert form["auto_advance"].value() is True
 

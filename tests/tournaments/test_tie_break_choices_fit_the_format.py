@@ -1,17 +1,38 @@
 """The tie-break chain holds only criteria that can separate partnerships in the tournament's
-match format: no partidas won or lost unless matches are played in game sets (partidas)."""
+match format: partidas won or lost in a match of game sets (partidas) or a first-to match (one
+partida: its winner has 1, a no-show none), never in matches of fixed deals or of points."""
 
 from tournaments import formats
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 
 
-def test_partidas_count_only_in_a_match_of_game_sets():
-    assert "partidas_won" in formats.criteria_for("partidas")
-    for kind in ("first_to", "fixed_deals", "points"):
+def test_partidas_count_in_game_sets_and_first_to_matches_only():
+    for kind in ("partidas", "first_to"):
+        assert {"partidas_won", "partidas_lost"} <= set(formats.criteria_for(kind))
+    for kind in ("fixed_deals", "points"):
         assert not {"partidas_won", "partidas_lost"} & set(formats.criteria_for(kind))
-        assert "partidas_won" not in formats.default_chain(kind)
+
+
+def test_only_a_match_of_game_sets_ranks_by_partidas_unless_asked():
     assert formats.default_chain("partidas") == formats.DEFAULT_CHAIN
+    for kind in ("first_to", "fixed_deals", "points"):
+        assert "partidas_won" not in formats.default_chain(kind)
+
+
+def test_partidas_separate_a_first_to_win_from_a_no_shows_points():
+    """RULES.md's example chain (head-to-head, partidas won, partidas lost, card points...) in
+    the default format: a first-to match is one partida, a no-show none."""
+    results = [formats.MatchResult("X", "P", "X", 4, 2, 1, 0, 300, 180),
+               formats.MatchResult("X", "Q", "Q", 0, 4, 0, 1, walkover=True),
+               formats.MatchResult("X", "R", "R", 0, 4, 0, 1, walkover=True),
+               *(formats.MatchResult("Y", them, them, 2, 4, 0, 1, 100, 140)
+                 for them in "PQR")]
+    chain = ("points", "partidas_won", "card_points")
+    assert set(chain) <= set(formats.criteria_for("first_to"))
+    rows = {r.entrant: r for r in formats.rank(["Y", "X", "P", "Q", "R"], results, chain=chain)}
+    assert rows["X"].points == rows["Y"].points == 3
+    assert rows["X"].rank < rows["Y"].rank
 
 
 def test_the_form_starts_without_partidas_for_the_default_format(club):
@@ -30,7 +51,8 @@ def test_a_partidas_criterion_is_refused_for_fixed_deal_rounds(organiser_client,
     response = organiser_client.post(f"/manage/{club.slug}/tournaments/", data)
     assert response.status_code == 200
     assert response.context["form"].errors["tie_break_2"] == [
-        "Game sets won cannot separate anyone: only a match of game sets has them."]
+        "Game sets won cannot separate anyone: a match of fixed deals or of points has no game "
+        "sets."]
     assert not Tournament.objects.exists()
     data["format_type"], data["to_win"] = "partidas", "2"
     organiser_client.post(f"/manage/{club.slug}/tournaments/", data)

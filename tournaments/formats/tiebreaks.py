@@ -40,19 +40,24 @@ CRITERIA = (
 )
 
 DEFAULT_CHAIN = ("points", "head_to_head", "partidas_won", "partidas_lost", "card_points", "lots")
-# Only a match of game sets (format "partidas") has partidas to count: elsewhere they are 0 for
-# everyone and separate no one.
+# Partidas are counted in a match of game sets ("partidas") and in a first-to match, which is
+# one partida (its winner, and a walkover's, has 1: so they separate a win from a no-show's
+# points); matches of fixed deals or of points have none, and they would separate no one.
 PARTIDAS_CRITERIA = frozenset({"partidas_won", "partidas_lost"})
+WITH_PARTIDAS = frozenset({"partidas", "first_to"})
 
 
 def criteria_for(format_type: str) -> tuple[str, ...]:
     """The criteria that can separate partnerships whose matches are of `format_type`."""
     return tuple(code for code in CRITERIA
-                 if format_type == "partidas" or code not in PARTIDAS_CRITERIA)
+                 if format_type in WITH_PARTIDAS or code not in PARTIDAS_CRITERIA)
 
 
 def default_chain(format_type: str) -> tuple[str, ...]:
-    return tuple(code for code in DEFAULT_CHAIN if code in criteria_for(format_type))
+    """The first-to match's partidas are its wins, which points already count: offered, but
+    left out of its default (which then fits the formats without partidas as well)."""
+    return tuple(code for code in DEFAULT_CHAIN
+                 if format_type == "partidas" or code not in PARTIDAS_CRITERIA)
 
 Measure = Callable[[str, list[Entrant]], dict[Entrant, float]]
 """Values of one criterion for a group of tied entrants, higher is better."""
