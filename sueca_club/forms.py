@@ -7,11 +7,19 @@ from django.utils.translation import gettext_lazy as _
 from sueca_club import services
 from sueca_club.models import Club, Partnership, Player
 
+NO_NAME = _("Write a name that can be read: this one shows nothing.")
+
 
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ["name", "town", "default_preset"]
+
+    def clean_name(self):
+        name = services.person_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(NO_NAME)
+        return name
 
 
 class InvitationForm(forms.Form):
@@ -36,8 +44,10 @@ class PlayerForm(forms.Form):
         self.club, self.player = club, player
 
     def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].split())
-        same = services.players_by_name(self.club).get(services.name_key(name))
+        name = services.person_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(NO_NAME)
+        same = services.player_called(self.club, name)
         if same is not None and same != self.player:
             raise forms.ValidationError(
                 _("This club already has a player called “%(name)s”."), params={"name": same.name})

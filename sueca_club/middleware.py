@@ -1,4 +1,5 @@
-"""A lost database is a short, clear 503 ("try again in a moment"), never a crash page."""
+"""A lost database is a short, clear 503 ("try again in a moment"), never a crash page; the
+API's refusals are JSON, even for an address or a method it has no view for."""
 
 import logging
 
@@ -80,3 +81,29 @@ def unavailable_page(message: str) -> str:
         return (f'<!doctype html><meta charset="utf-8">'
                 f'<meta name="viewport" content="width=device-width, initial-scale=1">'
                 f"<title>{title}</title><h1>{title}</h1><p>{escape(message)}</p>")
+
+
+class ApiRefusalsMiddleware:
+    """Answer `{"error": ...}` where Django would give the API's client an HTML 404 (an
+    address that names nothing) or an empty 405 (a method the view does not take), as every
+    other refusal of the API is (docs/api.md)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (response.status_code in (404, 405) and request.path.startswith("/api/")
+                and response.get("Content-Type", "") != "application/json"):
+            return _api_refusal(response)
+        return response
+
+
+def _api_refusal(response) -> JsonResponse:
+    if response.status_code == 404:
+        return JsonResponse({"error": _("Nothing is at this address of the API.")}, status=404)
+    allowed = response.get("Allow", "")
+    refusal = JsonResponse({"error": _("This address of the API takes %(methods)s only.")
+                            % {"methods": allowed}}, status=405)
+    refusal["Allow"] = allowed
+    return refusal

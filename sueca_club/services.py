@@ -1,10 +1,13 @@
 """Every write to the club registry: one function each, one transaction each."""
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Value
+from django.db.models.functions import Lower
 from django.utils.text import slugify
 
 from sueca_club.models import Club, Membership, Partnership, Player
@@ -38,13 +41,51 @@ def account_create(*, username: str, email: str, password: str):
     return get_user_model().objects.create_user(username=username, email=email, password=password)
 
 
+# Characters of the letter or symbol classes that print as nothing at all.
+BLANKS = frozenset("\u2800\u3164\u115f\u1160\uffa0")
+
+
+def person_name(typed: str) -> str:
+    """A name as it is kept: each accented letter in one form (NFC: "é" typed as e and an
+    accent is "é"), no invisible characters, single spaces; "" when nothing visible is left
+    (a zero-width space, a braille blank)."""
+    text = "".join(c for c in unicodedata.normalize("NFC", typed)
+                   if unicodedata.category(c) != "Cf")
+    text = " ".join(text.split())
+    visible = any(unicodedata.category(c)[0] in "LNPS" and c not in BLANKS for c in text)
+    return text if visible else ""
+
+
 def name_key(name: str) -> str:
-    """What makes two player names the same: case and spacing do not count."""
-    return " ".join(name.split()).casefold()
+    """What makes two player names the same: case, spacing and how accents were typed do
+    not count."""
+    return person_name(name).casefold()
 
 
 def players_by_name(club: Club) -> dict[str, Player]:
     return {name_key(player.name): player for player in club.players.all()}
+
+
+def player_called(club: Club, name: str) -> Player | None:
+    """The club's player with this name by name_key, or as the database compares names (its
+    unique constraint's lower(name), which is not Python's casefold: PostgreSQL lowers "İa"
+    to "ia")."""
+    return (players_by_name(club).get(name_key(name))
+            or club.players.alias(lowered=Lower("name")).filter(lowered=Lower(Value(name)))
+            .first())
+
+
+def player_named(club: Club, name: str, players: dict[str, Player]) -> Player:
+    """The player of `players` (the club's, by name_key) called `name`, else a new one; a
+    name the database holds already in another case (player_called) is that player."""
+    key = name_key(name)
+    if key not in players:
+        try:
+            with transaction.atomic():
+                players[key] = Player.objects.create(club=club, name=name)
+        except IntegrityError:
+            players[key] = player_called(club, name)
+    return players[key]
 
 
 @transaction.atomic
@@ -116,7 +157,7 @@ def parse_partnership(line: str) -> tuple[str, ...] | None:
         parts = separator.split(line)
         if len(parts) == 1:
             continue
-        names = tuple(" ".join(part.split()) for part in parts)
+        names = tuple(person_name(part) for part in parts)
         if (len(names) in (2, 4) and all(0 < len(n) <= NAME_LENGTH for n in names)
                 and len({name_key(n) for n in names}) == len(names)):
             return names
@@ -175,9 +216,6 @@ def partnerships_bulk_add(*, club: Club, text: str) -> list[Partnership]:
     for line in partnerships_bulk_preview(club=club, text=text):
         if line.status != BulkLine.NEW:
             continue
-        for name in line.names:
-            if name_key(name) not in players:
-                players[name_key(name)] = Player.objects.create(club=club, name=name)
         created.append(partnership_add(
-            club=club, players=[players[name_key(name)] for name in line.names]))
+            club=club, players=[player_named(club, name, players) for name in line.names]))
     return created

@@ -1,5 +1,7 @@
 """Organiser forms of a tournament: set-up, registration, seeds and swaps."""
 
+import datetime
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.text import capfirst
@@ -35,6 +37,23 @@ def _label(name: str):
     return capfirst(Tournament._meta.get_field(name).verbose_name)
 
 
+FIRST_DAY, LAST_DAY = datetime.date(2000, 1, 1), datetime.date(2199, 12, 31)
+
+
+class EventDateField(forms.DateField):
+    """A day a tournament or a match is played: this century or the next two (a league's
+    season counted from the year 9999 would run off the calendar)."""
+
+    widget = forms.DateInput(attrs={"type": "date", "min": FIRST_DAY.isoformat(),
+                                    "max": LAST_DAY.isoformat()})
+
+    def validate(self, value):
+        super().validate(value)
+        if value and not FIRST_DAY <= value <= LAST_DAY:
+            raise ValidationError(_("Give a date from %(first)s to %(last)s.")
+                                  % {"first": FIRST_DAY.year, "last": LAST_DAY.year})
+
+
 def _number(name: str, *, minimum: int = 0, maximum: int = 999, initial=None, **kwargs):
     return forms.IntegerField(label=_label(name), min_value=minimum, max_value=maximum,
                               initial=initial, **kwargs)
@@ -45,10 +64,8 @@ class TournamentDetailsForm(forms.Form):
 
     name = forms.CharField(label=_label("name"), max_length=120)
     place = forms.CharField(label=_label("place"), max_length=120, required=False)
-    starts_on = forms.DateField(label=_label("starts_on"), required=False,
-                                widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(label=_label("ends_on"), required=False,
-                              widget=forms.DateInput(attrs={"type": "date"}))
+    starts_on = EventDateField(label=_label("starts_on"), required=False)
+    ends_on = EventDateField(label=_label("ends_on"), required=False)
 
     def clean(self):
         starts, ends = self.cleaned_data.get("starts_on"), self.cleaned_data.get("ends_on")
@@ -272,7 +289,13 @@ class SeedForm(forms.Form):
 class PostponeForm(forms.Form):
     """A league match moved to a later date (services.pairing_postpone says how much later)."""
 
-    to = forms.DateField(label=_("Postpone to"), widget=forms.DateInput(attrs={"type": "date"}))
+    to = EventDateField(label=_("Postpone to"))
+    reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False)
+
+
+class WithdrawForm(forms.Form):
+    """A partnership leaving mid-event, and why (kept in the tournament's log)."""
+
     reason = forms.CharField(label=_("Why (optional)"), max_length=200, required=False)
 
 

@@ -6,7 +6,6 @@ from tournaments.views import league, notifications, public
 app_name = "tournaments"
 
 urlpatterns = [
-    path("unsubscribe/<str:token>/", notifications.unsubscribe, name="unsubscribe"),
     path("<slug:slug>/", public.overview, name="overview"),
     path("<slug:slug>/bracket/", public.bracket_page, name="bracket"),
     path("<slug:slug>/groups/", public.groups, name="groups"),
@@ -18,4 +17,7 @@ urlpatterns = [
     path("<slug:slug>/results/", public.results, name="results"),
     path("<slug:slug>/tv/", public.tv, name="tv"),
     *registration.public,
+    # Last: a tournament may be called "Unsubscribe", and its pages' words (tv, sign-up...)
+    # are never a token, which is signed.
+    path("unsubscribe/<str:token>/", notifications.unsubscribe, name="unsubscribe"),
 ]

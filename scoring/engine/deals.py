@@ -109,7 +109,12 @@ def deal_entered(points: tuple[int | None, int | None] = (None, None), *, flag: 
     if revoke:
         return Deal(revoke=revoke)
     whole = PACKS[deck].points
-    a, b = (whole // 2, whole // 2) if tie else points
+    half = whole // 2
+    if tie and any(side not in (None, half) for side in points):
+        raise DealError(gettext_noop("A %(half)s-%(half)s gives each side %(half)s points: "
+                                     "clear the card points typed, or leave out the "
+                                     "%(half)s-%(half)s."), half=half)
+    a, b = (half, half) if tie else points
     if a is None and b is None:
         if not flag:
             raise DealError(gettext_noop("Enter the card points of one side."))

@@ -73,7 +73,7 @@ def _scored_here(link, pk: int | None):
 
 def _ended_here(link, after: str | None) -> Match | None:
     """The finished match `?after=<id>` names, if this link scored it (the table's or its own)."""
-    if not after or not after.isdigit() or len(after) > 18:
+    if not after or not (after.isascii() and after.isdigit()) or len(after) > 18:  # not "²"
         return None
     return _scored_here(link, int(after)).filter(finished=True).first()
 

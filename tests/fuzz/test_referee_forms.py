@@ -156,3 +156,8 @@ def test_a_save_for_a_match_id_no_database_holds_is_refused_not_a_crash(client, 
             "match": str(2**63)})
     assert response.status_code == 400
     assert "This page was out of date, so nothing was saved." in response.content.decode()
+
+
+def test_a_superscript_digit_in_after_is_ignored_not_a_crash(client, referee_link):
+    response = client.get(f"/r/{referee_link.token}/", {"after": "²"})
+    assert response.status_code == 200

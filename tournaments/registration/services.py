@@ -14,7 +14,13 @@ from django.utils.translation import gettext as _
 from scoring import engine
 from sueca_club import outbox
 from sueca_club.models import Partnership, Player
-from sueca_club.services import name_key, partnership_add, partnership_existing
+from sueca_club.services import (
+    name_key,
+    partnership_add,
+    partnership_existing,
+    person_name,
+    player_named,
+)
 from tournaments.models import Entry, Tournament
 from tournaments.registration.models import Registration, SignUp
 from tournaments.registration.models import door_token as door_of
@@ -56,21 +62,12 @@ def registration_update(*, tournament: Tournament, open: bool, cap: int | None, 
     return registration
 
 
-def _player(club, name: str, players: dict[str, Player]) -> Player:
-    """The club's player of that name (case and spacing do not count), or a new one."""
-    name = " ".join(name.split())
-    found = players.get(name_key(name))
-    if found is None:
-        found = players[name_key(name)] = Player.objects.create(club=club, name=name)
-    return found
-
-
 def _players_named(club, names) -> dict[str, Player]:
     """The club's players with these names, by name_key: one query, whatever the club's size."""
     keys = {name_key(name) for name in names}
     query = Q()
     for name in names:
-        query |= Q(name__iexact=" ".join(name.split()))
+        query |= Q(name__iexact=name)
     return {name_key(p.name): p for p in club.players.filter(query) if name_key(p.name) in keys}
 
 
@@ -81,7 +78,8 @@ def players_per_partnership(tournament: Tournament) -> int:
 
 def _partnership(tournament: Tournament, names: list[str]) -> Partnership:
     wanted = players_per_partnership(tournament)
-    if len(names) != wanted or not all(name.strip() for name in names):
+    names = [person_name(name) for name in names]
+    if len(names) != wanted or not all(names):
         raise TournamentRefused(_("Give the names of all four players.") if wanted == 4
                                 else _("Give the names of both players."))
     if len({name_key(name) for name in names}) != len(names):
@@ -90,7 +88,7 @@ def _partnership(tournament: Tournament, names: list[str]) -> Partnership:
                                 _("The four players must be four different people."))
     club = tournament.club
     known = _players_named(club, names)
-    players = [_player(club, name, known) for name in names]
+    players = [player_named(club, name, known) for name in names]
     return (partnership_existing(club, players)
             or partnership_add(club=club, players=players))
 

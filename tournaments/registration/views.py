@@ -24,7 +24,7 @@ from tournaments.models import Tournament
 from tournaments.registration import selectors, services
 from tournaments.registration.forms import NamesForm, SignUpForm
 from tournaments.registration.models import Registration, SignUp, door_token
-from tournaments.views.manage import attempt
+from tournaments.views.manage import attempt, refuse
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
 
@@ -114,7 +114,7 @@ def signup_rename(request, slug, token):
     signup = _by_token(slug, token)
     form = NamesForm(request.POST, players=services.players_per_partnership(signup.tournament))
     if not form.is_valid():
-        messages.error(request, _("Give the names of both players."))
+        refuse(request, form)
     else:
         attempt(request, lambda: services.signup_rename(signup=signup, names=form.names),
                  _("The names are corrected."))

@@ -3,7 +3,6 @@ settings and the sign-ups (approve, turn down, move up), the live check-in board
 posters (sign-up, and check-in at the door)."""
 
 import segno
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,7 +15,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments.registration import selectors, services
 from tournaments.registration.forms import RegistrationForm
 from tournaments.registration.models import SignUp, door_token
-from tournaments.views.manage import attempt, owned_tournament
+from tournaments.views.manage import attempt, owned_tournament, refuse
 
 
 def _signups_page(tournament):
@@ -49,9 +48,7 @@ def registration_update(request, club_slug, slug):
     tournament = owned_tournament(request, club_slug, slug)
     form = RegistrationForm(request.POST)
     if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
+        refuse(request, form)
         return _signups_page(tournament)
     attempt(request, lambda: services.registration_update(tournament=tournament,
                                                           **form.cleaned_data),

@@ -1,7 +1,6 @@
 """A league's pages: the organiser opens matchdays and postpones matches; the public sees the
 fixtures by matchday and each partnership's season."""
 
-from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import date_format
@@ -11,7 +10,8 @@ from django.views.decorators.http import require_GET
 from tournaments import season, selectors, services
 from tournaments.forms import PostponeForm
 from tournaments.models import Pairing, Round
-from tournaments.views.manage import attempt, tournament_action
+from tournaments.services.league import is_league
+from tournaments.views.manage import attempt, refuse, tournament_action
 from tournaments.views.public import _page
 
 # The organiser's ----------------------------------------------------------------------------
@@ -35,7 +35,7 @@ def pairing_postpone(request, tournament, pairing_id):
     pairing = _league_pairing(tournament, pairing_id)
     form = PostponeForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Give the date the match is postponed to."))
+        refuse(request, form)
         return
     to = form.cleaned_data["to"]
     attempt(request, lambda: services.pairing_postpone(
@@ -55,6 +55,8 @@ def pairing_play_now(request, tournament, pairing_id):
 @require_GET
 def fixtures(request, slug: str):
     def context(tournament):
+        if not is_league(tournament):  # only a league publishes its season
+            raise Http404(_("Only a league has fixtures."))
         return {"matchdays": season.matchdays(tournament, list(selectors.pairings(tournament)))}
     return _page(request, slug, "fixtures", context, results_only=True)
 

@@ -53,6 +53,15 @@ def attempt(request, change: Callable[[], object], done: str) -> bool:
     return True
 
 
+def refuse(request, form) -> None:
+    """Say each of a form's errors as a message, with the label of the field it is about:
+    for a form posted from a page that shows messages rather than the form."""
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        for error in errors:
+            messages.error(request, f"{field.label}: {error}" if field else error)
+
+
 def back(tournament: Tournament):
     return redirect("manage_tournaments:tournament", tournament.club.slug, tournament.slug)
 

@@ -6,9 +6,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import services
-from tournaments.forms import CheckInForm, RegisterForm, SeedForm
+from tournaments.forms import CheckInForm, RegisterForm, SeedForm, WithdrawForm
 from tournaments.models import Entry, Tournament
-from tournaments.views.manage import attempt, tournament_action
+from tournaments.views.manage import attempt, refuse, tournament_action
 
 
 def _entry(tournament: Tournament, entry_id: int) -> Entry:
@@ -67,7 +67,11 @@ def entry_remove(request, tournament, entry_id):
 @tournament_action
 def entry_withdraw(request, tournament, entry_id):
     entry = _entry(tournament, entry_id)
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        refuse(request, form)
+        return
     attempt(request, lambda: services.entry_withdraw(entry=entry, by=request.user,
-                                                     reason=request.POST.get("reason", "")),
+                                                     reason=form.cleaned_data["reason"]),
             _("%(name)s withdrew: each match it still had is a walkover to its opponent.")
             % {"name": entry.partnership.display_name})

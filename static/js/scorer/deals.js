@@ -163,7 +163,11 @@ export function dealEntered({
     return { revoke };
   }
   const whole = PACKS[deck].points;
-  let [a, b] = tie ? [whole / 2, whole / 2] : points;
+  const half = whole / 2;
+  if (tie && points.some((side) => side !== null && side !== half)) {
+    throw new DealError("A %(half)s-%(half)s gives each side %(half)s points: clear the card points typed, or leave out the %(half)s-%(half)s.", null, { half });
+  }
+  let [a, b] = tie ? [half, half] : points;
   if (a === null && b === null) {
     if (!flag) throw new DealError("Enter the card points of one side.");
     a = flag === SIDES[0] ? whole : 0;
