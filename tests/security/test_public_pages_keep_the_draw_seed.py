@@ -9,8 +9,7 @@ from django.test import Client
 from tests.tournaments.helpers import make_tournament
 
 
-@pytest.mark.parametrize("page", ["", "standings/", "fixtures/", "partnerships/{entry}/",
-                                  "tv/"])
+@pytest.mark.parametrize("page", ["", "standings/", "partnerships/{entry}/", "tv/"])
 def test_no_public_page_tells_the_seed(club, page):
     tournament = make_tournament(club, 4)  # a draft, taking sign-ups
     entry = tournament.entries.first()

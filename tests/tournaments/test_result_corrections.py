@@ -122,3 +122,20 @@ def test_the_correction_page_lists_started_later_matches_and_resets_them_once_co
     assert organiser_client.post(url, {**data, "reset_later": "on"}).status_code == 302
     final.refresh_from_db()
     assert final.a_id == semi.b_id
+
+
+def test_a_correction_that_resets_a_finished_final_takes_the_crown_back(bracket, organiser):
+    """The final is played again between other partnerships: nobody is champion meanwhile."""
+    tournament, semi = bracket
+    final = Round.objects.get(tournament=tournament, code="final").pairings.get()
+    play(final, "A")
+    tournament.refresh_from_db()
+    assert tournament.status == "finished" and tournament.champion_id == final.a_id
+    flip(Pairing.objects.get(pk=semi.pk), organiser, allow_reset=True)
+    tournament.refresh_from_db()
+    final.refresh_from_db()
+    assert not final.finished and final.a_id == semi.b_id
+    assert (tournament.status, tournament.champion_id) == ("running", None)
+    play(final, "B")
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.champion_id) == ("finished", final.b_id)

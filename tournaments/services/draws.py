@@ -301,17 +301,39 @@ def free_tables(tournament: Tournament) -> list[Table]:
                 .order_by("number"))
 
 
+def seated_entries(tournament_id: int) -> set[int]:
+    """The entries playing a match on one of the tournament's tables now."""
+    on_tables = Table.objects.filter(tournament_id=tournament_id, link__match__isnull=False)
+    playing = Pairing.objects.filter(finished=False, match__in=on_tables.values("link__match"))
+    return {entry for pair in playing.values_list("a_id", "b_id") for entry in pair}
+
+
 def place_waiting(tournament: Tournament) -> None:
     """Start the waiting matches of the tournament on whichever tables are free (a league's
-    only of its opened matchdays, and not those postponed)."""
-    waiting = list(Pairing.objects.filter(round__tournament=tournament, finished=False,
-                                          match__isnull=True, round__opened=True,
-                                          postponed_to__isnull=True)
-                   .select_related("round", "a__partnership", "b__partnership")
-                   .order_by("round__number", "third_place", "slot"))
-    placed = list(zip(free_tables(tournament), waiting, strict=False))
-    if placed:
-        start_matches(tournament, placed)
+    only of its opened matchdays, and not those postponed), each once neither of its
+    partnerships is at another table (a league's postponed match played now, or two open
+    matchdays, may find them still playing). A match a correction reopened while its
+    partnerships were elsewhere waits too, and goes on a table as it stands."""
+    busy = seated_entries(tournament.pk)
+    on_tables = Table.objects.filter(tournament=tournament,
+                                     link__match__isnull=False).values("link__match")
+    ready = []
+    for pairing in (Pairing.objects.filter(round__tournament=tournament, finished=False,
+                                           round__opened=True, postponed_to__isnull=True)
+                    .exclude(match__in=on_tables)
+                    .select_related("round", "a__partnership", "b__partnership")
+                    .order_by("round__number", "third_place", "slot")):
+        if not {pairing.a_id, pairing.b_id} & busy:
+            busy |= {pairing.a_id, pairing.b_id}
+            ready.append(pairing)
+    placed = list(zip(free_tables(tournament), ready, strict=False))
+    if new := [(table, p) for table, p in placed if p.match_id is None]:
+        start_matches(tournament, new)
+    if reopened := [(table, p) for table, p in placed if p.match_id is not None]:
+        for table, pairing in reopened:
+            pairing.table, table.link.match_id = table, pairing.match_id
+        Pairing.objects.bulk_update([p for _table, p in reopened], ["table"])
+        RefereeLink.objects.bulk_update([table.link for table, _p in reopened], ["match"])
 
 
 def start_matches(tournament: Tournament, placed: list[tuple[Table, Pairing]]) -> None:

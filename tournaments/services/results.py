@@ -60,11 +60,16 @@ def match_awaiting(*, match_id: int) -> None:
 
 def _back_on_its_table(pairing: Pairing) -> None:
     """A reopened match goes back on its table, and the table's next match, not begun, goes
-    back to waiting for a table (the referee undid the deal that ended the match)."""
+    back to waiting for a table (the referee undid the deal that ended the match). While one
+    of its partnerships is at another table (a league's later leg), it waits for a table
+    instead, as a match not begun would (draws.place_waiting)."""
     if not pairing.table_id:
         return
     link = RefereeLink.objects.select_related("match").get(table__pk=pairing.table_id)
     if link.match_id == pairing.match_id:
+        return
+    if {pairing.a_id, pairing.b_id} & draws.seated_entries(pairing.round.tournament_id):
+        Pairing.objects.filter(pk=pairing.pk).update(table=None)
         return
     empty = link.match_id
     if empty is not None and link.match.state["deals"]:
@@ -168,6 +173,7 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
         return
     loser = pairing.a_id if winner == pairing.b_id else pairing.b_id
     swap = {pairing.winner_id: winner, winner: loser}
+    reopen(tournament)  # the later matches are played again: no champion until they are
     for later_pairing in later:
         restart(later_pairing)
         later_pairing.a_id = swap.get(later_pairing.a_id, later_pairing.a_id)
