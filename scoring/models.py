@@ -129,7 +129,8 @@ class RefereeLink(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):
-        return f"referee link {self.token[:6]}… ({self.match or _('no match')})"
+        match = self.match or _("no match")
+        return f"referee link {self.token[:6]}… ({match})"
 
     def get_absolute_url(self):
         return reverse("referee:page", args=[self.token])

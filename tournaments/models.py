@@ -278,7 +278,8 @@ class Pairing(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.a} – {self.b or _('bye')}"
+        b = self.b or _("bye")
+        return f"{self.a} – {b}"
 
     @property
     def is_bye(self) -> bool:

@@ -15,8 +15,10 @@ _ANY_MATCH = 987654321  # stands for a match's id in the scoreboard's address, m
 
 def pairing_list(lines: list[Line]) -> SafeString:
     """`<li>` of each line, as templates/tournaments/public/_pairings.html lists them."""
-    words = {"winner": f'<span class="sr-only"> ({escape(_("winner"))})</span>',
-             "no table": f'<span class="muted">{escape(_("No table"))}</span>',
+    # (xgettext cannot read a call inside an f-string: the words are looked up outside them)
+    winner, no_table = escape(_("winner")), escape(_("No table"))
+    words = {"winner": f'<span class="sr-only"> ({winner})</span>',
+             "no table": f'<span class="muted">{no_table}</span>',
              "third": escape(_("Third place")), "bye": escape(_("bye")),
              "scoreboard": escape(_("scoreboard")),
              "board": reverse("scoreboard", args=[_ANY_MATCH])}

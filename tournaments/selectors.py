@@ -161,6 +161,12 @@ def last_round(tournament: Tournament) -> Round | None:
     return tournament.rounds.order_by("-number").first()
 
 
+def current_round(tournament: Tournament) -> Round | None:
+    """The round in play: the last drawn; a league's, the last matchday opened (a league's
+    season is drawn whole at its start)."""
+    return tournament.rounds.filter(opened=True).order_by("-number").first()
+
+
 def live_etag(slug: str) -> str | None:
     """The tournament's own version plus how often its matches' scores changed."""
     found = live_version(slug)

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import engine, services
+from scoring.engine.deals import BONUSES
 from scoring.forms.deal import DealForm
 from scoring.models import Match
 from scoring.services import engine_message
@@ -181,8 +182,16 @@ class VoidForm(forms.Form):
 
 
 class CorrectionForm(DealForm):
-    """The deal as it should have been recorded, and why. The trump stays as recorded."""
+    """The deal as it should have been recorded, and why. The trump stays as recorded; the
+    side that took a bonus is asked only where the match's rules give that bonus."""
 
     trump = None
     reason = _reason()
     reset_later = _reset_later()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        given = {field.name for field, _value in self.bonuses}
+        for bonus in BONUSES:
+            if bonus.entry not in given:
+                del self.fields[bonus.entry]

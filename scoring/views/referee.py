@@ -42,7 +42,8 @@ def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
 
 
 def round_title(match: Match | None) -> str:
-    """The round a tournament match belongs to ("Round 2", "Semi-finals"); "" for a friendly.
+    """The round a tournament match belongs to ("Round 2", "Semi-finals", "Third place"); ""
+    for a friendly.
 
     `match.pairing.round` must have been read with the match (select_related).
     """
@@ -50,12 +51,24 @@ def round_title(match: Match | None) -> str:
     from tournaments.presenters import round_title as title
 
     pairing = getattr(match, "pairing", None) if match is not None else None
-    return title(pairing.round) if pairing is not None else ""
+    if pairing is None:
+        return ""
+    return _("Third place") if pairing.third_place else title(pairing.round)
+
+
+def event_over(link) -> bool:
+    """The table's tournament has finished: no match comes to this link any more."""
+    if not link.table_number:
+        return False
+    from tournaments.models import Table, Tournament  # as in round_title
+
+    return Table.objects.filter(link=link, tournament__status=Tournament.Status.FINISHED).exists()
 
 
 def _render(request, link, template="scoring/referee.html", status=200, **context):
     match = link.match
-    context = {"link": link, "match": match, "round_title": round_title(match), **context}
+    context = {"link": link, "match": match, "round_title": round_title(match),
+               "event_over": (match is None or match.finished) and event_over(link), **context}
     if match is not None:
         context["board"] = selectors.board(match)
         context.setdefault("form", DealForm.for_match(match))
@@ -101,6 +114,9 @@ def _result(request, link, ended: Match):
         "tally": selectors.tally(ended), "ended_round": round_title(ended),
         "next": link.match if link.match_id != ended.pk else None,
         "round_title": round_title(link.match if link.match_id != ended.pk else None),
+        # its last deal can be taken back while the table's next match has none
+        "undoable": services.undo_target(link) == ended.pk,
+        "event_over": link.match_id in (None, ended.pk) and event_over(link),
     })
     if request.htmx:  # a boosted save landed here: a reload keeps the result on screen
         response["HX-Push-Url"] = request.get_full_path()
@@ -262,9 +278,12 @@ def record(request, token):
 @require_http_methods(["GET", "POST"])
 def undo(request, token):
     link, refusal = _usable(request, token)
-    if refusal:
+    if refusal and link.revoked:
         return refusal
-    target = services.undo_target(link)  # the deal that ended a match can be undone too
+    # the deal that ended a match can be undone too, also when the table has no next match
+    target = services.undo_target(link)
+    if target is None:
+        return refusal
     form = KeyForm(request.POST or None, initial={"key": KeyForm.new_key(), "match": target})
     if form.is_bound and not form.is_valid():  # a forged or damaged key: undo nothing
         messages.error(request, STALE)
@@ -273,8 +292,9 @@ def undo(request, token):
         undoing = (link.match if target == link.match_id
                    else selectors.matches_with_teams().get(pk=target))
         tally = selectors.tally(undoing)
-        return _render(request, link, "scoring/referee_undo.html", undo=form, tally=tally,
-                       last=tally[-1] if tally else None)
+        return render(request, "scoring/referee_undo.html", {
+            "link": link, "match": undoing, "board": selectors.board(undoing), "undo": form,
+            "last": tally[-1] if tally else None})
     elsewhere = _made_for_another_match(request, link, form, undo=True, current=target)
     if elsewhere is not None:
         return elsewhere

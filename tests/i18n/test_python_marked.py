@@ -5,7 +5,9 @@ Two checks over the project's Python files (tests and migrations aside):
   Django: messages.success(request, "…"), ValidationError("…"), form.add_error(…, "…"),
   label=/help_text=/verbose_name=/empty_label="…";
 - gettext (not gettext_lazy) is never called at import time, in a module or class body: it
-  would translate once, into whatever language was active then.
+  would translate once, into whatever language was active then;
+- no translation call sits inside an f-string: xgettext (makemessages) does not read it, so
+  its words never reach the catalogues and stay in English.
 The engine (scoring/engine) marks its messages with its own gettext_noop; the Django layer
 translates them with gettext(error.template) % error.params.
 """
@@ -82,6 +84,12 @@ def eager_calls(tree: ast.Module) -> list[tuple[int, str]]:
     return found
 
 
+def calls_in_fstrings(tree: ast.AST) -> list[tuple[int, str]]:
+    return [(call.lineno, ast.unparse(call)[:70]) for node in ast.walk(tree)
+            if isinstance(node, ast.JoinedStr) for call in ast.walk(node)
+            if isinstance(call, ast.Call) and call_name(call) in MARKERS]
+
+
 @pytest.mark.parametrize("path", python_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_texts_handed_to_django_are_marked_and_translated_when_read(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -93,6 +101,10 @@ def test_texts_handed_to_django_are_marked_and_translated_when_read(path):
     assert not eager, (f"{path.relative_to(ROOT)}: gettext runs at import time, so it translates "
                        "once into the wrong language; use gettext_lazy there:\n  "
                        + "\n  ".join(f"line {n}: {t}" for n, t in eager))
+    hidden = calls_in_fstrings(tree)
+    assert not hidden, (f"{path.relative_to(ROOT)}: makemessages cannot read a translation "
+                        "inside an f-string; call it before, into a name:\n  "
+                        + "\n  ".join(f"line {n}: {t}" for n, t in hidden))
 
 
 @pytest.mark.parametrize("source, unmarked, eager", [
@@ -108,3 +120,11 @@ def test_texts_handed_to_django_are_marked_and_translated_when_read(path):
 def test_the_checks_find_what_they_should(source, unmarked, eager):
     tree = ast.parse(source)
     assert (len(unmarked_texts(tree)), len(eager_calls(tree))) == (unmarked, eager)
+
+
+@pytest.mark.parametrize("source, hidden", [
+    ('x = f"<b>{escape(_(\'No table\'))}</b>"', 1),
+    ('word = _("No table")\nx = f"<b>{word}</b>"', 0),
+])
+def test_a_translation_inside_an_f_string_is_found(source, hidden):
+    assert len(calls_in_fstrings(ast.parse(source))) == hidden

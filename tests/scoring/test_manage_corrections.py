@@ -56,6 +56,16 @@ def test_the_correction_form_starts_from_the_recorded_deal(organiser_client, dea
     form = response.context["form"]
     assert form["points"].value() == [70, 50]
     assert "trump" not in form.fields
+    # Portugal's rules give no bonus: the form asks for no side that took one
+    assert not {"last_trick", "queen_of_hearts"} & set(form.fields)
+
+
+def test_a_bonus_game_is_corrected_with_the_side_that_took_it(organiser_client, club, pair_a,
+                                                              pair_b):
+    match = make_match(club, pair_a, pair_b, preset="brasil_last_trick")
+    deal = record(match, {"points": [72, 48], "last_trick": "A"})[0]
+    form = organiser_client.get(url(deal, "correct")).context["form"]
+    assert "last_trick" in form.fields and "queen_of_hearts" not in form.fields
 
 
 def test_a_correction_replays_the_match_and_is_audited(organiser_client, organiser, match, deals):

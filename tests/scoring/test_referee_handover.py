@@ -27,6 +27,16 @@ def test_the_round_and_both_partnerships_are_named_on_a_tables_page(client, tabl
     assert escape(match.a.display_name) in page and escape(match.b.display_name) in page
 
 
+def test_the_third_place_match_is_named_so_not_final(client, club):
+    tournament = make_tournament(club, 4, tables_count=2, third_place=True)
+    services.tournament_start(tournament=tournament)
+    for table in tournament.tables.select_related("link"):
+        save(client, table.link, flag="A")
+    third = Pairing.objects.get(round__tournament=tournament, third_place=True)
+    page = client.get(f"/r/{third.table.link.token}/").content.decode()
+    assert "<span data-round>Third place</span>" in page and ">Final<" not in page
+
+
 def test_the_deal_that_ends_the_match_shows_its_result_not_the_next_match(client, table):
     first = table.link.match
     response, _ = save(client, table.link, flag="A")

@@ -3,6 +3,7 @@
 import re
 import uuid
 
+from scoring import engine, services
 from scoring.models import AuditEntry, Deal
 from scoring.services import referee_link_revoke
 from tests.conftest import make_match
@@ -137,3 +138,13 @@ def test_the_saved_message_offers_to_undo_that_deal_at_the_top(client, referee_l
         "key": str(uuid.uuid4()), "match": referee_link.match_id}, follow=True,
         headers={"HX-Request": "true"}).content.decode()
     assert "The last deal was undone." in undone and "undo-now" not in undone
+
+
+def test_a_finished_friendly_offers_to_undo_the_deal_that_ended_it(client, referee_link):
+    match = referee_link.match
+    services.deal_record(match_id=match.pk, deal=engine.deal_from({"points": [120, 0],
+                                                                     "flag": "A"}), key="k1")
+    match.refresh_from_db()
+    assert match.finished
+    page = client.get(f"/r/{referee_link.token}/").content.decode()
+    assert "The match is over" in page and f'href="/r/{referee_link.token}/undo/"' in page

@@ -112,3 +112,36 @@ def test_the_table_page_offers_and_does_the_same_undo(client, one_table):
     first.refresh_from_db()
     table.link.refresh_from_db()
     assert not first.finished and table.link.match_id == first.pk
+
+
+def test_the_result_screen_has_the_undo_button_until_the_next_match_has_a_deal(client,
+                                                                               one_table):
+    tournament, table = one_table
+    first = table.link.match
+    post(client, table.link.token, "deals", FLAG)
+    undo = f'href="/r/{table.link.token}/undo/"'
+    result = client.get(f"/r/{table.link.token}/", {"after": first.pk}).content.decode()
+    assert "Match result" in result and undo in result
+    post(client, table.link.token, "deals", {"points": [70, 50]})  # the next match begins
+    result = client.get(f"/r/{table.link.token}/", {"after": first.pk}).content.decode()
+    assert "Match result" in result and undo not in result
+
+
+def test_the_last_match_at_a_table_with_none_to_follow_can_be_undone(client, club):
+    """The final's table has no next match: its phone still takes the final's last deal back."""
+    tournament = make_tournament(club, 2, tables_count=1)
+    services.tournament_start(tournament=tournament)
+    table = tournament.tables.select_related("link").get()
+    final = table.link.match
+    post(client, table.link.token, "deals", FLAG)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    result = client.get(f"/r/{table.link.token}/", {"after": final.pk}).content.decode()
+    assert f'href="/r/{table.link.token}/undo/"' in result
+    assert "No more matches come to this table" in result and "data-poll" not in result
+    screen = client.get(f"/r/{table.link.token}/undo/").content.decode()
+    assert "Undo deal 1" in screen
+    undone = post(client, table.link.token, "undo")
+    assert undone.status_code == 200 and not undone.json()["finished"]
+    tournament.refresh_from_db()
+    assert tournament.status == "running" and tournament.champion_id is None

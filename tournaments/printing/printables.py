@@ -316,7 +316,8 @@ def final_results_document(tournament: Tournament) -> layout.Document:
     for standing in results.standings:
         row, name = standing.row, standing.entry.partnership.display_name
         if standing.entry.withdrawn:
-            name = f"{name} ({_('withdrawn')})"
+            withdrawn = _("withdrawn")
+            name = f"{name} ({withdrawn})"
         rows.append([str(row.rank), name, str(row.points), str(row.played), str(row.won),
                      str(row.lost), str(row.games_won)])
     blocks.append(layout.Table([layout.Column(_(title), width, numeric)

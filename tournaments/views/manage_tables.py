@@ -88,6 +88,11 @@ class TableStatus:
     match: Match | None = None
     pairing: Pairing | None = None
 
+    @property
+    def round_title(self) -> str:
+        """ "Round 3", "Matchday 3", "Semi-finals": where the table's match belongs."""
+        return round_title(self.pairing.round) if self.pairing else ""
+
 
 def table_status(table: Table) -> TableStatus:
     """Waiting (no match), no result yet (no deal), in play, awaiting confirmation, or
@@ -113,7 +118,7 @@ def board(request, club_slug, slug):
     tournament = owned_tournament(request, club_slug, slug)
 
     def context():
-        current = selectors.last_round(tournament)
+        current = selectors.current_round(tournament)
         statuses = [table_status(table) for table in selectors.tables_live(tournament)]
         return {
             "tournament": tournament,
