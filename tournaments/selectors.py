@@ -269,7 +269,7 @@ def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field:
     partidas = walkover_partidas(tournament)
     results = [r for p in counted if (r := result_of(p, tournament.walkover_games, partidas))]
     ids = {e.pk for e in field}
-    byes = [p.a_id for p in counted if p.b_id is None and p.winner_id and p.a_id in ids]
+    byes = [entry for entry in _byes(tournament, counted) if entry in ids]
     worth_games = tournament.bye_result == Tournament.Bye.WIN
 
     def rank_with(order):
@@ -286,6 +286,18 @@ def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field:
     qualifying = tournament.qualifiers_per_group if stage == Round.Stage.GROUPS else 0
     return deciding.settle(rank_with, tournament.deciding_scope, qualifying, played,
                                    out={e.pk for e in field if e.withdrawn})
+
+
+def _byes(tournament: Tournament, counted: list[Pairing]) -> list[int]:
+    """Who went through a round on a bye: a pairing without an opponent; in a double
+    elimination, a slot of the bracket resolved by a bye (it has no pairing)."""
+    if tournament.structure != Tournament.Structure.DOUBLE:
+        return [p.a_id for p in counted if p.b_id is None and p.winner_id]
+    from tournaments.services.double import state  # the bracket's replay of the results
+
+    return [slot.winner for slot in state(tournament, counted).slots.values()
+            if slot.status == formats.double_elimination.BYE_RESOLVED
+            and slot.winner is not formats.double_elimination.BYE]
 
 
 def settled_by_deciding(tournament: Tournament, stage: str | None) -> bool:

@@ -126,3 +126,17 @@ def test_the_round_pages_step_over_rounds_that_byes_left_empty(client, club):
                                                                     f"rounds/{number}/"))}
         assert linked <= set(numbers)
     assert "/rounds/4/" in page(client, tournament, "rounds/2/")
+
+
+def test_the_standings_count_the_byes_of_the_bracket_as_a_knockouts_do(club):
+    """Five in a bracket of eight: three go through the first round on a bye, which counts
+    as in a knockout (a win's points and a walkover's games, RULES.md), though no pairing is
+    stored for it."""
+    from tournaments import selectors
+
+    tournament = make_event(club, 5)
+    ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
+                                 selectors.entries(tournament))
+    assert sorted(s.row.byes for s in ranked) == [0, 0, 1, 1, 1]
+    with_bye = [s.row for s in ranked if s.row.byes]
+    assert all(row.points == tournament.points_win and row.played == 0 for row in with_bye)

@@ -288,6 +288,10 @@ def test_the_organiser_opens_postpones_and_plays_now_from_the_tournament_page(
     tournament = start_league(club, 4)
     page = organiser_client.get(manage_url(tournament, "")).content.decode()
     assert "Open matchday 2" in page and "Postpone" in page
+    # the matchdays not opened come last, folded: the page opens on the matches in play
+    opened, folded = page.split('<details class="later-rounds">', 1)
+    assert 'id="round-1"' in opened and "2 matchdays not opened yet" in folded
+    assert 'id="round-2"' in folded and 'id="round-3"' in folded
     pairing = next(p for p in pairings(tournament) if p.match_id)
     response = organiser_client.post(manage_url(tournament, f"pairings/{pairing.pk}/postpone/"),
                                      {"to": "2026-10-05"}, follow=True)

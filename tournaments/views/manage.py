@@ -154,7 +154,10 @@ def tournament(request, club_slug, slug):
         "champion": champion,
         "draft": draft,
         "running": running,
-        "rounds": list(reversed(rounds)),
+        # newest first; a league's matchdays not opened yet (drawn at its start) come last,
+        # folded, so that the phone opens on the matches in play
+        "rounds": [r for r in reversed(rounds) if not league or r.round.opened],
+        "later_rounds": [r for r in rounds if league and not r.round.opened],
         "current": current,
         "register_form": RegisterForm(tournament=tournament) if draft else None,
         "can_change_round": can_change_round,
