@@ -73,12 +73,17 @@ def _from_token(token: str, *, lock: bool = False) -> Invitation | None:
     return found.filter(pk=pk).first()
 
 
+def _sent_to(invitation: Invitation, user) -> bool:
+    """Is the account's address the invited one?"""
+    return (user.email or "").strip().casefold() == invitation.email.casefold()
+
+
 def _checked(invitation: Invitation | None, user) -> Invitation:
     """`invitation`, if `user` may accept it now; refused with the reason otherwise."""
     if invitation is None:
         raise InvitationRefused(_("This invitation link is not valid. Check that you opened "
                                   "the whole link from the email."), 404)
-    if (user.email or "").strip().casefold() != invitation.email.casefold():
+    if not _sent_to(invitation, user):
         raise InvitationRefused(_("This invitation was sent to another email address. Log in "
                                   "with the account of that address to accept it."), 404)
     if invitation.accepted_at is not None and invitation.accepted_by_id == user.pk:
@@ -212,8 +217,8 @@ def invitation_proof_email_send(*, invitation_id: int, user_id: int) -> bool:
     accepted any more, or the account has another address now."""
     invitation = Invitation.objects.select_related("club").filter(pk=invitation_id).first()
     user = get_user_model().objects.filter(pk=user_id).first()
-    if invitation is None or user is None or not invitation.pending or (
-            (user.email or "").strip().casefold() != invitation.email.casefold()):
+    if invitation is None or user is None or not invitation.pending or not _sent_to(
+            invitation, user):
         return False
     context = {"club": invitation.club, "username": user.get_username(),
                "url": proof_url(invitation, user)}
