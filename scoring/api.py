@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from scoring import engine, selectors, services
 from scoring.forms.deal import NOT_ONE_DEAL, ApiDealForm
@@ -37,7 +37,7 @@ def match_response(request, match: Match) -> JsonResponse:
     return response
 
 
-@require_GET
+@require_safe
 def match_detail(request, pk: int):
     """The public read: every phone following the match gets the body built once per version
     (and at most once in LIVE_REBUILD_SECONDS), so a poll costs the version's query."""
@@ -66,7 +66,7 @@ def _link_or_error(token, *, with_match: bool = True):
 
 
 @never_cache
-@require_GET
+@require_safe
 def referee_detail(request, token):
     link, refused = _link_or_error(token)
     if refused:
@@ -80,9 +80,11 @@ def _key(request) -> str | None:
     return key if 0 < len(key) <= MAX_KEY_LENGTH and key.isascii() and key.isprintable() else None
 
 
-def _expected_version(request, match_id: int) -> int | None:
-    """`If-Match: "m<id>-<version>"` makes the write refuse a score the client has not seen."""
-    return Match.parse_etag(request.headers.get("If-Match", ""), match_id)
+def _if_match(request) -> tuple[int, int] | None:
+    """`If-Match: "m<id>-<version>"`: the match and the version of it the phone has seen. The
+    write refuses a score the phone has not seen, and a deal made for a match the table has
+    moved on from is never recorded on the next (as with the body's `match`)."""
+    return Match.parse_etag(request.headers.get("If-Match", ""))
 
 
 def _referee_write(request, token, write):
@@ -136,12 +138,13 @@ def referee_deal(request, token):
             raise services.ScoringRefused(NOT_ONE_DEAL) from exc
         if not form.is_valid():
             raise services.ScoringRefused(form.refusal())
-        made_for = form.cleaned_data["match"]
+        seen = _if_match(request)
+        made_for = form.cleaned_data["match"] or (seen and seen[0])
         return _answered_earlier(link, key, made_for, "deal") or services.deal_record(
             match_id=link.match_id, deal=form.deal, key=key, link=link, trump=form.trump,
             teams_from=link.match,
             opponent_confirmed=form.cleaned_data["confirmed"],
-            expected_version=_expected_version(request, link.match_id))
+            expected_version=seen[1] if seen and seen[0] == link.match_id else None)
     return _referee_write(request, token, write)
 
 

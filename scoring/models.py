@@ -107,11 +107,11 @@ class Match(models.Model):
         return self.etag_for(self.pk, self.version)
 
     @staticmethod
-    def parse_etag(tag: str, pk: int) -> int | None:
-        """The version that the strong ETag `tag` names of match `pk`, or None for any other
-        tag: a weak one, another match's, a version of more than 20 digits or not in ASCII."""
-        found = re.fullmatch(rf'"m{pk}-([0-9]{{1,20}})"', tag.strip())
-        return int(found[1]) if found else None
+    def parse_etag(tag: str) -> tuple[int, int] | None:
+        """The match and the version that the strong ETag `tag` names, or None for any other
+        tag: a weak one, numbers of more than 20 digits or not in ASCII."""
+        found = re.fullmatch(r'"m([0-9]{1,20})-([0-9]{1,20})"', tag.strip())
+        return (int(found[1]), int(found[2])) if found else None
 
 
 class RefereeLink(models.Model):

@@ -154,7 +154,8 @@ def conditional(request, etag: str | None, make, *, vary: tuple[str, ...] = (),
     if etag is not None:
         response.headers.setdefault("ETag", etag)
     response["Cache-Control"] = "no-cache, private" if private else "no-cache"
-    patch_vary_headers(response, vary)
+    if vary:  # none would write an empty Vary, to which LocaleMiddleware adds ", Accept-Language"
+        patch_vary_headers(response, vary)
     return response
 
 

@@ -5,8 +5,9 @@ import json
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404
 from django.utils.http import quote_etag
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.api import error
 from sueca_club.live import recent_version, shared_copy
@@ -14,13 +15,15 @@ from tournaments import double_bracket, presenters, selectors, standings_tables
 from tournaments.models import Tournament
 
 
-@require_GET
+@require_safe
 def tournament_detail(request, slug: str):
     version = recent_version(f"tournament-live:{slug}", lambda: selectors.live_etag(slug))
     if version is None:
         return error(_("No such tournament."), 404)
-    return shared_copy(request, f"tournament-api:{slug}", quote_etag(version),
-                       lambda: _body(slug), content_type="application/json")
+    language = get_language()  # the rounds' titles are in the request's language
+    return shared_copy(request, f"tournament-api:{slug}:{language}",
+                       quote_etag(f"{version}-{language}"), lambda: _body(slug),
+                       content_type="application/json")
 
 
 def _body(slug: str) -> bytes:

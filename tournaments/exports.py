@@ -31,12 +31,17 @@ from tournaments.standings_tables import COLUMNS, standing_rows
 Progress = Callable[[int], None]
 Columns = tuple[tuple[str, str], ...]  # (a row's key, its header), in the file's order
 CSV_BOM = "\ufeff"  # so that spreadsheet programs read the accents of a UTF-8 CSV right
-SEATS_TEXT = ("1 (A)", "2 (B)", "3 (A)", "4 (B)")
 SPREADSHEETS = ("csv", "xlsx")
 
 
 def no_progress(percent: int) -> None:
     pass
+
+
+def seat_text(seat: int) -> str:
+    """A seat from 1, with its side: "3 (A)"; A holds the even seats of 4, or of 8 with the
+    double pack."""
+    return f"{seat + 1} ({'AB'[seat % 2]})"
 
 
 PLACE_COLUMNS: Columns = (
@@ -121,6 +126,7 @@ RESULT_STATUS = {
     "forfeit": gettext_lazy("double forfeit"),
     "finished": gettext_lazy("finished"), "draw": pgettext_lazy("a level match", "draw"),
     "playing": gettext_lazy("playing"), "waiting": gettext_lazy("waiting for a table"),
+    "awaiting": gettext_lazy("awaiting confirmation"),
 }
 
 
@@ -159,7 +165,7 @@ def deal_rows(match: Match, deals: list[Deal], place: Place) -> list[dict]:
         rows.append({
             "date": place.date, "event": place.event, "round": place.round, "table": place.table,
             "a": match.a.display_name, "b": match.b.display_name, "deal": deal.number,
-            "dealer": SEATS_TEXT[result["dealer"]], "trump": deal.get_trump_display(),
+            "dealer": seat_text(result["dealer"]), "trump": deal.get_trump_display(),
             "points_a": points[0], "points_b": points[1], "flag": deal.data.get("flag", ""),
             "revoke": deal.data.get("revoke", ""), "games_a": games_a, "games_b": games_b,
             "total_a": total_a, "total_b": total_b,

@@ -12,6 +12,7 @@ through the engine and refuses a file whose results do not follow from its deals
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
@@ -32,6 +33,9 @@ SETTINGS = ("name", "place", "tables_count", "rules", "format", "structure", "dr
             "third_place", "groups_count", "qualifiers_per_group", "pairing", "rounds_count",
             "points_win", "points_loss", "points_draw", "points_no_show", "tie_breaks",
             "walkover_games", "auto_advance", "seed", "status")
+# Settings added since the first files were written: a file without them has the defaults.
+LATER_SETTINGS = ("legs", "matchday_interval", "bye_result", "best_of_next", "confirmation",
+                  "allow_rematches", "deciding_scope", "deciding_format")
 
 
 class TransferError(Exception):
@@ -71,12 +75,14 @@ def tournament_dump(tournament: Tournament) -> dict:
         deals.setdefault(deal.match_id, []).append(deal)
     rounds: dict[int, dict] = {}
     for r in tournament.rounds.order_by("number"):
-        rounds[r.pk] = {"number": r.number, "stage": r.stage, "code": r.code, "pairings": []}
+        rounds[r.pk] = {"number": r.number, "stage": r.stage, "code": r.code,
+                        "date": _date(r.date), "opened": r.opened, "pairings": []}
     for p in pairings:
         rounds[p.round_id]["pairings"].append({
             "slot": p.slot, "third_place": p.third_place, "group": p.group,
             "a": number[p.a_id], "b": number.get(p.b_id), "table": p.table.number if p.table_id else None,
             "walkover": p.walkover, "winner": number.get(p.winner_id), "finished": p.finished,
+            "postponed_to": _date(p.postponed_to),
             "match": match_payload(p.match, deals.get(p.match_id, [])) if p.match_id else None,
         })
     on_table = {p.match_id: [p.round.number, p.slot] for p in pairings if p.match_id}
@@ -84,7 +90,8 @@ def tournament_dump(tournament: Tournament) -> dict:
               for t in tournament.tables.select_related("link").order_by("number")]
     return {
         "format": FORMAT, "version": VERSION,
-        "tournament": {"slug": tournament.slug, **{k: getattr(tournament, k) for k in SETTINGS},
+        "tournament": {"slug": tournament.slug,
+                       **{k: getattr(tournament, k) for k in (*SETTINGS, *LATER_SETTINGS)},
                        "starts_on": _date(tournament.starts_on), "ends_on": _date(tournament.ends_on),
                        "champion": number.get(tournament.champion_id),
                        # a double elimination: its reset setting and field in seed order
@@ -157,6 +164,15 @@ def match_load(club: Club, a: Partnership, b: Partnership, data: dict, where: st
     return match
 
 
+def _result_follows(match: Match, finished: bool, winner: Entry | None, a: Entry, b: Entry
+                    ) -> bool:
+    """A played pairing's result is its match's: the match's winner, once it has finished
+    (a result awaiting confirmation leaves the pairing open); none while it is played."""
+    if not finished:
+        return winner is None
+    return match.finished and winner == {"A": a, "B": b}.get(match.winner)
+
+
 def _check_document(data: Any) -> None:
     _require(isinstance(data, dict) and data.get("format") == FORMAT,
              _("This is not a tournament exported by Sueca Club."))
@@ -172,17 +188,36 @@ def tournament_load(*, data: dict, club: Club, by=None) -> Tournament:
     """Create the tournament of `data` in `club`; players and partnerships are found by name
     or created. All or nothing: a TransferError leaves the database as it was."""
     _check_document(data)
-    settings = data["tournament"]
+    try:
+        return _load(data, club, by)
+    except (KeyError, TypeError, ValueError) as error:  # a part of the file missing or malformed
+        raise TransferError(_("The file is incomplete or damaged (%(error)s).")
+                            % {"error": f"{type(error).__name__}: {error}"}) from None
+
+
+def _settings(settings: dict, club: Club, by) -> Tournament:
     slug = settings.get("slug") or ""
     if not slug or Tournament.objects.filter(slug=slug).exists():
         slug = unique_slug(settings["name"])
     try:
-        tournament = Tournament.objects.create(
+        tournament = Tournament(
             club=club, slug=slug, created_by=by, **{k: settings[k] for k in SETTINGS},
+            **{k: settings[k] for k in LATER_SETTINGS if k in settings},
             starts_on=parse_date(settings["starts_on"]) if settings.get("starts_on") else None,
             ends_on=parse_date(settings["ends_on"]) if settings.get("ends_on") else None)
     except KeyError as missing:
         raise TransferError(_("The tournament's settings lack %(name)s.") % {"name": missing}) from None
+    try:
+        tournament.full_clean(exclude=["slug", "seed", "club", "created_by"])
+    except ValidationError as invalid:
+        raise TransferError(" ".join(invalid.messages)) from None
+    tournament.save()
+    return tournament
+
+
+def _load(data: dict, club: Club, by) -> Tournament:
+    settings = data["tournament"]
+    tournament = _settings(settings, club, by)
 
     entries: dict[int, Entry] = {}
     for number, item in enumerate(data["entries"], start=1):
@@ -213,7 +248,8 @@ def tournament_load(*, data: dict, club: Club, by=None) -> Tournament:
     matches: dict[tuple[int, int], Match] = {}
     for r in data["rounds"]:
         round_ = Round.objects.create(tournament=tournament, number=r["number"], stage=r["stage"],
-                                      code=r.get("code") or "")
+                                      code=r.get("code") or "", opened=r.get("opened", True),
+                                      date=parse_date(r["date"]) if r.get("date") else None)
         for p in r["pairings"]:
             where = _("Round %(round)s, match %(slot)s") % {"round": r["number"],
                                                              "slot": p["slot"] + 1}
@@ -225,11 +261,15 @@ def tournament_load(*, data: dict, club: Club, by=None) -> Tournament:
                 matches[(r["number"], p["slot"])] = match
             _require(p.get("table") is None or p["table"] in tables,
                      _("%(where)s is on a table the file does not have.") % {"where": where})
+            winner, finished = entry(p.get("winner"), where), bool(p.get("finished"))
+            _require(match is None or p.get("walkover") or _result_follows(
+                match, finished, winner, a, b),
+                     _("%(where)s: its result is not what its match gives.") % {"where": where})
             Pairing.objects.create(
                 round=round_, slot=p["slot"], third_place=bool(p.get("third_place")),
                 group=p.get("group") or "", a=a, b=b, table=tables.get(p.get("table")),
-                match=match, walkover=p.get("walkover") or "", winner=entry(p.get("winner"), where),
-                finished=bool(p.get("finished")))
+                match=match, walkover=p.get("walkover") or "", winner=winner, finished=finished,
+                postponed_to=parse_date(p["postponed_to"]) if p.get("postponed_to") else None)
 
     for item in data["tables"]:
         if item.get("current"):

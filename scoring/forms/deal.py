@@ -80,6 +80,9 @@ class PairField(forms.Field):
         return item
 
 
+REVOKE_IGNORES = ("points", "flag", "tie", "tricks", "last_trick", "queen_of_hearts")
+
+
 class DealForm(forms.Form):
     """One deal, as the referee page posts it and as the API takes it in JSON (the same
     fields): one side's card points, the other side left blank, or a flag, 60-60 or a revoke;
@@ -100,8 +103,12 @@ class DealForm(forms.Form):
     queen_of_hearts = forms.ChoiceField(label=_("Queen of Hearts"), choices=SIDE_CHOICES,
                                         required=False)
 
-    def __init__(self, *args, rules: engine.Rules | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, rules: engine.Rules | None = None, **kwargs):
+        if data is not None and data.get("revoke"):
+            data = data.copy()  # a revoke's deal ignores the rest of what was sent (docs/api.md)
+            for name in REVOKE_IGNORES:
+                data.pop(name, None)
+        super().__init__(data, *args, **kwargs)
         self.rules = rules or engine.rules_from()
         points = self.fields["points"]
         points.most = points.widget.attrs["max"] = self.rules.pack.points

@@ -47,12 +47,13 @@ def test_a_weak_etag_in_a_list_is_a_304_that_carries_the_etag_and_no_cache(clien
         assert response["ETag"] == etag and "no-cache" in response["Cache-Control"], url
 
 
-def test_a_match_etag_reads_back_as_its_version_and_nothing_else_does(match):
-    assert Match.parse_etag(match.etag, match.pk) == match.version
-    assert Match.parse_etag(f" {Match.etag_for(match.pk, 12)} ", match.pk) == 12
-    for other in (f"W/{match.etag}", Match.etag_for(match.pk + 1, 1), f'"m{match.pk}-"',
-                  f'"m{match.pk}-²"', f'"m{match.pk}-{"9" * 21}"', f"m{match.pk}-1", "*", ""):
-        assert Match.parse_etag(other, match.pk) is None, other
+def test_a_match_etag_reads_back_as_its_match_and_version_and_nothing_else_does(match):
+    assert Match.parse_etag(match.etag) == (match.pk, match.version)
+    assert Match.parse_etag(f" {Match.etag_for(match.pk, 12)} ") == (match.pk, 12)
+    assert Match.parse_etag(Match.etag_for(match.pk + 1, 1)) == (match.pk + 1, 1)
+    for other in (f"W/{match.etag}", f'"m{match.pk}-"', f'"m{match.pk}-²"',
+                  f'"m{match.pk}-{"9" * 21}"', f"m{match.pk}-1", "*", ""):
+        assert Match.parse_etag(other) is None, other
 
 
 def test_a_new_deal_changes_the_etag(client, match):

@@ -73,6 +73,8 @@ def recordable(body: object, match_id: int) -> bool:
         return False
     try:
         _choice(body.get("trump"), "SHDC")
+        if _choice(body.get("revoke"), "AB"):
+            return True  # a revoke: the other fields of the deal are ignored
         deal = engine.deal_entered(_pair(body.get("points"), 120),
                                    flag=_choice(body.get("flag"), "AB"),
                                    revoke=_choice(body.get("revoke"), "AB"),

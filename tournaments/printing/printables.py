@@ -102,7 +102,7 @@ def _seats(a: Partnership, b: Partnership) -> list[tuple[int, str, str]]:
 
 def score_sheets(tournament: Tournament) -> list[Sheet]:
     """One sheet per match of the current round (byes and walkovers need none)."""
-    current = selectors.last_round(tournament)
+    current = selectors.current_round(tournament)  # a league's: the last matchday opened
     if current is None:
         return []
     deciding = current.stage == Round.Stage.DECIDING
@@ -282,6 +282,9 @@ def final_results(tournament: Tournament) -> FinalResults:
     podium = []
     if champion:
         podium.append((_("Champion"), champion))
+    if tournament.structure == Tournament.Structure.DOUBLE:
+        return FinalResults(champion, podium + _double_podium(tournament, all_pairings, entries),
+                            ranked, tournament.status == Tournament.Status.FINISHED)
     final = next((p for p in reversed(all_pairings) if p.round.code == "final"
                   and not p.third_place and p.finished and p.b_id), None)
     if final and final.winner_id:
@@ -291,6 +294,13 @@ def final_results(tournament: Tournament) -> FinalResults:
         podium.append((_("Third place"), names[third.winner_id]))
     return FinalResults(champion, podium, ranked,
                         tournament.status == Tournament.Status.FINISHED)
+
+
+def _double_podium(tournament: Tournament, all_pairings, entries) -> list[tuple[str, str]]:
+    """The runner-up and the third place of a double elimination, from its bracket."""
+    places = {2: _("Runner-up"), 3: _("Third place")}
+    return [(places[p.place], name) for p in double_bracket.final_placings(
+                tournament, all_pairings, entries) if p.place in places for name in p.names]
 
 
 STANDINGS_COLUMNS = (("#", 10, True), (gettext_noop("Partnership"), 86, False),

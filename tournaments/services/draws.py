@@ -301,10 +301,12 @@ def free_tables(tournament: Tournament) -> list[Table]:
                 .order_by("number"))
 
 
-def seated_entries(tournament_id: int) -> set[int]:
-    """The entries playing a match on one of the tournament's tables now."""
+def seated_entries(tournament_id: int, besides: int | None = None) -> set[int]:
+    """The entries playing a match on one of the tournament's tables now (but in pairing
+    `besides`)."""
     on_tables = Table.objects.filter(tournament_id=tournament_id, link__match__isnull=False)
-    playing = Pairing.objects.filter(finished=False, match__in=on_tables.values("link__match"))
+    playing = (Pairing.objects.filter(finished=False, match__in=on_tables.values("link__match"))
+               .exclude(pk=besides))
     return {entry for pair in playing.values_list("a_id", "b_id") for entry in pair}
 
 

@@ -66,10 +66,15 @@ def _back_on_its_table(pairing: Pairing) -> None:
     if not pairing.table_id:
         return
     link = RefereeLink.objects.select_related("match").get(table__pk=pairing.table_id)
-    if link.match_id == pairing.match_id:
-        return
-    if {pairing.a_id, pairing.b_id} & draws.seated_entries(pairing.round.tournament_id):
+    elsewhere = draws.seated_entries(pairing.round.tournament_id, besides=pairing.pk)
+    if {pairing.a_id, pairing.b_id} & elsewhere:
         Pairing.objects.filter(pk=pairing.pk).update(table=None)
+        if link.match_id == pairing.match_id:  # its table had not moved on: free it
+            link.match = None
+            link.save(update_fields=["match"])
+            draws.place_waiting(pairing.round.tournament)
+        return
+    if link.match_id == pairing.match_id:
         return
     empty = link.match_id
     if empty is not None and link.match.state["deals"]:

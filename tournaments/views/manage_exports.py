@@ -97,7 +97,7 @@ def printable_offers(tournament: Tournament, started: bool) -> list[tuple[str, s
     if started:
         offers += [(Kind.CARDS, Kind.CARDS.label, url("cards")),
                    (Kind.SHEETS, Kind.SHEETS.label, url("print_sheets"))]
-    if tournament.structure != Tournament.Structure.ROUNDS:
+    if tournament.structure not in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE):
         offers.append((Kind.BRACKET, Kind.BRACKET.label, url("print_bracket")))
     offers.append((Kind.FINAL, Kind.FINAL.label, url("print_results")))
     return offers
