@@ -218,8 +218,11 @@ LOGIN_ADDRESS_RATE_LIMIT = (30, 300)
 POST_RATE_LIMITS = {"signup": (10, 3600), "password_reset": (5, 3600),
                     # an invitation's Accept, which emails the invited address
                     "invitation": (10, 3600),
-                    # a tournament's public sign-up form, and the check-in poster at the door
-                    "tournament_sign_up": (10, 3600), "tournament_door_check_in": (60, 3600)}
+                    # a tournament's public sign-up form, and the check-in poster at the door:
+                    # a whole café shares one address (its wifi), so they are counted in
+                    # hundreds, enough for the evening's events and far too few for a robot
+                    "tournament_sign_up": (100, 3600), "tournament_door_check_in": (600, 3600),
+                    "tournament_door_entry_check_in": (600, 3600)}
 # Reverse proxies in front of gunicorn that append to X-Forwarded-For: the client address
 # is that many entries from the right. None unless configured, also in production: trusting a
 # header that no proxy wrote would let every client invent its own address and never be

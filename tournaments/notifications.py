@@ -27,6 +27,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from scoring.models import Match
@@ -184,7 +185,8 @@ def pairing_notify(*, pairing_id: int, connection=None) -> int:
             if not kinds or not reachable(player):
                 continue
             letter = Letter(player, kinds, "tournaments/email/pairing.txt", {
-                "tournament": tournament, "round_title": round_title(pairing.round),
+                # named in each language the email is written in
+                "tournament": tournament, "round_title": lazy(round_title, str)(pairing.round),
                 "partner": _partners(player, ours), "opponent": theirs.display_name,
                 "table": pairing.table.number if pairing.table_id else None,
                 "url": absolute(tournament.get_absolute_url()),

@@ -55,3 +55,20 @@ def test_the_email_says_how_to_stop_them_and_carries_the_one_click_header(
     assert link.startswith("http://") and "/t/unsubscribe/" in link
     assert f"To stop these emails: {link}" in email.body
     assert email.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+def test_each_language_of_the_email_names_the_round_in_that_language(
+        club, mailoutbox, django_capture_on_commit_callbacks, settings):
+    """The site writes in Portuguese, then English; the round's name was worked out once, in
+    the language of whoever started the tournament."""
+    settings.LANGUAGE_CODE = "pt-pt"
+    from django.utils import translation
+
+    with translation.override("en"):  # the organiser's browser in English
+        tournament = started(club, django_capture_on_commit_callbacks, size=8,
+                             structure="rounds", pairing="swiss", rounds_count=3)
+    [email] = to(mailoutbox, "player.0a@example.com")
+    portuguese, english = email.body.split("— — —")
+    assert "Ronda 1" in portuguese and "Round 1" not in portuguese
+    assert "Round 1" in english and "Ronda 1" not in english
+    assert tournament.rounds.count() == 1

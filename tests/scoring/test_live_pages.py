@@ -22,6 +22,15 @@ def test_the_scoreboard_is_a_plain_page_without_login(client, match):
     assert 'hx-trigger="every 5s"' in html
 
 
+def test_a_finished_scoreboard_still_asks_now_and_then_so_an_undo_shows(client, match):
+    record(match, {"points": [120, 0], "flag": "A"})
+    html = client.get(f"/m/{match.pk}/").content.decode()
+    assert 'hx-trigger="every 30s"' in html and "data-poll" in html
+    services.deal_undo(match_id=match.pk, key=str(uuid.uuid4()))
+    html = client.get(f"/m/{match.pk}/", headers=HTMX).content.decode()
+    assert 'hx-trigger="every 5s"' in html
+
+
 def test_an_htmx_poll_gets_only_the_fragment(client, match):
     html = client.get(f"/m/{match.pk}/", headers=HTMX).content.decode()
     assert "<html" not in html and 'id="scoreboard"' in html

@@ -12,7 +12,7 @@ from tests.security.world import UNKNOWN_TOKEN, fill, value
 
 def test_the_walk_finds_the_private_link_and_door_writes():
     assert len(WRITES.get(urlmap.SIGNUP_LINK, [])) == 3
-    assert len(WRITES.get(urlmap.DOOR_POSTER, [])) == 1
+    assert len(WRITES.get(urlmap.DOOR_POSTER, [])) == 2  # by sign-up, and by entry
     assert "t/<slug:slug>/sign-up/" in {r.route for r in WRITES[urlmap.PUBLIC]}
 
 
@@ -38,7 +38,9 @@ def test_a_door_check_in_needs_the_tournaments_own_poster_and_one_of_its_partner
             ("a made-up poster", {"door_token": UNKNOWN_TOKEN}),
             ("another tournament's poster", {"door_token": value("door_token", route, b, world)}),
             ("a referee's card as the poster", {"door_token": a.token}),
-            ("another tournament's partnership", {"signup_id": b.signup.pk})):
+            ("another tournament's partnership", {"signup_id": b.signup.pk,
+                                                  "entry_id": value("entry_id", route, b,
+                                                                    world)})):
         url = route.url(fill(route, a, world, **override))
         check_refused(who, route, lambda url=url: client_for().post(url, {}), {404})
     response = client_for().post(route.url(fill(route, a, world)), {})

@@ -127,6 +127,8 @@ def value(name: str, route: Route, side: Side, world: World):
         "signup_id": lambda: side.signup.pk,
         "door_token": lambda: door_token(side.tournament),
     }
+    if name == "entry_id" and "/door/" in path:  # one the organiser registered: no sign-up
+        return side.tournament.entries.filter(signup=None).order_by("pk").first().pk
     if name == "token" and "/entry/" in path:  # a sign-up's private link
         return side.signup.token
     if name == "token" and path.startswith("t/unsubscribe/"):

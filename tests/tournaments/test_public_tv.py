@@ -41,6 +41,15 @@ def test_a_knockout_tv_shows_the_bracket(client, club):
     assert "<h2>Bracket</h2>" in html and "<h3>Round of 16</h3>" in html
 
 
+def test_a_double_elimination_tv_shows_both_brackets(client, club):
+    from tests.tournaments.test_double_elimination_events import make_event
+
+    tournament = make_event(club, 5)
+    screens = [screen(client, tournament, i, **HTMX) for i in range(4)]
+    [bracket] = [html for html in screens if "<h2>Bracket</h2>" in html]
+    assert "Winners' bracket" in bracket and "Losers' bracket" in bracket
+
+
 def test_a_groups_tv_shows_the_groups_then_the_bracket_too(client, club):
     tournament = groups_of_12(club)
     assert "Group A" in screen(client, tournament, 2, **HTMX)

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from sueca_club.models import Partnership
 from tournaments.models import Tournament
 from tournaments.registration.models import Registration, SignUp
 
@@ -84,20 +85,26 @@ def can_check_in(signup: SignUp, registration: Registration) -> bool:
 
 @dataclass(frozen=True)
 class DoorRow:
-    signup: SignUp
+    partnership: Partnership
     here: bool
     waiting: bool
+    signup_id: int | None = None  # tapped through its sign-up, or (registered by the
+    entry_id: int | None = None   # organiser, with none) through its entry
 
 
 def door_rows(tournament: Tournament) -> list[DoorRow]:
-    """Who may check in at the door, by name: the accepted, then the waiting list."""
+    """Who may check in at the door, by name: the tournament's entries (signed up, or
+    registered by the organiser), then the waiting list."""
     signups = (tournament.signups.filter(status__in=(SignUp.Status.ACCEPTED,
                                                      SignUp.Status.WAITING))
                .exclude(status=SignUp.Status.ACCEPTED, entry=None)
-               .select_related(*RELATED).order_by("partnership__player_1__name", "id"))
-    rows = [DoorRow(s, s.here or bool(s.entry and s.entry.checked_in),
-                    s.status == SignUp.Status.WAITING) for s in signups]
-    return sorted(rows, key=lambda row: row.waiting)
+               .select_related(*RELATED))
+    rows = [DoorRow(s.partnership, s.here or bool(s.entry and s.entry.checked_in),
+                    s.status == SignUp.Status.WAITING, signup_id=s.pk) for s in signups]
+    registered = (tournament.entries.filter(signup=None)
+                  .select_related("partnership__player_1", "partnership__player_2"))
+    rows += [DoorRow(e.partnership, e.checked_in, False, entry_id=e.pk) for e in registered]
+    return sorted(rows, key=lambda row: (row.waiting, row.partnership.player_1.name))
 
 
 @dataclass

@@ -124,6 +124,7 @@ def _room(tournament: Tournament, registration: Registration) -> bool:
 
 def _accept(tournament: Tournament, signup: SignUp, *, checked_in: bool = False) -> None:
     require_partnerships_fit(tournament, [signup.partnership])
+    _require_new_to_the_tournament(tournament, signup.partnership, leaving=signup)
     signup.entry = Entry.objects.create(tournament=tournament, partnership=signup.partnership,
                                         checked_in=checked_in)
     signup.status = SignUp.Status.ACCEPTED
@@ -293,8 +294,24 @@ def signup_check_in(*, signup: SignUp) -> SignUp:
 def door_check_in(*, tournament: Tournament, door_token: str, signup: SignUp) -> SignUp:
     """"We are here", from the poster at the door: its token is the tournament's, and the
     sign-up must be one of its own."""
+    tournament = _at_the_door(tournament, door_token, signup.tournament_id)
+    return _check_in(tournament, _signup(signup))
+
+
+@outbox.service
+def door_entry_check_in(*, tournament: Tournament, door_token: str, entry: Entry) -> Entry:
+    """The same for a partnership the organiser registered (it has no sign-up)."""
+    tournament = _at_the_door(tournament, door_token, entry.tournament_id)
+    if not registration_for(tournament).check_in_open():
+        raise TournamentRefused(_("Check-in has not opened yet."))
+    Entry.objects.filter(pk=entry.pk).update(checked_in=True)
+    rows.bump(tournament)
+    return entry
+
+
+def _at_the_door(tournament: Tournament, door_token: str, of_tournament: int) -> Tournament:
     tournament = _draft(tournament.pk)
     if not constant_time_compare(door_token, door_of(tournament)) or (
-            signup.tournament_id != tournament.pk):
+            of_tournament != tournament.pk):
         raise TournamentRefused(_("This check-in poster is not this tournament's."))
-    return _check_in(tournament, _signup(signup))
+    return tournament

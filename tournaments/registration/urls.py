@@ -16,6 +16,8 @@ public = [
     path("<slug:slug>/door/<str:door_token>/", views.door, name="door"),
     path("<slug:slug>/door/<str:door_token>/<int:signup_id>/", views.door_check_in,
          name="tournament_door_check_in"),
+    path("<slug:slug>/door/<str:door_token>/entries/<int:entry_id>/", views.door_entry_check_in,
+         name="tournament_door_entry_check_in"),
 ]
 
 T = "<slug:club_slug>/tournaments/<slug:slug>/"

@@ -147,15 +147,33 @@ def door(request, slug, door_token):
 def door_check_in(request, slug, door_token, signup_id):
     """"Is this you?" and the "We are here" button, for one partnership of the poster's page."""
     registration = _door(slug, door_token)
-    tournament = registration.tournament
-    signup = get_object_or_404(tournament.signups.select_related(
+    signup = get_object_or_404(registration.tournament.signups.select_related(
         "partnership__player_1", "partnership__player_2", "entry"), pk=signup_id,
         status__in=(SignUp.Status.ACCEPTED, SignUp.Status.WAITING))
+    return _at_the_door(request, registration, signup.partnership, selectors.status_of(signup),
+                        lambda tournament: services.door_check_in(
+                            tournament=tournament, door_token=door_token, signup=signup))
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def door_entry_check_in(request, slug, door_token, entry_id):
+    """The same for a partnership the organiser registered (it has no sign-up)."""
+    registration = _door(slug, door_token)
+    entry = get_object_or_404(registration.tournament.entries.select_related(
+        "partnership__player_1", "partnership__player_2"), pk=entry_id, signup=None)
+    return _at_the_door(request, registration, entry.partnership, None,
+                        lambda tournament: services.door_entry_check_in(
+                            tournament=tournament, door_token=door_token, entry=entry))
+
+
+def _at_the_door(request, registration, partnership, status, check_in):
+    """The confirmation page (GET), or the check-in (POST), back to the poster's list."""
+    tournament = registration.tournament
     if request.method == "POST":
-        attempt(request, lambda: services.door_check_in(
-            tournament=tournament, door_token=door_token, signup=signup),
-            _("%(name)s: you are checked in.") % {"name": signup.partnership.display_name})
-        return redirect("tournaments:door", tournament.slug, door_token)
+        attempt(request, lambda: check_in(tournament),
+                _("%(name)s: you are checked in.") % {"name": partnership.display_name})
+        return redirect("tournaments:door", tournament.slug, registration.door_token)
     return _private(render(request, "tournaments/registration/door_confirm.html", {
-        "tournament": tournament, "registration": registration, "signup": signup,
-        "status": selectors.status_of(signup)}))
+        "tournament": tournament, "registration": registration, "partnership": partnership,
+        "status": status}))

@@ -106,6 +106,7 @@ def entries_register(*, tournament: Tournament, partnerships) -> list[Entry]:
     new = [Entry(tournament=tournament, partnership=p) for p in partnerships
            if p.pk not in taken and p.club_id == tournament.club_id]
     _require_one_entry_per_player(tournament, [e.partnership for e in new])
+    _require_no_live_sign_up(tournament, [e.partnership for e in new])
     require_partnerships_fit(tournament, [e.partnership for e in new])
     Entry.objects.bulk_create(new)
     rows.bump(tournament)
@@ -135,6 +136,24 @@ def _require_one_entry_per_player(tournament: Tournament, joining) -> None:
                       "(%(first)s and %(second)s).")
                     % {"player": player.name, "first": other.display_name,
                        "second": partnership.display_name})
+
+
+def _require_no_live_sign_up(tournament: Tournament, joining) -> None:
+    """Nor may the organiser register a player who has signed up on the public page (awaiting
+    approval or on the waiting list): approving that sign-up later would seat them twice."""
+    from tournaments.registration.models import SignUp  # registration builds on this module
+
+    players = {player.pk: partnership for partnership in joining for player in partnership.players}
+    for signup in (SignUp.objects.filter(tournament=tournament, entry=None,
+                                         status__in=SignUp.LIVE)
+                   .select_related(*(f"partnership__{seat}" for seat in PLAYERS))):
+        for player in signup.partnership.players:
+            if player.pk in players and players[player.pk].pk != signup.partnership_id:
+                raise TournamentRefused(
+                    _("%(player)s cannot play in two partnerships of one tournament "
+                      "(%(first)s and %(second)s).")
+                    % {"player": player.name, "first": signup.partnership.display_name,
+                       "second": players[player.pk].display_name})
 
 
 def log(tournament: Tournament, kind: str, by=None, what: str = "", reason: str = "") -> None:

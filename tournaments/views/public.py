@@ -197,7 +197,8 @@ def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
         screens.append("standings")
     if tournament.structure == Tournament.Structure.GROUPS:
         screens.append("groups")
-    if tournament.structure == Tournament.Structure.KNOCKOUT or has_knockout:
+    if tournament.structure in (Tournament.Structure.KNOCKOUT, Tournament.Structure.DOUBLE) \
+            or has_knockout:
         screens.append("bracket")
     return screens
 
@@ -244,6 +245,9 @@ def tv(request, slug: str):
         elif screen == "groups":
             context["groups"] = group_tables(tournament, selectors.pairing_summaries(tournament),
                                              selectors.entries(tournament))
+        elif screen == "bracket" and tournament.structure == Tournament.Structure.DOUBLE:
+            context["double"] = double_bracket.build(tournament, list(selectors.pairings(
+                tournament)), selectors.entries(tournament))
         elif screen == "bracket":
             context["bracket"] = bracket_ahead.filled(tournament,
                                                       presenters.bracket(tournament, knockout))

@@ -57,6 +57,28 @@ def test_the_door_lists_who_may_check_in_and_checks_in_after_confirming(club):
     assert Client().get(f"/t/{tournament.slug}/door/{'x' * 32}/").status_code == 404
 
 
+def test_a_partnership_the_organiser_registered_checks_in_at_the_door_too(club):
+    """It has no sign-up; left off the poster's list, it would have been dropped at a start
+    with those present."""
+    from tests.conftest import make_partnership
+    from tournaments import services as tournament_services
+
+    tournament = open_tournament(club, check_in=True)
+    registered = make_partnership(club, "Rita Reis", "Sara Sousa")
+    tournament_services.entries_register(tournament=tournament, partnerships=[registered])
+    entry = tournament.entries.get()
+    door = f"/t/{tournament.slug}/door/{door_token(tournament)}/"
+    page = Client().get(door).content.decode()
+    assert f'href="{door}entries/{entry.pk}/"' in page
+    confirm = Client().get(f"{door}entries/{entry.pk}/").content.decode()
+    assert "Rita Reis" in confirm and "Sara Sousa" in confirm and "We are here" in confirm
+    Client().post(f"{door}entries/{entry.pk}/")
+    entry.refresh_from_db()
+    assert entry.checked_in
+    assert Client().post(f"/t/{tournament.slug}/door/{'x' * 32}/entries/{entry.pk}/"
+                         ).status_code == 404
+
+
 def test_the_organiser_sees_the_sign_ups_and_approves(club, organiser_client):
     tournament = open_tournament(club, approval=True)
     signup = sign_up(tournament, 1)

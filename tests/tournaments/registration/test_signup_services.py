@@ -180,3 +180,29 @@ def test_the_start_plays_those_here_after_moving_up_the_waiting_list(club, organ
     assert playing == {s.partnership_id for s in signups[:3] + signups[4:5]}
     left_out = SignUp.objects.select_related("tournament", "entry").get(pk=signups[3].pk)
     assert selectors.status_of(left_out).code == "left_out"
+
+
+def test_a_player_waiting_for_approval_cannot_also_be_registered_by_the_organiser(club,
+                                                                                  organiser):
+    """Approving the sign-up afterwards would have seated the player in two partnerships."""
+    tournament = open_tournament(club, approval=True)
+    pending = sign_up(tournament, 1, name_1="Bruno Silva", name_2="Novo Par")
+    other = make_partnership(club, "Bruno Silva", "Gabriela Costa")
+    with pytest.raises(TournamentRefused, match="Bruno Silva cannot play in two partnerships"):
+        tournament_services.entries_register(tournament=tournament, partnerships=[other])
+    assert not tournament.entries.exists()
+    services.signup_approve(signup=pending, by=organiser)
+    assert [e.partnership_id for e in tournament.entries.all()] == [pending.partnership_id]
+
+
+def test_approving_a_sign_up_refuses_a_player_already_in_the_tournament(club, organiser):
+    """As the public form does, should the two have met another way (an older tournament's
+    data)."""
+    tournament = open_tournament(club, approval=True)
+    pending = sign_up(tournament, 1, name_1="Bruno Silva", name_2="Novo Par")
+    other = make_partnership(club, "Bruno Silva", "Gabriela Costa")
+    Entry.objects.create(tournament=tournament, partnership=other)
+    with pytest.raises(TournamentRefused, match="Bruno Silva is already signed up"):
+        services.signup_approve(signup=pending, by=organiser)
+    pending.refresh_from_db()
+    assert pending.status == SignUp.Status.PENDING
