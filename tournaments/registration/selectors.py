@@ -65,6 +65,9 @@ def status_of(signup: SignUp) -> Status:
         if signup.entry is not None and signup.entry.checked_in:
             return Status("checked_in", _("Accepted, and checked in."))
         return Status(signup.status, _("Accepted: you are in the tournament."))
+    if started and signup.status in (SignUp.Status.WAITING, SignUp.Status.PENDING):
+        return Status("not_taken", _("Not playing: the tournament started without a place "
+                                     "for this sign-up."))
     if signup.status == SignUp.Status.WAITING:
         position = waiting_position(signup)
         return Status(signup.status, _("On the waiting list, number %(position)s.")

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from sueca_club.live import live_page
 from tournaments import selectors as tournament_selectors
+from tournaments.models import Tournament
 from tournaments.registration import selectors, services
 from tournaments.registration.forms import RegistrationForm
 from tournaments.registration.models import SignUp, door_token
@@ -34,6 +35,7 @@ def signups(request, club_slug, slug):
     registration = selectors.registration(tournament)
     return render(request, "tournaments/registration/manage_signups.html", {
         "tournament": tournament, "club": tournament.club, "registration": registration,
+        "draft": tournament.status == Tournament.Status.DRAFT,  # sign-ups change only before
         "form": RegistrationForm.of(registration), "board": selectors.board(tournament),
         "places": selectors.places(tournament, registration),
         "closed": selectors.why_closed(tournament, registration),

@@ -89,6 +89,23 @@ def test_the_organiser_sees_the_sign_ups_and_approves(club, organiser_client):
     assert SignUp.objects.get(pk=signup.pk).status == "accepted"
 
 
+def test_after_the_start_a_sign_up_left_waiting_says_so_and_offers_nothing(club, organiser,
+                                                                          organiser_client):
+    from tournaments import services as tournament_services
+
+    tournament = open_tournament(club, cap=2)
+    sign_up(tournament, 1), sign_up(tournament, 2)
+    waiting = sign_up(tournament, 3)
+    tournament_services.tournament_start(tournament=tournament)
+    link = Client().get(waiting.get_absolute_url()).content.decode()
+    assert "Not playing: the tournament started without a place" in link
+    assert "waiting list, number" not in link
+    page = organiser_client.get(
+        f"/manage/{club.slug}/tournaments/{tournament.slug}/sign-ups/").content.decode()
+    assert escape(waiting.partnership.display_name) in page
+    assert "/move-up/" not in page and "/refuse/" not in page
+
+
 def test_the_organiser_saves_the_settings(club, organiser_client):
     tournament = open_tournament(club)
     organiser_client.post(f"/manage/{club.slug}/tournaments/{tournament.slug}/sign-ups/settings/",
