@@ -257,8 +257,10 @@ def signup_rename(*, signup: SignUp, names: list[str]) -> SignUp:
     if signup.status not in SignUp.LIVE:
         raise TournamentRefused(_("This sign-up is no longer in the tournament."))
     partnership = _partnership(tournament, names)
-    if partnership.pk == signup.partnership_id:
-        return signup
+    if partnership.pk == signup.partnership_id:  # the same players: at most capitals differ
+        raise TournamentRefused(_("Nothing to correct: these are the players signed up. The "
+                                  "club's spelling of a name stays; the organiser can change "
+                                  "it."))
     _require_new_to_the_tournament(tournament, partnership, leaving=signup)
     signup.partnership = partnership
     signup.save(update_fields=["partnership"])

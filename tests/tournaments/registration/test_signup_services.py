@@ -165,6 +165,17 @@ def test_a_name_correction_keeps_the_place_and_renames_no_club_player(club):
     assert Player.objects.get(pk=known.player_2_id).name == "Bruno Lima"
 
 
+def test_a_correction_of_capitals_alone_says_it_changes_nothing(club):
+    """The players are matched by name, case aside: "MARIA ALVES" is the club's Maria Alves,
+    whose spelling a visitor never changes; saying "corrected" would be untrue."""
+    tournament = open_tournament(club)
+    signup = sign_up(tournament, 1, name_1="Zé Povinho", name_2="Maria Alves")
+    with pytest.raises(TournamentRefused, match="Nothing to correct"):
+        services.signup_rename(signup=signup, names=["zé povinho", "MARIA ALVES"])
+    signup.refresh_from_db()
+    assert [p.name for p in signup.partnership.players] == ["Zé Povinho", "Maria Alves"]
+
+
 def test_the_start_plays_those_here_after_moving_up_the_waiting_list(club, organiser):
     tournament = open_tournament(club, cap=4, check_in=True)
     signups = [sign_up(tournament, n) for n in range(6)]
