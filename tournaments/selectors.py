@@ -197,10 +197,10 @@ def results_etag(slug: str) -> str | None:
         cursor.execute(f"SELECT id, seed, version FROM {Tournament._meta.db_table} WHERE slug = %s",
                        [slug])
         row = cursor.fetchone()
-    return row and f"r{row[0]}-{seed_digest(row[1])}-{row[2]}"
+    return row and f"r{row[0]}-{_seed_digest(row[1])}-{row[2]}"
 
 
-def seed_digest(seed: str) -> str:
+def _seed_digest(seed: str) -> str:
     return hashlib.blake2b(seed.encode(), digest_size=6).hexdigest()
 
 
