@@ -161,10 +161,14 @@ def last_round(tournament: Tournament) -> Round | None:
     return tournament.rounds.order_by("-number").first()
 
 
+def rounds_latest_first(tournament: Tournament) -> QuerySet[Round]:
+    """The rounds played or in play, the current first: the last drawn; a league's, the last
+    matchday opened (a league's season is drawn whole at its start)."""
+    return Round.objects.filter(tournament=tournament, opened=True).order_by("-number")
+
+
 def current_round(tournament: Tournament) -> Round | None:
-    """The round in play: the last drawn; a league's, the last matchday opened (a league's
-    season is drawn whole at its start)."""
-    return tournament.rounds.filter(opened=True).order_by("-number").first()
+    return rounds_latest_first(tournament).first()
 
 
 def live_etag(slug: str) -> str | None:

@@ -301,11 +301,16 @@ def free_tables(tournament: Tournament) -> list[Table]:
                 .order_by("number"))
 
 
+def _matches_on_tables(tournament_id: int):
+    """The matches on the tournament's tables now, as a subquery."""
+    return Table.objects.filter(tournament_id=tournament_id,
+                                link__match__isnull=False).values("link__match")
+
+
 def seated_entries(tournament_id: int, besides: int | None = None) -> set[int]:
     """The entries playing a match on one of the tournament's tables now (but in pairing
     `besides`)."""
-    on_tables = Table.objects.filter(tournament_id=tournament_id, link__match__isnull=False)
-    playing = (Pairing.objects.filter(finished=False, match__in=on_tables.values("link__match"))
+    playing = (Pairing.objects.filter(finished=False, match__in=_matches_on_tables(tournament_id))
                .exclude(pk=besides))
     return {entry for pair in playing.values_list("a_id", "b_id") for entry in pair}
 
@@ -317,12 +322,10 @@ def place_waiting(tournament: Tournament) -> None:
     matchdays, may find them still playing). A match a correction reopened while its
     partnerships were elsewhere waits too, and goes on a table as it stands."""
     busy = seated_entries(tournament.pk)
-    on_tables = Table.objects.filter(tournament=tournament,
-                                     link__match__isnull=False).values("link__match")
     ready = []
     for pairing in (Pairing.objects.filter(round__tournament=tournament, finished=False,
                                            round__opened=True, postponed_to__isnull=True)
-                    .exclude(match__in=on_tables)
+                    .exclude(match__in=_matches_on_tables(tournament.pk))
                     .select_related("round", "a__partnership", "b__partnership")
                     .order_by("round__number", "third_place", "slot")):
         if not {pairing.a_id, pairing.b_id} & busy:

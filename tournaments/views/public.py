@@ -36,9 +36,8 @@ OVERVIEW_LINES = 24
 # Shapes of the pages -------------------------------------------------------------------------
 
 def current_round(tournament: Tournament) -> presenters.RoundLines | None:
-    """The last round drawn; a league's, the last matchday opened (its only rounds not opened)."""
-    last = (Round.objects.filter(tournament=tournament, opened=True).order_by("-number")
-            .values("number")[:1])
+    """The lines of selectors.current_round, read in the same query."""
+    last = selectors.rounds_latest_first(tournament).values("number")[:1]
     return round_lines(tournament, Q(round__number=Subquery(last)))
 
 
@@ -266,8 +265,7 @@ def _on_the_tv(tournament: Tournament) -> Q:
     confirmation or waiting), the current round and the knockout; not every round played
     (the standings screen reads its kept ranking)."""
     if tournament.structure == Tournament.Structure.LEAGUE:
-        current = Subquery(Round.objects.filter(tournament=tournament, opened=True)
-                           .order_by("-number").values("number")[:1])
+        current = Subquery(selectors.rounds_latest_first(tournament).values("number")[:1])
     else:
         current = tournament.last_round_number
     return Q(finished=False) | Q(round__number=current) | Q(round__stage=Round.Stage.KNOCKOUT)
