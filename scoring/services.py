@@ -338,6 +338,13 @@ def earlier_answer(*, match_id: int, key: str, link: RefereeLink, action: str) -
     return Answer(request.status, request.body)
 
 
+def names_changed(partnership_ids: list[int]) -> None:
+    """Partnerships or their players were renamed: their matches in play count as changed,
+    so the club's TV (whose ETag names the newest change) shows the names as they are now."""
+    Match.objects.filter(models.Q(a_id__in=partnership_ids) | models.Q(b_id__in=partnership_ids),
+                         finished=False).update(updated_at=timezone.now())
+
+
 def _score_of(match: Match) -> dict:
     return {"games": match.state["games"], "partidas": match.state["partidas"]}
 

@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Value
+from django.db.models import Q, Value
 from django.db.models.functions import Lower
 from django.utils.text import slugify
 
+from sueca_club import outbox
 from sueca_club.models import Club, Membership, Partnership, Player
 
 SLUG_LENGTH = Club._meta.get_field("slug").max_length
@@ -93,11 +94,15 @@ def player_add(*, club: Club, name: str) -> Player:
     return Player.objects.create(club=club, name=name)
 
 
-@transaction.atomic
+@outbox.service
 def player_update(*, player: Player, name: str, email: str, notify: bool) -> Player:
     """Rename a player and set where and whether they are emailed about play."""
+    renamed = name != player.name
     player.name, player.email, player.notify = name, email, notify
     player.save(update_fields=["name", "email", "notify"])
+    if renamed:
+        _names_changed(Partnership.objects.filter(
+            Q(player_1=player) | Q(player_2=player) | Q(player_3=player) | Q(player_4=player)))
     return player
 
 
@@ -115,11 +120,19 @@ def partnership_add(*, club: Club, players: list[Player], name: str = "") -> Par
     return Partnership.objects.create(club=club, name=name, **seats)
 
 
-@transaction.atomic
+@outbox.service
 def partnership_rename(*, partnership: Partnership, name: str) -> Partnership:
     partnership.name = name
     partnership.save(update_fields=["name"])
+    _names_changed(Partnership.objects.filter(pk=partnership.pk))
     return partnership
+
+
+def _names_changed(partnerships) -> None:
+    """The pages that show these partnerships' names are rebuilt, after the commit (the
+    steps registered for "names_changed": a tournament's pages, the club's TV)."""
+    if ids := list(partnerships.values_list("pk", flat=True)):
+        outbox.emit("names_changed", partnership_ids=ids)
 
 
 @transaction.atomic

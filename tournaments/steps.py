@@ -8,7 +8,7 @@ from scoring.services import ScoringRefused
 from sueca_club.jobs import PermanentError
 from sueca_club.outbox import step
 from tournaments import export_jobs, notifications
-from tournaments.services import results
+from tournaments.services import results, rows
 
 
 @step("tournaments.follow_match", on="match_result")
@@ -25,6 +25,11 @@ def follow_match(*, match_id: int, version: int, allow_reset: bool,
 def match_awaiting(*, match_id: int) -> None:
     """A match's result awaits confirmation: the tournament's pages show it so."""
     results.match_awaiting(match_id=match_id)
+
+
+@step("tournaments.names_changed", on="names_changed")
+def names_changed(*, partnership_ids: list[int]) -> None:
+    rows.names_changed(partnership_ids)
 
 
 @step("tournaments.notify_result", in_worker=True, on="match_result")

@@ -18,6 +18,13 @@ def bump(tournament: Tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(version=models.F("version") + 1)
 
 
+def names_changed(partnership_ids: list[int]) -> None:
+    """Partnerships or their players were renamed: every tournament they are entered in has a
+    new version, so its pages and API show the names as they are now."""
+    Tournament.objects.filter(entries__partnership__in=partnership_ids).update(
+        version=models.F("version") + 1)
+
+
 def reopen(tournament: Tournament) -> None:
     """A corrected result leaves the tournament running again, without a champion."""
     tournament.status, tournament.champion = Tournament.Status.RUNNING, None
