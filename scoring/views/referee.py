@@ -1,4 +1,9 @@
-"""The referee's phone page at /r/<token>/: enter a deal, confirm what it awards, save, undo."""
+"""The referee's phone page at /r/<token>/: enter a deal, confirm what it awards, save, undo.
+
+The token in the address is the referee's authority, not a cookie: whoever knows it may score,
+and a page elsewhere that does not know it cannot post here. So the writes take no CSRF token
+(as the referee API), and a phone whose token cookie changed (an organiser logging in on it in
+another tab) or that keeps no cookies still saves its deals."""
 
 import json
 import re
@@ -12,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import engine, presenters, selectors, services
@@ -201,6 +207,7 @@ def page(request, token):
 
 
 @never_cache
+@csrf_exempt
 @require_POST
 def result_confirm(request, token):
     """A player of the losing side agrees with the result: it stands, the table moves on."""
@@ -224,6 +231,7 @@ def result_confirm(request, token):
 
 
 @never_cache
+@csrf_exempt
 @require_POST
 def confirm(request, token):
     """Show what the deal will award; nothing is saved yet."""
@@ -252,6 +260,7 @@ def confirm(request, token):
 
 
 @never_cache
+@csrf_exempt
 @require_POST
 def record(request, token):
     link, refusal = _usable(request, token)
@@ -275,6 +284,7 @@ def record(request, token):
 
 
 @never_cache
+@csrf_exempt
 @require_http_methods(["GET", "POST"])
 def undo(request, token):
     link, refusal = _usable(request, token)

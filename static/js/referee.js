@@ -59,6 +59,8 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
     if ([400, 403, 409].includes(status) && event.detail.target && event.detail.target.id === "referee") {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
+      // Some other page (a proxy's, the site's error page): its text, not an empty screen.
+      if (!event.detail.serverResponse.includes('id="referee"')) event.detail.selectOverride = "main";
     }
   });
   document.addEventListener("DOMContentLoaded", () => setUp(document));
