@@ -9,3 +9,4 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         # registers the outbox steps, the guard and what follows a change of scores
         from tournaments import live, steps  # noqa: F401
+        from tournaments.registration import steps as signup_steps  # noqa: F401

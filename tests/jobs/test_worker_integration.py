@@ -147,7 +147,8 @@ def test_the_workers_registry_holds_every_job_and_it_runs_every_worker_step(work
     args = {"tournaments.export_build": {"export_id": 0}, "tournaments.notify_round":
             {"round_id": 0}, "tournaments.notify_pairing": {"pairing_id": 0},
             "sueca_club.invitation_email": {"invitation_id": 0},
-            "sueca_club.invitation_proof_email": {"invitation_id": 0, "user_id": 0}}
+            "sueca_club.invitation_proof_email": {"invitation_id": 0, "user_id": 0},
+            "tournaments.signup_links_email": {"signup_ids": [], "language": "en"}}
     with transaction.atomic():
         for spec in in_worker:
             outbox.follow(spec.name, **args.get(

@@ -52,6 +52,9 @@ PUBLIC_WRITES = {
     "t/<slug:slug>/sign-up/": "anyone may sign a partnership up for an open tournament; "
                               "rate-limited per address, a honeypot field, a one-time form "
                               "token; it creates only a sign-up the organiser sees",
+    "t/<slug:slug>/sign-up/lost-link/": "emails a sign-up's private link again, only to the "
+                                        "address it was made with; answers the same whatever "
+                                        "the address; rate-limited per address and per email",
     "accounts/logout/": "ends the poster's own session",
     "admin/logout/": "ends the poster's own session",
 }
@@ -73,6 +76,8 @@ DOOR_POSTER_PREFIX = "t/<slug:slug>/door/<str:door_token>/"
 # Writes that skip Django's CSRF check: they take no cookie, only the credential in the URL.
 CSRF_EXEMPT = {
     "api/v1/referee/": "the referee's phone posts JSON with the table's token in the URL",
+    "r/": "the referee's page posts its forms with the table's token in the URL, as the API; "
+          "an organiser logging in on the same phone would otherwise refuse its next deal",
     "t/unsubscribe/": "one-click unsubscribe (RFC 8058): mail programs post without cookies",
     "i18n/setlang/": "sets only the poster's own language cookie; with no token in the form, "
                      "a public page is the same for every visitor and rendered once",

@@ -1,5 +1,5 @@
-"""The forms of sign-up and check-in: the public sign-up, a name correction, the organiser's
-settings."""
+"""The forms of sign-up and check-in: the public sign-up, a name correction, a lost private
+link, the organiser's settings and confirmation of who signed up."""
 
 import re
 
@@ -10,6 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from sueca_club.models import Player
+from sueca_club.services import name_key
 from tournaments.registration.models import Registration
 
 NAME_LENGTH = Player._meta.get_field("name").max_length
@@ -65,6 +66,62 @@ class SignUpForm(NamesForm):
     @property
     def is_robot(self) -> bool:
         return bool(self.data.get(HONEYPOT, ""))
+
+
+class LinkRecoveryForm(forms.Form):
+    email = forms.EmailField(label=_("Email address you signed up with"), max_length=120,
+                             widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+
+
+class PlayersForm(forms.Form):
+    """The organiser says who signed up: for each name that is already a club player's, that
+    player or someone else, with a name that tells them apart."""
+
+    SAME, OTHER = "same", "other"
+
+    def __init__(self, data=None, *, names: list[str], namesakes: dict[str, Player], **kwargs):
+        super().__init__(data, **kwargs)
+        self.typed = names
+        self.namesakes = {seat: namesakes[name_key(name)]
+                          for seat, name in enumerate(names, start=1)
+                          if name_key(name) in namesakes}
+        for seat, player in self.namesakes.items():
+            self.fields[f"who_{seat}"] = forms.ChoiceField(
+                label=names[seat - 1], widget=forms.RadioSelect,
+                choices=[(self.SAME, _("The club's player %(name)s") % {"name": player.name}),
+                         (self.OTHER, _("Someone else, called:"))])
+            self.fields[f"name_{seat}"] = forms.CharField(
+                label=_("Name of someone else"), max_length=NAME_LENGTH, required=False,
+                widget=forms.TextInput(attrs={"autocomplete": "off",
+                                              "aria-label": _("Name of someone else")}))
+
+    def clean(self):
+        data = super().clean()
+        for seat, player in self.namesakes.items():
+            if data.get(f"who_{seat}") != self.OTHER:
+                continue
+            if name_key(data.get(f"name_{seat}", "")) in ("", name_key(player.name)):
+                self.add_error(f"name_{seat}", _("Give a name that tells them apart from the "
+                                                 "club's %(name)s.") % {"name": player.name})
+        return data
+
+    @property
+    def clashes(self) -> list[tuple[Player, forms.BoundField, forms.BoundField]]:
+        """For the page: each club player named on the sign-up, with its two fields."""
+        return [(player, self[f"who_{seat}"], self[f"name_{seat}"])
+                for seat, player in self.namesakes.items()]
+
+    @property
+    def names(self) -> list[str]:
+        """The names the club will know the players by."""
+        return [self._name(seat, typed) for seat, typed in enumerate(self.typed, start=1)]
+
+    def _name(self, seat: int, typed: str) -> str:
+        if seat not in self.namesakes:
+            return typed
+        if self.cleaned_data[f"who_{seat}"] == self.SAME:
+            return self.namesakes[seat].name
+        return self.cleaned_data[f"name_{seat}"]
 
 
 class DateTimeInput(forms.DateTimeInput):

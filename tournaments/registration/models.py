@@ -3,6 +3,12 @@
 A sign-up that is accepted has an `Entry` (tournaments.models), so the rest of the site sees
 it as any registered partnership; one waiting for the organiser's approval, or on the waiting
 list, has none until it is accepted. The private link of a sign-up is its random `token`.
+
+A sign-up keeps the names as they were typed. Names are the club's identity of its players
+(unique in a club), and a public form proves nobody's identity: a name that is already a
+club player's never joins that player by itself. The sign-up then has no partnership until
+the organiser says who is who (`Status.CONFIRM`): the club's player, or someone else under a
+name that tells them apart.
 """
 
 import secrets
@@ -66,11 +72,18 @@ class SignUp(models.Model):
         ACCEPTED = "accepted", _("accepted")
         REFUSED = "refused", _("not accepted")
         WITHDRAWN = "withdrawn", _("withdrawn")
+        CONFIRM = "confirm", _("players to confirm")
 
+    # With a partnership, in the tournament or on its way in.
     LIVE = (Status.PENDING, Status.WAITING, Status.ACCEPTED)
+    # Not withdrawn nor turned down: live, or waiting for the organiser to confirm its players.
+    STANDING = (Status.CONFIRM, *LIVE)
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="signups")
-    partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="+")
+    # None while the organiser confirms the players (CONFIRM).
+    partnership = models.ForeignKey(Partnership, on_delete=models.PROTECT, related_name="+",
+                                    null=True, blank=True)
+    names = models.JSONField(default=list)  # the players' names as typed, in seat order
     entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="signup")
     status = models.CharField(max_length=10, choices=Status.choices)
@@ -80,6 +93,8 @@ class SignUp(models.Model):
     token = models.CharField(max_length=64, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     # The waiting list's order: when it joined the list (a sign-up approved later queues then).
+    # Of a sign-up whose players the organiser confirms: None while it holds a place, else
+    # its turn on the waiting list.
     queued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -93,7 +108,21 @@ class SignUp(models.Model):
         indexes = [models.Index(fields=["tournament", "status", "queued_at"])]
 
     def __str__(self):
-        return f"{self.partnership} ({self.status})"
+        return f"{self.display_name} ({self.status})"
 
     def get_absolute_url(self):
         return reverse("tournaments:signup_link", args=[self.tournament.slug, self.token])
+
+    @property
+    def player_names(self) -> list[str]:
+        """The club's names of its players once confirmed, else the names as typed."""
+        if self.partnership_id is None:
+            return list(self.names)
+        return [player.name for player in self.partnership.players]
+
+    @property
+    def display_name(self) -> str:
+        if self.partnership_id is None:
+            return Partnership.name_of("", *self.names)
+        return self.partnership.display_name
+

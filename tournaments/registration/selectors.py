@@ -2,9 +2,11 @@
 
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from sueca_club.models import Partnership
+from sueca_club.models import Club, Partnership, Player
+from sueca_club.services import name_key
 from tournaments.models import Tournament
 from tournaments.registration.models import Registration, SignUp
 
@@ -15,6 +17,13 @@ def registration(tournament: Tournament) -> Registration:
     """The tournament's settings, or the defaults (closed) when none were ever saved."""
     return (Registration.objects.filter(tournament=tournament).first()
             or Registration(tournament=tournament))
+
+
+def awaiting_the_organiser(tournament: Tournament) -> int:
+    """The sign-ups the organiser has still to approve, or whose players to confirm: the
+    start leaves them out."""
+    return tournament.signups.filter(
+        status__in=(SignUp.Status.PENDING, SignUp.Status.CONFIRM)).count()
 
 
 def why_closed(tournament: Tournament, registration: Registration) -> str:
@@ -30,16 +39,32 @@ def why_closed(tournament: Tournament, registration: Registration) -> str:
 
 @dataclass(frozen=True)
 class Places:
-    taken: int
+    taken: int  # by the entries
+    held: int  # by sign-ups that came while there was room, whose players the organiser confirms
     cap: int | None
 
     @property
     def free(self) -> int | None:
-        return None if self.cap is None else max(self.cap - self.taken, 0)
+        return None if self.cap is None else max(self.cap - self.taken - self.held, 0)
 
 
 def places(tournament: Tournament, registration: Registration) -> Places:
-    return Places(tournament.entries.count(), registration.cap)
+    """Without approval, a sign-up holds its place while the organiser confirms its players
+    (first come, first served); with approval, no sign-up holds a place until approved."""
+    held = 0 if registration.approval else tournament.signups.filter(
+        status=SignUp.Status.CONFIRM, queued_at=None).count()
+    return Places(tournament.entries.count(), held, registration.cap)
+
+
+def namesakes(club: Club, names) -> dict[str, Player]:
+    """The club's players with these names, by name_key: one query, whatever the club's size."""
+    if not names:
+        return {}
+    keys = {name_key(name) for name in names}
+    query = Q()
+    for name in names:
+        query |= Q(name__iexact=name)
+    return {name_key(p.name): p for p in club.players.filter(query) if name_key(p.name) in keys}
 
 
 @dataclass(frozen=True)
@@ -51,7 +76,8 @@ class Status:
 
 def waiting_position(signup: SignUp) -> int:
     ahead = SignUp.objects.filter(tournament_id=signup.tournament_id,
-                                  status=SignUp.Status.WAITING)
+                                  status__in=(SignUp.Status.WAITING, SignUp.Status.CONFIRM),
+                                  queued_at__isnull=False)
     return ahead.filter(queued_at__lt=signup.queued_at).count() + 1 + ahead.filter(
         queued_at=signup.queued_at, pk__lt=signup.pk).count()
 
@@ -65,7 +91,8 @@ def status_of(signup: SignUp) -> Status:
         if signup.entry is not None and signup.entry.checked_in:
             return Status("checked_in", _("Accepted, and checked in."))
         return Status(signup.status, _("Accepted: you are in the tournament."))
-    if started and signup.status in (SignUp.Status.WAITING, SignUp.Status.PENDING):
+    if started and signup.status in (SignUp.Status.WAITING, SignUp.Status.PENDING,
+                                     SignUp.Status.CONFIRM):
         return Status("not_taken", _("Not playing: the tournament started without a place "
                                      "for this sign-up."))
     if signup.status == SignUp.Status.WAITING:
@@ -74,6 +101,8 @@ def status_of(signup: SignUp) -> Status:
                       % {"position": position}, position)
     return Status(signup.status, {
         SignUp.Status.PENDING: _("Awaiting the organiser's approval."),
+        SignUp.Status.CONFIRM: _("Received: awaiting the organiser, who checks the players' "
+                                 "names."),
         SignUp.Status.REFUSED: _("The organiser could not accept this sign-up."),
         SignUp.Status.WITHDRAWN: _("Withdrawn."),
     }[signup.status])
@@ -115,6 +144,7 @@ class Board:
     """The organiser's view of sign-ups and check-in, in three queries."""
 
     entries: list  # every entry (signed up or registered by the organiser), with its sign-up
+    confirm: list[SignUp]  # players to confirm
     pending: list[SignUp]
     waiting: list[SignUp]
     others: list[SignUp]  # refused or withdrawn
@@ -137,6 +167,7 @@ def board(tournament: Tournament) -> Board:
         entry.from_signup = by_entry.get(entry.pk)
     return Board(
         entries=entries,
+        confirm=[s for s in signups if s.status == SignUp.Status.CONFIRM],
         pending=[s for s in signups if s.status == SignUp.Status.PENDING],
         waiting=[s for s in signups if s.status == SignUp.Status.WAITING],
         others=[s for s in signups if s.status in (SignUp.Status.REFUSED,

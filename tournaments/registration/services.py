@@ -5,8 +5,7 @@ withdrawal and a move up, are decided one after the other; each bumps the tourna
 version last, so the organiser's live check-in board and the public pages follow.
 """
 
-from django.db import transaction
-from django.db.models import Q
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
@@ -22,6 +21,7 @@ from sueca_club.services import (
     player_named,
 )
 from tournaments.models import Entry, Tournament
+from tournaments.registration import selectors
 from tournaments.registration.models import Registration, SignUp
 from tournaments.registration.models import door_token as door_of
 from tournaments.services import rows
@@ -62,21 +62,13 @@ def registration_update(*, tournament: Tournament, open: bool, cap: int | None, 
     return registration
 
 
-def _players_named(club, names) -> dict[str, Player]:
-    """The club's players with these names, by name_key: one query, whatever the club's size."""
-    keys = {name_key(name) for name in names}
-    query = Q()
-    for name in names:
-        query |= Q(name__iexact=name)
-    return {name_key(p.name): p for p in club.players.filter(query) if name_key(p.name) in keys}
-
-
 def players_per_partnership(tournament: Tournament) -> int:
     """Two, or four when the tournament plays with the double pack."""
     return engine.rules_from(overrides=tournament.rules).pack.players // 2
 
 
-def _partnership(tournament: Tournament, names: list[str]) -> Partnership:
+def _names(tournament: Tournament, names: list[str]) -> list[str]:
+    """The names as kept: as many as a partnership has, each visible, all different."""
     wanted = players_per_partnership(tournament)
     names = [person_name(name) for name in names]
     if len(names) != wanted or not all(names):
@@ -86,14 +78,26 @@ def _partnership(tournament: Tournament, names: list[str]) -> Partnership:
         raise TournamentRefused(_("The two players must be two different people.")
                                 if len(names) == 2 else
                                 _("The four players must be four different people."))
-    club = tournament.club
-    known = _players_named(club, names)
-    players = [player_named(club, name, known) for name in names]
-    return (partnership_existing(club, players)
-            or partnership_add(club=club, players=players))
+    return names
 
 
-def _require_new_to_the_tournament(tournament: Tournament, partnership: Partnership,
+def _partnership_of(club, players: list[Player]) -> Partnership:
+    return partnership_existing(club, players) or partnership_add(club=club, players=players)
+
+
+def _newcomers(club, names: list[str]) -> list[Player] | None:
+    """New players for names that no player of the club has; None when one of them is a club
+    player's name: typing it proves nobody is that player, so only the organiser can say."""
+    if selectors.namesakes(club, names):
+        return None
+    try:
+        with transaction.atomic():
+            return [Player.objects.create(club=club, name=name) for name in names]
+    except IntegrityError:  # a namesake as the database compares names, or one made meanwhile
+        return None
+
+
+def _require_new_to_the_tournament(tournament: Tournament, players: list[Player],
                                    leaving: SignUp | None = None) -> None:
     """Refuse a partnership already in the tournament, or a player already in another of its
     partnerships (signed up, waiting or registered by the organiser)."""
@@ -106,25 +110,28 @@ def _require_new_to_the_tournament(tournament: Tournament, partnership: Partners
         taken = taken.exclude(pk=leaving.entry_id)
         live = live.exclude(pk=leaving.pk)
     others = [e.partnership for e in taken] + [s.partnership for s in live]
-    if any(other.pk == partnership.pk for other in others):
-        raise TournamentRefused(
-            _("%(name)s are already signed up for this tournament.")
-            % {"name": partnership.display_name})
+    ids = {player.pk for player in players}
     for other in others:
-        for player in partnership.players:
-            if player in other.players:
+        if set(other.player_ids) == ids:
+            raise TournamentRefused(
+                _("%(name)s are already signed up for this tournament.")
+                % {"name": other.display_name})
+    for other in others:
+        for player in players:
+            if player.pk in other.player_ids:
                 raise TournamentRefused(
                     _("%(player)s is already signed up for this tournament, with %(other)s.")
                     % {"player": player.name, "other": other.display_name})
 
 
 def _room(tournament: Tournament, registration: Registration) -> bool:
-    return registration.cap is None or tournament.entries.count() < registration.cap
+    places = selectors.places(tournament, registration)
+    return places.free is None or places.free > 0
 
 
 def _accept(tournament: Tournament, signup: SignUp, *, checked_in: bool = False) -> None:
     require_partnerships_fit(tournament, [signup.partnership])
-    _require_new_to_the_tournament(tournament, signup.partnership, leaving=signup)
+    _require_new_to_the_tournament(tournament, signup.partnership.players, leaving=signup)
     signup.entry = Entry.objects.create(tournament=tournament, partnership=signup.partnership,
                                         checked_in=checked_in)
     signup.status = SignUp.Status.ACCEPTED
@@ -144,34 +151,84 @@ def _place(tournament: Tournament, registration: Registration, signup: SignUp) -
         _queue(signup)
 
 
-def _move_up_waiting(tournament: Tournament, registration: Registration) -> list[SignUp]:
-    """Fill the free places from the waiting list, first come first served."""
-    moved = []
-    waiting = SignUp.objects.filter(tournament=tournament, status=SignUp.Status.WAITING)
-    for signup in waiting.select_related("partnership").order_by("queued_at", "id"):
+def _turn_while_confirming(tournament: Tournament, registration: Registration):
+    """While the organiser confirms its players, a sign-up holds a place if there is one
+    (None: when sign-ups are accepted at once), else it has its turn on the waiting list."""
+    if registration.approval or _room(tournament, registration):
+        return None
+    return timezone.now()
+
+
+def _move_up_waiting(tournament: Tournament, registration: Registration) -> None:
+    """Fill the free places from the waiting list, first come first served. One whose
+    players the organiser is confirming holds its place until then."""
+    waiting = SignUp.objects.filter(
+        tournament=tournament, status__in=(SignUp.Status.WAITING, SignUp.Status.CONFIRM),
+        queued_at__isnull=False)
+    for signup in waiting.select_related(*selectors.RELATED).order_by("queued_at", "id"):
         if not _room(tournament, registration):
             break
-        _accept(tournament, signup, checked_in=signup.here)
-        moved.append(signup)
-    return moved
+        if signup.status == SignUp.Status.CONFIRM:
+            signup.queued_at = None
+            signup.save(update_fields=["queued_at"])
+        else:
+            _accept(tournament, signup, checked_in=signup.here)
 
 
 @transaction.atomic  # not durable: the sign-up form's one-time token is stored in the same one
 def signup_create(*, tournament: Tournament, names: list[str], contact: str = "") -> SignUp:
     """A partnership signs up on the public page: accepted while there is room, else on the
-    waiting list; or, when the organiser approves sign-ups, waiting for that."""
+    waiting list; or, when the organiser approves sign-ups, waiting for that. Names no club
+    player has become new players; when one is a club player's, the organiser first confirms
+    who is who (signup_players_confirm)."""
     tournament = _draft(tournament.pk)
     registration = registration_for(tournament)
     if not registration.open:
         raise TournamentRefused(_("This tournament does not take sign-ups here."))
     if registration.closed():
         raise TournamentRefused(_("Sign-up for this tournament has closed."))
-    partnership = _partnership(tournament, names)
-    _require_new_to_the_tournament(tournament, partnership)
-    signup = SignUp.objects.create(tournament=tournament, partnership=partnership,
-                                   contact=contact.strip(), status=SignUp.Status.PENDING)
-    if not registration.approval:
-        _place(tournament, registration, signup)
+    names = _names(tournament, names)
+    club = tournament.club
+    _require_new_to_the_tournament(tournament, list(selectors.namesakes(club, names).values()))
+    players = _newcomers(club, names)
+    signup = SignUp(tournament=tournament, names=names, contact=contact.strip())
+    if players is None:
+        signup.status = SignUp.Status.CONFIRM
+        signup.queued_at = _turn_while_confirming(tournament, registration)
+        signup.save()
+    else:
+        signup.partnership = partnership_add(club=club, players=players)
+        signup.status = SignUp.Status.PENDING
+        signup.save()
+        if not registration.approval:
+            _place(tournament, registration, signup)
+    rows.bump(tournament)
+    return signup
+
+
+@outbox.service
+def signup_players_confirm(*, signup: SignUp, names: list[str], by=None) -> SignUp:
+    """The organiser says who signed up: each name is the club's player of that name, or a
+    new player (someone else, under a name that tells them apart). The sign-up then goes on
+    as any other: the place it held, its turn on the waiting list, or the approval."""
+    tournament = _draft(signup.tournament_id)
+    signup = _signup(signup)
+    if signup.status != SignUp.Status.CONFIRM:
+        raise TournamentRefused(_("The players of this sign-up are already confirmed."))
+    club = tournament.club
+    names = _names(tournament, names)
+    known = selectors.namesakes(club, names)
+    players = [player_named(club, name, known) for name in names]
+    _require_new_to_the_tournament(tournament, players)
+    signup.partnership = _partnership_of(club, players)
+    registration = registration_for(tournament)
+    if registration.approval or signup.queued_at is not None:
+        signup.status = (SignUp.Status.PENDING if registration.approval
+                         else SignUp.Status.WAITING)
+        signup.save(update_fields=["partnership", "status"])
+    else:  # it held a place: it takes it
+        signup.save(update_fields=["partnership"])
+        _accept(tournament, signup)
     rows.bump(tournament)
     return signup
 
@@ -191,14 +248,17 @@ def signup_approve(*, signup: SignUp, by=None) -> SignUp:
 
 @outbox.service
 def signup_refuse(*, signup: SignUp, by=None) -> SignUp:
-    """The organiser turns down a sign-up awaiting approval or on the waiting list."""
+    """The organiser turns down a sign-up awaiting approval or on the waiting list (or its
+    players' confirmation: the place it held goes to the first on the waiting list)."""
     tournament = _draft(signup.tournament_id)
     signup = _signup(signup)
-    if signup.status not in (SignUp.Status.PENDING, SignUp.Status.WAITING):
+    if signup.status not in (SignUp.Status.CONFIRM, SignUp.Status.PENDING,
+                             SignUp.Status.WAITING):
         raise TournamentRefused(_("Only a sign-up awaiting approval or on the waiting list can "
                                   "be turned down; remove an accepted partnership instead."))
     signup.status = SignUp.Status.REFUSED
     signup.save(update_fields=["status"])
+    _move_up_waiting(tournament, registration_for(tournament))
     rows.bump(tournament)
     return signup
 
@@ -222,7 +282,7 @@ def signup_withdraw(*, signup: SignUp) -> SignUp:
     the first on the waiting list."""
     tournament = _draft(signup.tournament_id)
     signup = _signup(signup)
-    if signup.status not in SignUp.LIVE:
+    if signup.status not in SignUp.STANDING:
         raise TournamentRefused(_("This sign-up is no longer in the tournament."))
     entry = signup.entry
     signup.status, signup.entry = SignUp.Status.WITHDRAWN, None
@@ -249,25 +309,44 @@ def places_freed(tournament: Tournament) -> None:
 
 @outbox.service
 def signup_rename(*, signup: SignUp, names: list[str]) -> SignUp:
-    """Correct a player's name from the private link before the start. The names are matched
-    to the club's players again (or new ones made): a club's player is never renamed by a
-    visitor. The sign-up keeps its place."""
+    """Correct a player's name from the private link before the start; the sign-up keeps its
+    place. A club's player is never renamed by a visitor: a corrected name is a new player, or
+    a player of this sign-up already. A name that is another club player's is the organiser's
+    to give, as at sign-up; before the organiser has confirmed the players, the names as
+    typed are simply corrected."""
     tournament = _draft(signup.tournament_id)
     signup = _signup(signup)
-    if signup.status not in SignUp.LIVE:
+    if signup.status not in SignUp.STANDING:
         raise TournamentRefused(_("This sign-up is no longer in the tournament."))
-    partnership = _partnership(tournament, names)
-    if partnership.pk == signup.partnership_id:  # the same players: at most capitals differ
+    names = _names(tournament, names)
+    if signup.partnership is None:
+        signup.names = names
+        signup.save(update_fields=["names"])
+    else:
+        _players_renamed(tournament, signup, names)
+    rows.bump(tournament)
+    return signup
+
+
+def _players_renamed(tournament: Tournament, signup: SignUp, names: list[str]) -> None:
+    ours = {name_key(player.name): player for player in signup.partnership.players}
+    if all(name_key(name) in ours for name in names):  # at most capitals or seats differ
         raise TournamentRefused(_("Nothing to correct: these are the players signed up. The "
                                   "club's spelling of a name stays; the organiser can change "
                                   "it."))
-    _require_new_to_the_tournament(tournament, partnership, leaving=signup)
-    signup.partnership = partnership
-    signup.save(update_fields=["partnership"])
+    new = [name for name in names if name_key(name) not in ours]
+    players = _newcomers(tournament.club, new)
+    if players is None:
+        raise TournamentRefused(_("A corrected name is the name of another player of the "
+                                  "club: ask the organiser to make this change."))
+    made = dict(zip(new, players, strict=True))
+    players = [ours.get(name_key(name)) or made[name] for name in names]
+    _require_new_to_the_tournament(tournament, players, leaving=signup)
+    signup.partnership = _partnership_of(tournament.club, players)
+    signup.names = names
+    signup.save(update_fields=["partnership", "names"])
     if signup.entry_id:
-        Entry.objects.filter(pk=signup.entry_id).update(partnership=partnership)
-    rows.bump(tournament)
-    return signup
+        Entry.objects.filter(pk=signup.entry_id).update(partnership=signup.partnership)
 
 
 def _check_in(tournament: Tournament, signup: SignUp) -> SignUp:
@@ -317,3 +396,15 @@ def _at_the_door(tournament: Tournament, door_token: str, of_tournament: int) ->
             of_tournament != tournament.pk):
         raise TournamentRefused(_("This check-in poster is not this tournament's."))
     return tournament
+
+
+@outbox.service
+def signup_links_send(*, tournament: Tournament, email: str, language: str) -> None:
+    """Email again the private links of the tournament's sign-ups made with `email` (those
+    not withdrawn nor turned down), in `language`, after the commit; nothing when none was.
+    Whoever asks is answered the same either way (views.link_recovery)."""
+    found = list(tournament.signups.filter(status__in=SignUp.STANDING,
+                                           contact__iexact=email.strip())
+                 .values_list("pk", flat=True))
+    if found:
+        outbox.follow("tournaments.signup_links_email", signup_ids=found, language=language)

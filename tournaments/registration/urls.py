@@ -7,6 +7,8 @@ from tournaments.registration import views, views_manage
 
 public = [
     path("<slug:slug>/sign-up/", views.sign_up, name="tournament_sign_up"),
+    path("<slug:slug>/sign-up/lost-link/", views.link_recovery,
+         name="tournament_link_recovery"),
     path("<slug:slug>/entry/<str:token>/", views.signup_link, name="signup_link"),
     path("<slug:slug>/entry/<str:token>/check-in/", views.signup_check_in,
          name="signup_check_in"),
@@ -26,6 +28,8 @@ manage = [
     path(T + "sign-ups/", views_manage.signups, name="signups"),
     path(T + "sign-ups/settings/", views_manage.registration_update, name="signup_settings"),
     path(T + "sign-ups/poster/", views_manage.poster, {"kind": "sign-up"}, name="signup_poster"),
+    path(T + "sign-ups/<int:signup_id>/players/", views_manage.signup_players,
+         name="signup_players"),
     path(T + "sign-ups/<int:signup_id>/approve/", views_manage.signup_approve,
          name="signup_approve"),
     path(T + "sign-ups/<int:signup_id>/refuse/", views_manage.signup_refuse,

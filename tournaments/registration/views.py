@@ -1,32 +1,41 @@
 """Public pages of sign-up and check-in: no login.
 
 - /t/<slug>/sign-up/: the sign-up form (rate-limited per address, a honeypot field, a
-  one-time form token);
+  one-time form token), and beside it "lost your link?" (.../lost-link/): the private links
+  emailed again to the address a sign-up was made with, rate-limited per client address and
+  per email address, with the same answer whatever the address;
 - /t/<slug>/entry/<token>/...: a sign-up's private link (its status, check in, correct a
   name, withdraw): the random token is the credential;
 - /t/<slug>/door/<door_token>/...: the check-in poster at the door: the tournament's token,
   then tapping one's own partnership and confirming.
 """
 
+import hashlib
 import re
 
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.crypto import constant_time_compare
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.services import ScoringRefused
+from sueca_club import cache
 from sueca_club.formtokens import create_once
+from sueca_club.ratelimit import client_address
 from tournaments.models import Tournament
 from tournaments.registration import selectors, services
-from tournaments.registration.forms import NamesForm, SignUpForm
+from tournaments.registration.forms import LinkRecoveryForm, NamesForm, SignUpForm
 from tournaments.registration.models import Registration, SignUp, door_token
 from tournaments.views.manage import attempt, refuse
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
+# Lost links asked for: (requests, window in seconds) per client address (a café shares one)
+# and per email address (nobody fills a stranger's inbox), counted whatever the answer.
+LINK_RECOVERY_LIMITS = {"address": (20, 3600), "email": (3, 3600)}
 
 
 def _tournament(slug: str) -> Tournament:
@@ -77,9 +86,59 @@ def sign_up(request, slug):
             messages.success(request, _("You are signed up. Keep this page's address: it is "
                                         "your private link to check in or change your sign-up."))
             return redirect(signup.get_absolute_url())
+    return _sign_up_page(request, tournament, registration, form, LinkRecoveryForm())
+
+
+def _sign_up_page(request, tournament, registration, form, lost_form):
+    """The sign-up form, and beside it the form of a lost private link."""
     return render(request, "tournaments/registration/sign_up.html", {
-        "tournament": tournament, "registration": registration, "closed": closed,
-        "form": form, "places": selectors.places(tournament, registration)})
+        "tournament": tournament, "registration": registration,
+        "closed": selectors.why_closed(tournament, registration), "form": form,
+        "lost_form": lost_form, "places": selectors.places(tournament, registration)})
+
+
+def _over_the_limit(request) -> int | None:
+    """The window, in seconds, of a lost-link limit the request is over; else it is counted
+    (per client address, and per email address asked for) and None."""
+    email = request.POST.get("email", "").strip().lower()
+    limits = {f"posts:link-recovery:ip:{client_address(request)}":
+              LINK_RECOVERY_LIMITS["address"]}
+    if email:
+        digest = hashlib.sha256(email.encode()).hexdigest()
+        limits[f"posts:link-recovery:email:{digest}"] = LINK_RECOVERY_LIMITS["email"]
+    counts = cache.get_many(list(limits))
+    over = [window for key, (attempts, window) in limits.items()
+            if counts.get(key, 0) >= attempts]
+    if over:
+        return max(over)
+    for key, (_attempts, window) in limits.items():
+        cache.count([key], window)
+    return None
+
+
+@never_cache
+@require_POST
+def link_recovery(request, slug):
+    """"Lost your link?": the same answer whatever the address, so it tells nobody who signed
+    up; the links go by email, to the address the sign-up was made with."""
+    tournament = _tournament(slug)
+    window = _over_the_limit(request)
+    if window is not None:
+        response = render(request, "registration/too_many.html",
+                          {"minutes": max(window // 60, 1)}, status=429)
+        response["Retry-After"] = str(window)
+        return response
+    lost_form = LinkRecoveryForm(request.POST)
+    if not lost_form.is_valid():
+        form = SignUpForm(players=services.players_per_partnership(tournament))
+        return _sign_up_page(request, tournament, selectors.registration(tournament), form,
+                             lost_form)
+    services.signup_links_send(tournament=tournament, email=lost_form.cleaned_data["email"],
+                               language=get_language())
+    messages.success(request, _("If a sign-up for this tournament was made with that address, "
+                                "its private link is on its way there. Look in your inbox, and "
+                                "in the spam folder."))
+    return redirect("tournaments:tournament_sign_up", tournament.slug)
 
 
 @never_cache
@@ -93,9 +152,9 @@ def signup_link(request, slug, token):
         "status": selectors.status_of(signup),
         "can_check_in": selectors.can_check_in(signup, registration),
         "names_form": NamesForm(
-            players=len(signup.partnership.players),
-            initial={f"name_{seat}": player.name
-                     for seat, player in enumerate(signup.partnership.players, start=1)}),
+            players=len(signup.player_names),
+            initial={f"name_{seat}": name
+                     for seat, name in enumerate(signup.player_names, start=1)}),
     }))
 
 

@@ -1,6 +1,6 @@
 """Organiser pages of sign-up and check-in, under /manage/<club>/tournaments/<slug>/: the
-settings and the sign-ups (approve, turn down, move up), the live check-in board, and the two
-posters (sign-up, and check-in at the door)."""
+settings and the sign-ups (confirm who signed up, approve, turn down, move up), the live
+check-in board, and the two posters (sign-up, and check-in at the door)."""
 
 import segno
 from django.contrib.auth.decorators import login_required
@@ -14,7 +14,7 @@ from sueca_club.live import live_page
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.registration import selectors, services
-from tournaments.registration.forms import RegistrationForm
+from tournaments.registration.forms import PlayersForm, RegistrationForm
 from tournaments.registration.models import SignUp, door_token
 from tournaments.views.manage import attempt, owned_tournament, refuse
 
@@ -28,15 +28,26 @@ def _signup(tournament, signup_id: int) -> SignUp:
         "partnership__player_1", "partnership__player_2"), pk=signup_id)
 
 
+def _players_forms(tournament, board) -> None:
+    """A form beside each sign-up whose players the organiser confirms (one query for all)."""
+    namesakes = selectors.namesakes(tournament.club,
+                                    [name for signup in board.confirm for name in signup.names])
+    for signup in board.confirm:
+        signup.players_form = PlayersForm(names=signup.names, namesakes=namesakes,
+                                          prefix=f"s{signup.pk}")
+
+
 @login_required
 @require_GET
 def signups(request, club_slug, slug):
     tournament = owned_tournament(request, club_slug, slug)
     registration = selectors.registration(tournament)
+    board = selectors.board(tournament)
+    _players_forms(tournament, board)
     return render(request, "tournaments/registration/manage_signups.html", {
         "tournament": tournament, "club": tournament.club, "registration": registration,
         "draft": tournament.status == Tournament.Status.DRAFT,  # sign-ups change only before
-        "form": RegistrationForm.of(registration), "board": selectors.board(tournament),
+        "form": RegistrationForm.of(registration), "board": board,
         "places": selectors.places(tournament, registration),
         "closed": selectors.why_closed(tournament, registration),
         "public_url": request.build_absolute_uri(
@@ -62,10 +73,27 @@ def _decide(request, club_slug, slug, signup_id, service, done: str):
     tournament = owned_tournament(request, club_slug, slug)
     signup = _signup(tournament, signup_id)
     attempt(request, lambda: service(signup=signup, by=request.user),
-            done % {"name": signup.partnership.display_name})
+            done % {"name": signup.display_name})
     if request.POST.get("next") == "check-in":
         return redirect("manage_tournaments:check_in_board", tournament.club.slug,
                         tournament.slug)
+    return _signups_page(tournament)
+
+
+@login_required
+@require_POST
+def signup_players(request, club_slug, slug, signup_id):
+    """The organiser says who signed up, for a sign-up with a name the club's players have."""
+    tournament = owned_tournament(request, club_slug, slug)
+    signup = _signup(tournament, signup_id)
+    form = PlayersForm(request.POST, names=signup.names, prefix=f"s{signup.pk}",
+                       namesakes=selectors.namesakes(tournament.club, signup.names))
+    if not form.is_valid():
+        refuse(request, form)
+    else:
+        attempt(request, lambda: services.signup_players_confirm(
+            signup=signup, names=form.names, by=request.user),
+            _("The players of %(name)s are confirmed.") % {"name": signup.display_name})
     return _signups_page(tournament)
 
 

@@ -94,14 +94,11 @@ def test_a_partnership_the_organiser_registered_cannot_sign_up_again(club):
         sign_up(tournament, 1, name_1="rui", name_2="tó")
 
 
-def test_names_are_matched_to_the_clubs_players_and_their_partnership_reused(club):
-    known = make_partnership(club, "Ana Sousa", "Bruno Lima")
+def test_new_names_become_new_players_of_the_club(club):
     tournament = open_tournament(club)
-    signup = sign_up(tournament, 1, name_1="bruno  lima", name_2="ANA SOUSA")
-    assert signup.partnership == known
-    other = sign_up(tournament, 2, name_1="Ana Nova", name_2="Zé Novo")
-    assert Player.objects.filter(club=club, name="Ana Nova").exists()
-    assert Partnership.objects.filter(pk=other.partnership_id, club=club).exists()
+    signup = sign_up(tournament, 1, name_1="Ana Nova", name_2="Zé Novo")
+    assert [p.name for p in signup.partnership.players] == ["Ana Nova", "Zé Novo"]
+    assert Partnership.objects.filter(pk=signup.partnership_id, club=club).exists()
 
 
 def test_sign_up_is_refused_after_its_closing_time_or_when_not_open(club):
@@ -154,10 +151,12 @@ def test_the_door_checks_in_only_with_the_tournaments_own_token(club):
     assert Entry.objects.get(signup=signup).checked_in
 
 
-def test_a_name_correction_keeps_the_place_and_renames_no_club_player(club):
+def test_a_name_correction_keeps_the_place_and_renames_no_club_player(club, organiser):
     known = make_partnership(club, "Ana Sousa", "Bruno Lima")
     tournament = open_tournament(club, cap=1)
     signup = sign_up(tournament, 1, name_1="Ana Sousa", name_2="Bruno Lima")
+    services.signup_players_confirm(signup=signup, names=["Ana Sousa", "Bruno Lima"],
+                                    by=organiser)
     services.signup_rename(signup=signup, names=["Ana Sousa", "Bruna Lima"])
     signup.refresh_from_db()
     assert signup.status == "accepted" and signup.entry.partnership == signup.partnership

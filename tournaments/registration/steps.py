@@ -1,0 +1,10 @@
+"""What follows a write of the sign-ups, run after its commit (sueca_club/outbox.py)."""
+
+from sueca_club.outbox import step
+from tournaments.registration import emails
+
+
+@step("tournaments.signup_links_email", in_worker=True)
+def signup_links_email(*, signup_ids: list[int], language: str) -> None:
+    """Email a lost private link again, to the address its sign-up was made with."""
+    emails.signup_links_email_send(signup_ids=signup_ids, language=language)
