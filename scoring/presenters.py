@@ -76,6 +76,17 @@ def format_text(fmt: dict) -> str:
     return _("First to %(target)s card points") % fmt
 
 
+def shortened(text: str, most: int) -> str:
+    """`text` in at most `most` characters: past that, its words that fit and an ellipsis (a
+    word is cut only when the first one alone is too long)."""
+    if len(text) <= most:
+        return text
+    kept = text[:most - 1]  # room for the ellipsis
+    if " " not in (kept[-1], text[most - 1]) and " " in kept.strip():  # it cut a word
+        kept = kept.rsplit(" ", 1)[0]
+    return kept.rstrip(" ,.;:·–-") + "…"
+
+
 PLAY_NAMES = {
     "forced_trumping": gettext_lazy("Sueca Italiana: forced trumping (obrigação)"),
     "open_hands": gettext_lazy("Open hands (à descoberta)"),

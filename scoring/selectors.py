@@ -21,8 +21,12 @@ def matches_with_teams() -> QuerySet[Match]:
 
 
 def listed_matches() -> QuerySet[Match]:
-    """Matches with their partnerships for a list, which never shows a tally: not read."""
-    return matches_with_teams().defer("tally")
+    """Matches with their partnerships for a list, which never shows a tally (not read), and,
+    for a tournament's match, its tournament's name and its table's number (`tournament_name`,
+    `table_number`; None for a friendly)."""
+    return matches_with_teams().defer("tally").annotate(
+        tournament_name=F("pairing__round__tournament__name"),
+        table_number=F("pairing__table__number"))
 
 
 def match_version(pk: int) -> int | None:
@@ -40,11 +44,18 @@ def recent_match_version(pk: int) -> int | None:
     return recent_version(f"match:{pk}", lambda: match_version(pk))
 
 
-def live_matches(*, club=None, limit: int = 20) -> list[Match]:
+def live_matches(*, club=None, limit: int | None = 20) -> list[Match]:
     matches = listed_matches().filter(finished=False)
     if club is not None:
         matches = matches.filter(club=club)
     return list(matches.order_by("-updated_at")[:limit])
+
+
+def first_live(*, club=None, count: int) -> tuple[list[Match], bool]:
+    """The `count` live matches that changed last, and whether more are live (the list of
+    every match in play, `in_play`, has them all). One query."""
+    matches = live_matches(club=club, limit=count + 1)
+    return matches[:count], len(matches) > count
 
 
 def recent_matches(*, club, limit: int = 10) -> list[Match]:
@@ -147,15 +158,16 @@ def audit_for(match: Match) -> QuerySet[AuditEntry]:
     return match.audit.select_related("user", "deal")
 
 
-# The café TV (scoring/tv.py) -----------------------------------------------------------------
+# Every match in play: the café TV (scoring/tv.py) and the lists behind the club's and the home
+# page's "Live now" ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class TvStamp:
+class LiveStamp:
     etag: str
     live: int  # matches in play
 
 
-def tv_stamp(slug: str, since) -> TvStamp | None:
+def tv_stamp(slug: str, since) -> LiveStamp | None:
     """One query: the club TV's ETag and how many matches are live. The ETag names the newest
     change among the club's matches, how many there are and how many changed since `since`
     (their table is highlighted), so a highlight that ends is a change too."""
@@ -166,14 +178,28 @@ def tv_stamp(slug: str, since) -> TvStamp | None:
     if stamp["count"] == 0:
         return None
     etag = f'tv{slug}-{stamp["count"]}-{stamp["changed"].timestamp():.6f}-{stamp["fresh"]}'
-    return TvStamp(etag, stamp["live"])
+    return LiveStamp(etag, stamp["live"])
 
 
-def tv_matches(*, club, page: slice) -> list[Match]:
-    """One page of the club's live matches with their partnerships and, for a tournament's
-    match, its table: by table number (matches without one after), then oldest first, so that
-    a table keeps its place on the screen. One query."""
-    return list(listed_matches().select_related("pairing__table")
-                .filter(club=club, finished=False)
-                .order_by(F("pairing__table__number").asc(nulls_last=True), "created_at", "id")
-                [page])
+def live_stamp(*, club_slug: str | None = None) -> LiveStamp:
+    """One query: the ETag of the list of every match in play (the club's, or everywhere) and
+    how many there are. It names how many are in play and the newest change among them: a
+    match that starts or has a deal is the newest, one that ends leaves the count."""
+    matches = Match.objects.filter(finished=False)
+    if club_slug is not None:
+        matches = matches.filter(club__slug=club_slug)
+    stamp = matches.aggregate(changed=Max("updated_at"), live=Count("id"))
+    changed = stamp["changed"].timestamp() if stamp["changed"] else 0
+    return LiveStamp(f'l{club_slug or ""}-{stamp["live"]}-{changed:.6f}', stamp["live"])
+
+
+def in_play(*, club=None, page: slice) -> list[Match]:
+    """One page of the live matches (the club's, or everywhere), as `listed_matches` reads
+    them: by club, tournament and table number (friendlies and matches without a table
+    after), then oldest first, so that a match keeps its place on the screen. One query."""
+    matches = listed_matches().filter(finished=False)
+    if club is not None:
+        matches = matches.filter(club=club)
+    return list(matches.order_by(
+        "club__name", "club_id", F("pairing__round__tournament_id").asc(nulls_last=True),
+        F("table_number").asc(nulls_last=True), "created_at", "id")[page])

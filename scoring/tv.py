@@ -18,6 +18,11 @@ TABLES_PER_PAGE = 16  # a 4x4 grid: names and scores stay readable from five met
 POLL_SECONDS = 5  # one page: the scores are fetched again (a 304 while nothing changes)
 PAGE_SECONDS = 15  # several pages: each stays this long, then the next one comes
 FRESH_SECONDS = 8  # how long the table of the last deal stays highlighted
+# A tile's head is its table and note on one line, who deals on the next: a tile's letters grow
+# with it, so each line holds about as many letters on any grid. Longer names are shortened
+# after a whole word (presenters.shortened).
+NOTE_CHARS = 16  # beside the table's number
+DEALER_CHARS = 22  # before " deals" (" dá as cartas")
 
 
 def fresh_since(now: datetime) -> datetime:
@@ -42,6 +47,12 @@ class Tile:
     age: int | None
     dealer: str | None = None
     dealer_side: str | None = None
+
+    @property
+    def sides(self) -> list[tuple]:
+        """(side, name, game sets won or None, score) of A, then of B."""
+        sets = self.partidas or (None, None)
+        return [("A", self.a, sets[0], self.score[0]), ("B", self.b, sets[1], self.score[1])]
 
 
 def score_of(match) -> tuple[tuple[int, int], tuple[int, int] | None]:
@@ -70,7 +81,8 @@ def tile_of(match, *, now: datetime, table: int | None, a: str, b: str,
     return Tile(match_id=match.pk, table=table, a=a, b=b, score=score, partidas=partidas,
                 note=presenters.format_text(match.format) if note is None else note,
                 age=age_of(match, now),
-                dealer=None if seat is None else match.players[seat].name,
+                dealer=None if seat is None else presenters.shortened(match.players[seat].name,
+                                                                      DEALER_CHARS),
                 dealer_side=None if seat is None else engine.side_of(seat))
 
 
@@ -118,17 +130,20 @@ def seconds_for(pages: int) -> int:
     return PAGE_SECONDS if pages > 1 else POLL_SECONDS
 
 
-def pages_for(total: int) -> int:
-    return max(math.ceil(total / TABLES_PER_PAGE), 1)
+# The pages of the grid, TABLES_PER_PAGE tables a page; the list of every match in play pages
+# the same way, with more a page.
+
+def pages_for(total: int, per_page: int = TABLES_PER_PAGE) -> int:
+    return max(math.ceil(total / per_page), 1)
 
 
-def page_number(requested: int, total: int) -> int:
+def page_number(requested: int, total: int, per_page: int = TABLES_PER_PAGE) -> int:
     """The page to show: a page past the end (tables finished since) wraps round to the first."""
-    return (max(requested, 1) - 1) % pages_for(total) + 1
+    return (max(requested, 1) - 1) % pages_for(total, per_page) + 1
 
 
-def page_slice(page: int) -> slice:
-    return slice((page - 1) * TABLES_PER_PAGE, page * TABLES_PER_PAGE)
+def page_slice(page: int, per_page: int = TABLES_PER_PAGE) -> slice:
+    return slice((page - 1) * per_page, page * per_page)
 
 
 def grid(tiles: list[Tile], *, page: int, total: int) -> Grid:

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring import selectors, tv
+from scoring import presenters, selectors, tv
 from scoring.models import Match
 from sueca_club.live import live_page, recent_version
 from sueca_club.models import Club
@@ -36,16 +36,39 @@ def _club_etag(slug: str) -> str | None:
     return f'c{slug}-{stamp["count"]}-{stamp["changed"].timestamp():.6f}'
 
 
+CLUB_LIVE = 20  # the club page's live matches, those that changed last; `in_play` has them all
+IN_PLAY_PER_PAGE = 50
+
+
 @require_GET
 def club(request, slug: str):
     def context():
         club = get_object_or_404(Club, slug=slug)
-        return {"club": club, "live": selectors.live_matches(club=club),
+        live, more_live = selectors.first_live(club=club, count=CLUB_LIVE)
+        return {"club": club, "live": live, "more_live": more_live,
                 "recent": selectors.recent_matches(club=club)}
 
     return live_page(request, recent_version(f"club:{slug}", lambda: _club_etag(slug)),
                      "scoring/club.html",
                      "scoring/_club_live.html", context)
+
+
+@require_GET
+def in_play(request, slug: str | None = None):
+    """Every match in play, the club's (`slug`) or everywhere, IN_PLAY_PER_PAGE a page by table:
+    where the club page's and the home page's live lists lead when they stop short. An
+    unchanged poll is a 304 for one query."""
+    stamp = recent_version(f"in-play:{slug or ''}", lambda: selectors.live_stamp(club_slug=slug))
+    page = tv.page_number(_int(request.GET.get("page"), default=1), stamp.live, IN_PLAY_PER_PAGE)
+
+    def context():
+        club = None if slug is None else get_object_or_404(Club, slug=slug)
+        matches = selectors.in_play(club=club, page=tv.page_slice(page, IN_PLAY_PER_PAGE))
+        return {"club": club, "matches": matches, "listing": {
+            "page": page, "pages": tv.pages_for(stamp.live, IN_PLAY_PER_PAGE), "total": stamp.live}}
+
+    return live_page(request, f"{stamp.etag}-p{page}", "scoring/in_play.html",
+                     "scoring/_in_play_live.html", context, shared_query=f"page={page}")
 
 
 @require_GET
@@ -60,17 +83,19 @@ def club_tv(request, slug: str):
 
     def context():
         club = get_object_or_404(Club, slug=slug)
-        matches = selectors.tv_matches(club=club, page=tv.page_slice(page)) if live else []
-        tiles = [tv.tile_of(match, now=now, table=_table_of(match), a=match.a.display_name,
-                            b=match.b.display_name, with_dealer=True) for match in matches]
+        matches = selectors.in_play(club=club, page=tv.page_slice(page)) if live else []
+        tiles = [tv.tile_of(match, now=now, table=match.table_number, a=match.a.display_name,
+                            b=match.b.display_name, note=_tournament_of(match), with_dealer=True)
+                 for match in matches]
         return {"club": club, "grid": tv.grid(tiles, page=page, total=live)}
 
     return live_page(request, etag, "scoring/tv.html", "scoring/_tv_live.html", context)
 
 
-def _table_of(match: Match) -> int | None:
-    pairing = getattr(match, "pairing", None)  # a tournament's match: read with the match
-    return pairing.table.number if pairing is not None and pairing.table_id else None
+def _tournament_of(match: Match) -> str | None:
+    """A tournament's match is named by its tournament (a friendly by its format: None)."""
+    name = match.tournament_name
+    return name and presenters.shortened(name, tv.NOTE_CHARS)
 
 
 def _int(value, default: int) -> int:

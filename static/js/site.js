@@ -37,3 +37,18 @@ document.addEventListener("DOMContentLoaded", () => {
     findTables(box);  // what the browser kept in the box on a reload
   });
 });
+
+// A live page's news (the scoreboard's score, then its result): each poll brings its words in
+// a hidden [data-news] element, and they go to the live region that data-news names only when
+// they change. A screen reader then says each change once; an unchanged poll (the same page
+// again) says nothing, and neither does the page as it opens.
+function tellNews(root) {
+  for (const news of root.querySelectorAll("[data-news]")) {
+    const region = document.getElementById(news.dataset.news);
+    const words = news.textContent.replace(/\s+/g, " ").trim();
+    if (!region || region.dataset.told === words) continue;
+    if (region.dataset.told !== undefined) region.textContent = words;
+    region.dataset.told = words;
+  }
+}
+document.addEventListener("htmx:load", (event) => tellNews(event.detail.elt));

@@ -42,7 +42,7 @@ def _club_page(request, club: Club, **forms):
         "club": club,
         "players": club.players.all(),
         "partnerships": club.partnerships.select_related(*services.PLAYERS),
-        "live": live_matches(club=club),
+        "live": live_matches(club=club, limit=None),  # every one: the organiser may correct any
         "recent": recent_matches(club=club),
         "memberships": club.memberships.select_related("user").order_by("created_at"),
         "invitations": invitations.pending_invitations(club).select_related("invited_by"),

@@ -43,3 +43,13 @@ def test_its_queries_do_not_grow_with_partnerships_matches_or_invitations(
     with django_assert_max_num_queries(len(small.captured_queries)):
         organiser_client.get(f"/manage/{club.slug}/")
     assert Match.objects.count() == 12
+
+
+def test_it_lists_every_match_in_play_so_each_can_be_corrected(organiser_client, club):
+    """The public lists show the latest 20 and link to the rest; the organiser's list is the
+    way to a friendly's page, so it has them all, and counts them all."""
+    matches = [make_match(club, make_partnership(club, f"P{n}a", f"P{n}b"),
+                          make_partnership(club, f"P{n}c", f"P{n}d")) for n in range(23)]
+    page = organiser_client.get(f"/manage/{club.slug}/").content.decode()
+    assert all(f"/manage/matches/{match.pk}/" in page for match in matches)
+    assert '<span class="count">23</span>' in page

@@ -17,7 +17,7 @@ def broken(monkeypatch):
             raise error
 
         monkeypatch.setattr(selectors, "match_version", lost)
-        monkeypatch.setattr(public, "live_matches", lost)
+        monkeypatch.setattr(public, "first_live", lost)
     return install
 
 

@@ -9,11 +9,13 @@ from tests.scoring.variant_matches import double_pack_match
 def test_each_tile_names_the_next_dealer(client, club, match):
     record(match, {"points": [95, 25]})  # seat 0 dealt; counterclockwise, seat 3 deals next
     html = tv_page(client, club)
-    assert '<span class="tv-dealer side-b">Duarte Lima deals</span>' in html
+    assert ('<span class="tv-dealer side-b"><span class="gives-way">Duarte Lima</span> deals'
+            '</span>') in html
 
 
 def test_a_double_pack_tile_names_one_of_eight(client, club):
     match = double_pack_match(club, first_dealer=5)
     html = tv_page(client, club)
     dealer = match.players[5]
-    assert f'<span class="tv-dealer side-b">{dealer.name} deals</span>' in html
+    assert (f'<span class="tv-dealer side-b"><span class="gives-way">{dealer.name}</span> deals'
+            '</span>') in html

@@ -1,0 +1,59 @@
+"""The club TV names each tournament table by its tournament (a friendly by its format), with a
+long name shortened after a whole word, as is a long dealer's name; the game sets won show
+beside each side's score, never in a note that an ellipsis may cut. Tournament tables cost the
+TV no more queries."""
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scoring import presenters, tv
+from tests.conftest import make_match, make_partnership
+from tests.scoring.test_club_tv_query_budget import TV_BUDGET
+from tests.scoring.test_club_tv_shows_every_table import tiles, tv_page
+from tests.scoring.test_live_pages import record
+from tests.tournaments.helpers import in_play
+from tests.tournaments.public_helpers import swiss
+from tournaments.models import Tournament
+
+EVENT = "Grande Torneio de Sueca de Natal do Café Central"
+
+
+def test_a_tournament_table_is_named_by_its_tournament_shortened_after_a_word(client, club,
+                                                                             match):
+    tournament = swiss(club, size=4, rounds=2)
+    Tournament.objects.filter(pk=tournament.pk).update(name=EVENT)
+    html = tv_page(client, club)
+    tables = [str(pairing.match_id) for pairing in in_play(tournament)]
+    assert tiles(html) == [*tables, str(match.pk)]  # the tournament's tables, then friendlies
+    assert ('<span class="tv-table">Table 1</span><span class="tv-note">Grande Torneio…</span>'
+            in html)
+    assert '<span class="tv-note">First to 4 games</span>' in html
+
+
+def test_a_long_dealer_name_is_shortened_after_a_word(client, club):
+    a = make_partnership(club, "Maria da Conceição Vasconcelos Albuquerque", "Rita Sousa")
+    make_match(club, a, make_partnership(club, "Teresa Lopes", "Hugo Reis"))  # seat 0 deals
+    assert '<span class="gives-way">Maria da Conceição…</span> deals' in tv_page(client, club)
+
+
+def test_names_are_cut_after_a_whole_word_and_only_when_too_long():
+    assert presenters.shortened("Taça de Natal", 16) == "Taça de Natal"
+    assert presenters.shortened(EVENT, tv.NOTE_CHARS) == "Grande Torneio…"
+    assert presenters.shortened("Torneio - Verão de 2026", 11) == "Torneio…"
+    assert presenters.shortened("Vasconcelos-Albuquerque", 12) == "Vasconcelos…"  # one word
+
+
+def test_the_game_sets_show_beside_each_side_s_score(client, club, pair_a, pair_b):
+    match = make_match(club, pair_a, pair_b, fmt={"type": "partidas", "target": 4, "to_win": 2})
+    record(match, {"points": [120, 0], "flag": "A"}, {"points": [95, 25]})
+    html = tv_page(client, club)
+    assert ('<span class="tv-sets"><span class="sr-only">Game sets </span>1</span>'
+            '<span class="tv-score">2</span>') in html  # a set won, 2 games in the next one
+    assert '<span class="tv-note">First to 2 game sets of 4 games</span>' in html
+
+
+def test_tournament_tables_cost_the_tv_no_more_queries(client, club, match):
+    swiss(club, size=8, rounds=2)
+    with CaptureQueriesContext(connection) as queries:
+        tv_page(client, club)
+    assert len(queries) == TV_BUDGET
