@@ -139,6 +139,7 @@ LANGUAGES = [
     ("en", "English"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["sueca_club.formats"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Lisbon")
 USE_I18N = True
 USE_TZ = True

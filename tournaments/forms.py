@@ -12,7 +12,7 @@ from scoring import engine
 from scoring.forms.match import RulesFormatForm
 from scoring.services import engine_message
 from sueca_club.models import MAX_ID, Partnership
-from tournaments import formats
+from tournaments import formats, services
 from tournaments.models import Pairing, Tournament
 from tournaments.presenters import criterion_name
 
@@ -74,7 +74,49 @@ class TournamentDetailsForm(forms.Form):
         return super().clean()
 
 
-class TournamentForm(TournamentDetailsForm, RulesFormatForm):
+class StructureForm(forms.Form):
+    """The settings that the number of partnerships must fit: the groups and how many go
+    through, a Swiss's rounds. Chosen with the tournament (TournamentForm); until the start,
+    the edit page of `tournament` changes those of its structure, for who came."""
+
+    groups_count = _number("groups_count", minimum=1, maximum=26, initial=2)
+    qualifiers_per_group = _number("qualifiers_per_group", minimum=1, maximum=4, initial=2,
+                                   help_text=_("From 1 to 4; they meet crossed (1A v 2B, "
+                                               "1B v 2A, ...)."))
+    best_of_next = _number("best_of_next", maximum=25, initial=0, required=False,
+                           help_text=_("For groups of unequal sizes, e.g. the two best "
+                                       "third-placed teams: compared by points per match."))
+    rounds_count = _number("rounds_count", minimum=1, maximum=50, initial=4,
+                           help_text=_("Swiss only: a round robin plays until everyone has "
+                                       "met."))
+    allow_rematches = forms.BooleanField(
+        label=_label("allow_rematches"), required=False,
+        help_text=_("Swiss only. Without it a Swiss may have at most one round fewer than "
+                    "its partnerships (as many rounds as partnerships when they are odd)."))
+
+    def __init__(self, *args, tournament: Tournament | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        if tournament is not None:
+            names = services.structure_settings(tournament)
+            self.fields = {name: self.fields[name] for name in names}
+            self.initial = {name: getattr(tournament, name) for name in names}
+
+    def clean_best_of_next(self) -> int:
+        return self.cleaned_data["best_of_next"] or 0  # optional: blank is none
+
+    def clean(self):
+        data = self.cleaned_data
+        structure = self.tournament.structure if self.tournament else data.get("structure")
+        groups, qualifiers = data.get("groups_count"), data.get("qualifiers_per_group")
+        if (structure == Tournament.Structure.GROUPS and groups and qualifiers
+                and groups * qualifiers < 2):
+            self.add_error("qualifiers_per_group", _(
+                "At least two partnerships must go through to the knockout."))
+        return super().clean()
+
+
+class TournamentForm(TournamentDetailsForm, StructureForm, RulesFormatForm):
     """A new tournament: its details, tables, rules, match format and structure.
 
     The settings of the structures not chosen are kept at what the form shows but play no
@@ -101,24 +143,10 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
     bracket_reset = forms.BooleanField(
         label=_label("bracket_reset"), required=False, initial=True,
         help_text=Tournament._meta.get_field("bracket_reset").help_text)
-    groups_count = _number("groups_count", minimum=1, maximum=26, initial=2)
-    qualifiers_per_group = _number("qualifiers_per_group", minimum=1, maximum=4, initial=2,
-                                   help_text=_("From 1 to 4; they meet crossed (1A v 2B, "
-                                               "1B v 2A, ...)."))
-    best_of_next = _number("best_of_next", maximum=25, initial=0, required=False,
-                           help_text=_("For groups of unequal sizes, e.g. the two best "
-                                       "third-placed teams: compared by points per match."))
     pairing = forms.ChoiceField(label=_label("pairing"), choices=Tournament.Pairing.choices,
                                 initial=Tournament.Pairing.SWISS)
-    allow_rematches = forms.BooleanField(
-        label=_label("allow_rematches"), required=False,
-        help_text=_("Swiss only. Without it a Swiss may have at most one round fewer than "
-                    "its partnerships (as many rounds as partnerships when they are odd)."))
     bye_result = forms.ChoiceField(label=_label("bye_result"), choices=Tournament.Bye.choices,
                                    initial=Tournament.Bye.WIN, required=False)
-    rounds_count = _number("rounds_count", minimum=1, maximum=50, initial=4,
-                           help_text=_("Swiss only: a round robin plays until everyone has "
-                                       "met."))
     legs = forms.TypedChoiceField(label=_label("legs"), choices=Tournament.Legs.choices,
                                   coerce=int, initial=Tournament.Legs.ONCE, required=False,
                                   empty_value=None,
@@ -185,11 +213,6 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
 
     def clean(self):
         data = self.cleaned_data
-        groups, qualifiers = data.get("groups_count"), data.get("qualifiers_per_group")
-        if (data.get("structure") == Tournament.Structure.GROUPS and groups and qualifiers
-                and groups * qualifiers < 2):
-            self.add_error("qualifiers_per_group", _(
-                "At least two partnerships must go through to the knockout."))
         data["tie_breaks"] = self._chain()
         data["deciding_format"] = self._deciding_format()
         return super().clean()
@@ -239,7 +262,6 @@ class TournamentForm(TournamentDetailsForm, RulesFormatForm):
                  "tie_breaks", "deciding_format",
                  *dict.fromkeys(name for part in STRUCTURE_FIELDS.values() for name in part)]
         options = {name: data[name] for name in names}
-        options["best_of_next"] = options["best_of_next"] or 0  # optional: blank is none
         options["bye_result"] = options["bye_result"] or Tournament.Bye.WIN
         options["legs"] = options["legs"] or Tournament.Legs.ONCE
         options["matchday_interval"] = options["matchday_interval"] or 7

@@ -8,9 +8,10 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring import engine
 from scoring.models import Match, RefereeLink
 from sueca_club.models import Club, Partnership
-from tournaments.formats import DEFAULT_CHAIN
+from tournaments.formats import DEFAULT_CHAIN, FullWin
 
 
 def new_seed() -> str:
@@ -156,6 +157,18 @@ class Tournament(models.Model):
 
     def get_absolute_url(self):
         return reverse("tournaments:overview", args=[self.slug])
+
+    @property
+    def full_win(self) -> FullWin:
+        """What a walkover gives its winner, and a bye worth a win (RULES.md): the games set
+        for a walkover and the partidas of a win (`to_win` of a match of game sets, the one a
+        first-to match is); in the points format, whose deals award no games, the target in
+        card points and nothing else."""
+        fmt = engine.format_from(self.format)
+        if fmt.type == "points":
+            return FullWin(card_points=fmt.target)
+        return FullWin(games=self.walkover_games,
+                       partidas={"partidas": fmt.to_win, "first_to": 1}.get(fmt.type, 0))
 
 
 class LiveScores(models.Model):
@@ -316,6 +329,7 @@ class Action(models.Model):
         POSTPONE = "postpone", _("postponed a match")
         MATCHDAY = "matchday", _("opened a matchday")
         DECIDING = "deciding", _("drew a deciding match")
+        SETTINGS = "settings", _("changed the settings")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
     kind = models.CharField(max_length=12, choices=Kind.choices)

@@ -16,6 +16,7 @@ urlpatterns = [
     path("<slug:club_slug>/tournaments/", manage.tournament_new, name="new"),
     path(T, manage.tournament, name="tournament"),
     path(T + "edit/", manage.tournament_edit, name="edit"),
+    path(T + "edit/structure/", manage.tournament_structure_change, name="edit_structure"),
     path(T + "start/", manage.tournament_start, name="start"),
     path(T + "finish/", manage.tournament_finish, name="finish"),
     path(T + "rounds/next/", manage.round_draw_next, name="draw_next"),

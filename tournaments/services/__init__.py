@@ -1,6 +1,6 @@
 """Every write to a tournament goes through one of these, each in one transaction."""
 
-from tournaments.services.errors import TournamentRefused
+from tournaments.services.errors import StructureDoesNotFit, TournamentRefused
 from tournaments.services.league import matchday_open, pairing_play_now, pairing_postpone
 from tournaments.services.results import LaterMatchesStarted, advance, follow_match
 from tournaments.services.setup import (
@@ -14,15 +14,18 @@ from tournaments.services.setup import (
     round_changeable,
     round_draw_next,
     round_redraw,
+    structure_settings,
     table_link_renew,
     tournament_create,
     tournament_details_change,
     tournament_finish,
     tournament_start,
+    tournament_structure_change,
 )
 
 __all__ = [
     "LaterMatchesStarted",
+    "StructureDoesNotFit",
     "TournamentRefused",
     "advance",
     "entries_register",
@@ -39,9 +42,11 @@ __all__ = [
     "round_changeable",
     "round_draw_next",
     "round_redraw",
+    "structure_settings",
     "table_link_renew",
     "tournament_create",
     "tournament_details_change",
     "tournament_finish",
     "tournament_start",
+    "tournament_structure_change",
 ]

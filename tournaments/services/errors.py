@@ -7,6 +7,11 @@ class TournamentRefused(ScoringRefused):
     """An organiser's tournament action that cannot be done, with the reason."""
 
 
+class StructureDoesNotFit(TournamentRefused):
+    """Too few partnerships for the structure's settings (a Swiss's rounds, the groups): the
+    organiser changes them (setup.structure_settings) before the start."""
+
+
 class LaterMatchesStarted(ConfirmationNeeded):
     """The change would reset later matches that are under way: the organiser must confirm."""
 

@@ -15,7 +15,7 @@ from tournaments import formats, notifications, selectors
 from tournaments.formats import double_elimination
 from tournaments.models import Action, Entry, Pairing, Round, Table, Tournament
 from tournaments.services import double, draws, league, results, rows
-from tournaments.services.errors import TournamentRefused
+from tournaments.services.errors import StructureDoesNotFit, TournamentRefused
 
 
 def unique_slug(name: str) -> str:
@@ -36,10 +36,56 @@ def tournament_create(*, club, name: str, rules: engine.Rules, fmt: engine.Forma
                             format=fmt.as_dict(), structure=structure, created_by=by, **options)
     if fmt.type != "fixed_deals" and "walkover_games" not in options:
         tournament.walkover_games = _full_win(fmt)
-    tournament.full_clean(exclude=["slug", "seed"])
-    _require_playable(tournament, None)
+    _require_valid(tournament)
     tournament.save()
     return tournament
+
+
+def structure_settings(tournament: Tournament) -> tuple[str, ...]:
+    """The settings of the tournament's structure that its partnerships must fit (see
+    _require_playable): when fewer come than planned, the organiser changes them before the
+    start (tournament_structure_change)."""
+    if tournament.structure == Tournament.Structure.GROUPS:
+        return ("groups_count", "qualifiers_per_group", "best_of_next")
+    if (tournament.structure == Tournament.Structure.ROUNDS
+            and tournament.pairing == Tournament.Pairing.SWISS):
+        return ("rounds_count", "allow_rematches")
+    return ()
+
+
+@outbox.service
+def tournament_structure_change(*, tournament: Tournament, by=None, **settings) -> Tournament:
+    """Change `structure_settings` (fewer rounds, fewer groups) before the start, checked as
+    at creation; the start checks them against the partnerships who play. The action log
+    says what changed, from what to what."""
+    tournament = _editable(tournament, _("The tournament has started: its rounds and groups "
+                                         "can no longer change."))
+    unknown = set(settings) - set(structure_settings(tournament))
+    if unknown:
+        raise TypeError(f"Not a setting of this structure: {', '.join(sorted(unknown))}")
+    changed = {name: (getattr(tournament, name), value) for name, value in settings.items()
+               if getattr(tournament, name) != value}
+    if not changed:
+        return tournament
+    for name, (_old, new) in changed.items():
+        setattr(tournament, name, new)
+    _require_valid(tournament)
+    tournament.save(update_fields=list(changed))
+    log(tournament, Action.Kind.SETTINGS, by, what="; ".join(
+        f"{Tournament._meta.get_field(name).verbose_name}: {_shown(old)} → {_shown(new)}"
+        for name, (old, new) in changed.items()))
+    rows.bump(tournament)
+    return tournament
+
+
+def _shown(value) -> str:
+    return (_("yes") if value else _("no")) if isinstance(value, bool) else str(value)
+
+
+def _require_valid(tournament: Tournament) -> None:
+    """The settings alone, as at creation: the partnerships who play are not known yet."""
+    tournament.full_clean(exclude=["slug", "seed"])
+    _require_playable(tournament, None)
 
 
 GROUP_PROBLEMS = {
@@ -72,30 +118,35 @@ def _require_playable(tournament: Tournament, entrants: int | None) -> None:
                                         tournament.best_of_next)
         if problems:
             code, params = problems[0]
-            raise TournamentRefused(str(GROUP_PROBLEMS[code]) % params)
+            raise StructureDoesNotFit(str(GROUP_PROBLEMS[code]) % params)
     if (entrants and tournament.structure == Tournament.Structure.DOUBLE
             and entrants > double_elimination.MAX_DOUBLE_ELIMINATION):
         raise TournamentRefused(double.too_many())
     if (entrants and tournament.structure == Tournament.Structure.ROUNDS
             and tournament.pairing == Tournament.Pairing.SWISS and not tournament.allow_rematches
             and tournament.rounds_count > formats.swiss_rounds_possible(entrants)):
-        raise TournamentRefused(
+        raise StructureDoesNotFit(
             _("With %(entrants)s partnerships a Swiss has at most %(rounds)s rounds without a "
               "rematch: play fewer rounds, or allow rematches.")
             % {"entrants": entrants, "rounds": formats.swiss_rounds_possible(entrants)})
 
 
 def _full_win(fmt: engine.Format) -> int:
-    """The games of a walkover: a full win in the match's format (RULES.md)."""
+    """The games of a walkover: a full win in the match's format (RULES.md); none in the points
+    format, whose deals award no games (its walkover wins the target in card points:
+    Tournament.full_win)."""
+    if fmt.type == "points":
+        return 0
     if fmt.type == "partidas":
         return fmt.to_win * fmt.target
     return fmt.target
 
 
-def _editable(tournament: Tournament) -> Tournament:
+def _editable(tournament: Tournament, refusal: str = "") -> Tournament:
+    """The tournament, locked, while it is open for registration; else `refusal`."""
     tournament = rows.locked(tournament.pk)
     if tournament.status != Tournament.Status.DRAFT:
-        raise TournamentRefused(_("Registration is closed: the tournament has started."))
+        raise TournamentRefused(refusal or _("Registration is closed: the tournament has started."))
     return tournament
 
 

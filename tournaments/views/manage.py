@@ -21,9 +21,16 @@ from scoring.services import ScoringRefused
 from sueca_club.formtokens import create_once
 from sueca_club.permissions import club_for, owned_or_404
 from tournaments import selectors, services
-from tournaments.forms import RegisterForm, SwapForm, TournamentDetailsForm, TournamentForm
+from tournaments.forms import (
+    RegisterForm,
+    StructureForm,
+    SwapForm,
+    TournamentDetailsForm,
+    TournamentForm,
+)
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.presenters import criterion_name, round_title
+from tournaments.registration import selectors as signups
 
 
 def owned_tournament(request, club_slug: str, slug: str) -> Tournament:
@@ -102,16 +109,41 @@ def tournament_new(request, club_slug):
 
 @login_required
 def tournament_edit(request, club_slug, slug):
-    """The name, place and dates, at any time (the rest is fixed once it is created)."""
+    """The name, place and dates, at any time; before the start, also the settings of the
+    structure that must fit who came (posted to tournament_structure_change). The rules and
+    the format are fixed once it is created."""
     tournament = owned_tournament(request, club_slug, slug)
-    form = TournamentDetailsForm(request.POST or None, initial={
-        name: getattr(tournament, name) for name in TournamentDetailsForm.base_fields})
+    form = details_form(tournament, request.POST or None)
     if request.method == "POST" and form.is_valid():
         services.tournament_details_change(tournament=tournament, **form.cleaned_data)
         messages.success(request, _("The tournament's details are saved."))
         return back(tournament)
-    return render(request, "tournaments/manage/edit.html",
-                  {"tournament": tournament, "club": tournament.club, "form": form})
+    return edit_page(request, tournament, form, StructureForm(tournament=tournament))
+
+
+@tournament_action
+def tournament_structure_change(request, tournament):
+    form = StructureForm(request.POST, tournament=tournament)
+    if form.is_valid() and attempt(request, lambda: services.tournament_structure_change(
+            tournament=tournament, by=request.user, **form.cleaned_data), _("The new settings are saved.")):
+        return redirect(reverse("manage_tournaments:tournament",
+                                args=[tournament.club.slug, tournament.slug]) + "#start")
+    return edit_page(request, tournament, details_form(tournament), form)
+
+
+def details_form(tournament: Tournament, data=None) -> TournamentDetailsForm:
+    return TournamentDetailsForm(data, initial={
+        name: getattr(tournament, name) for name in TournamentDetailsForm.base_fields})
+
+
+def edit_page(request, tournament: Tournament, details: TournamentDetailsForm,
+              structure: StructureForm):
+    """The details form, and the structure's while it can change (before the start, for a
+    structure with settings to fit)."""
+    changeable = tournament.status == Tournament.Status.DRAFT and structure.fields
+    return render(request, "tournaments/manage/edit.html", {
+        "tournament": tournament, "club": tournament.club, "form": details,
+        "structure_form": structure if changeable else None})
 
 
 @dataclass
@@ -153,6 +185,8 @@ def tournament(request, club_slug, slug):
         "checked_in": sum(e.checked_in for e in entries),
         "champion": champion,
         "draft": draft,
+        "structure_changeable": draft and bool(services.structure_settings(tournament)),
+        "undecided_signups": draft and signups.awaiting_the_organiser(tournament),
         "running": running,
         # newest first; a league's matchdays not opened yet (drawn at its start) come last,
         # folded, so that the phone opens on the matches in play
@@ -174,8 +208,15 @@ def tournament(request, club_slug, slug):
 
 @tournament_action
 def tournament_start(request, tournament):
-    attempt(request, lambda: services.tournament_start(tournament=tournament, by=request.user),
-            _("Round 1 is drawn and on the tables. Put the QR cards on the tables."))
+    try:
+        services.tournament_start(tournament=tournament, by=request.user)
+    except services.StructureDoesNotFit as refused:  # to the page where the settings change
+        messages.error(request, refused.message)
+        return redirect("manage_tournaments:edit", tournament.club.slug, tournament.slug)
+    except ScoringRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Round 1 is drawn and on the tables. Put the QR cards on the tables."))
 
 
 @tournament_action
