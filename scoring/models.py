@@ -52,7 +52,10 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["club", "finished", "-updated_at"])]
+        indexes = [models.Index(fields=["club", "finished", "-updated_at"]),
+                   # every match in play, whatever the club (/live/): a small index
+                   models.Index(fields=["-updated_at"], condition=models.Q(finished=False),
+                                name="match_in_play")]
         constraints = [
             models.CheckConstraint(condition=~models.Q(a=models.F("b")),
                                    name="match_two_different_partnerships"),
@@ -71,6 +74,14 @@ class Match(models.Model):
     def awaiting_confirmation(self) -> bool:
         """Finished on the scoring side, but its result waits for the losing side's word."""
         return self.finished and self.confirm_result and self.result_confirmed_at is None
+
+    @property
+    def scoreline(self) -> tuple[int, int]:
+        """The score as a list or a result shows it: the games, or the card points in the
+        points format, whose deals award no games."""
+        if self.format.get("type") == "points":
+            return tuple(self.state["points"])
+        return self.games_a, self.games_b
 
     @property
     def result_stands(self) -> bool:

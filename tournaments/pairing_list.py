@@ -45,10 +45,10 @@ def _item(line: Line, words: dict, state: str) -> str:
         side_b = (f'<span class="g side-a"></span><span class="name muted">{words["bye"]}</span>'
                   f'<span class="g"></span>')
     else:
-        side_b = (f'<span class="g side-a">{line.games[0]}</span>'
+        side_b = (f'<span class="g side-a">{line.score[0]}</span>'
                   f'<span class="name side-b{" won" if b_won else ""}">{escape(line.b)}'
                   f'{words["winner"] if b_won else ""}</span>'
-                  f'<span class="g side-b">{line.games[1]}</span>')
+                  f'<span class="g side-b">{line.score[1]}</span>')
     board = ""
     if line.match_id:
         url = words["board"].replace(str(_ANY_MATCH), str(line.match_id))

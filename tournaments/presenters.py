@@ -143,7 +143,8 @@ class Line:
     "awaiting" (its match ended, the result awaits the losing side's or the organiser's
     confirmation: not finished for the tournament, standings do not count it yet) or
     "waiting" (no table free yet). `winner` is "A", "B" or None;
-    `games` are the match's games, the games a walkover awards, or (0, 0) for a bye.
+    `games` are the match's games, the games a walkover awards, or (0, 0) for a bye; `score`
+    what the line shows: the same, but card points in the points format (Match.scoreline).
     """
 
     pairing: Pairing | PairingSummary  # its own columns and round are what a line reads
@@ -152,6 +153,7 @@ class Line:
     table: int | None
     match_id: int | None
     games: tuple[int, int]
+    score: tuple[int, int]
     finished: bool
     winner: str | None
     walkover: bool
@@ -183,31 +185,33 @@ def state_text(status: str) -> str:
     return str(STATE_TEXTS[status])
 
 
-def line_of(pairing: Pairing | PairingSummary, walkover_games: int) -> Line:
+def line_of(pairing: Pairing | PairingSummary, full_win: formats.FullWin) -> Line:
     """Reads only the pairing's own row and what `selectors.pairings()` selects with it, or a
     summary (`selectors.pairing_summaries`)."""
     winner = ("A" if pairing.winner_id == pairing.a_id else "B") if pairing.winner_id else None
+    games = score = (0, 0)
     if pairing.b_id is None:
-        games, status = (0, 0), "bye"
+        status = "bye"
     elif pairing.walkover:
-        games = {"A": (walkover_games, 0), "B": (0, walkover_games)}.get(pairing.walkover,
-                                                                         (0, 0))
+        won = {"A": (1, 0), "B": (0, 1)}.get(pairing.walkover, (0, 0))
+        games = tuple(full_win.games * side for side in won)
+        score = tuple((full_win.card_points or full_win.games) * side for side in won)
         status = "walkover" if winner else "forfeit"
     elif pairing.match_id:
-        games = (pairing.match.games_a, pairing.match.games_b)
+        games, score = (pairing.match.games_a, pairing.match.games_b), pairing.match.scoreline
         status = (("finished" if winner else "draw") if pairing.finished
                   else "awaiting" if pairing.match.awaiting_confirmation else "playing")
     else:
-        games, status = (0, 0), "waiting"
+        status = "waiting"
     return Line(
         pairing=pairing, a=pairing.a_name, b=pairing.b_name, table=pairing.table_number,
-        match_id=pairing.match_id,
-        games=games, finished=pairing.finished, winner=winner, walkover=bool(pairing.walkover),
-        status=status)
+        match_id=pairing.match_id, games=games, score=score, finished=pairing.finished,
+        winner=winner, walkover=bool(pairing.walkover), status=status)
 
 
 def lines(tournament: Tournament, all_pairings) -> list[Line]:
-    return [line_of(p, tournament.walkover_games) for p in all_pairings]
+    full_win = tournament.full_win
+    return [line_of(p, full_win) for p in all_pairings]
 
 
 @dataclass

@@ -38,7 +38,7 @@ class Fixture:
     date: datetime.date | None
     postponed_to: datetime.date | None
     opponent: Entry
-    games: tuple[int, int]  # its own first
+    score: tuple[int, int]  # its own first (presenters.Line.score)
     outcome: str  # "won", "lost", "drawn", "forfeit" (a double forfeit), "" while to play
     walkover: bool
     status: str  # presenters.Line.status
@@ -62,7 +62,7 @@ def partnership_season(tournament: Tournament, entry: Entry, all_pairings: list[
 def _fixture(line: presenters.Line, entry: Entry) -> Fixture:
     pairing = line.pairing
     home = pairing.a_id == entry.pk
-    games = line.games if home else line.games[::-1]
+    score = line.score if home else line.score[::-1]
     if not line.finished:
         outcome = ""
     elif line.status == "forfeit":
@@ -73,5 +73,5 @@ def _fixture(line: presenters.Line, entry: Entry) -> Fixture:
         outcome = "won" if pairing.winner_id == entry.pk else "lost"
     return Fixture(matchday=pairing.round.number, date=pairing.round.date,
                    postponed_to=pairing.postponed_to, opponent=pairing.b if home else pairing.a,
-                   games=games, outcome=outcome, walkover=line.walkover,
+                   score=score, outcome=outcome, walkover=line.walkover,
                    status=line.status)

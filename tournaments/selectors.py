@@ -77,6 +77,7 @@ class MatchSummary:
     state_text: tuple[str | None, str | None, str | None]  # partidas, points, partida_games
 
     awaiting_confirmation = Match.awaiting_confirmation
+    scoreline = Match.scoreline
 
     @property
     def format(self) -> dict:
@@ -216,28 +217,21 @@ def points_scheme(tournament: Tournament) -> formats.PointsScheme:
                                 bye_points=bye)
 
 
-def walkover_partidas(tournament: Tournament) -> int:
-    """The partidas a walkover gives, those of a full win: `to_win` in the partidas format,
-    the one partida a first-to match is, none where a match has no partidas."""
-    fmt = tournament.format
-    return {"partidas": fmt.get("to_win") or 0, "first_to": 1}.get(fmt.get("type"), 0)
-
-
-def result_of(pairing: Pairing, walkover_games: int,
-              partidas: int = 0) -> formats.MatchResult | None:
+def result_of(pairing: Pairing, full_win: formats.FullWin) -> formats.MatchResult | None:
     """The finished pairing as the standings see it (None for a bye or an unfinished one).
 
-    A walkover is a full win: the games (and partidas) of one; a double forfeit ("-") gives
-    neither side anything (RULES.md)."""
+    A walkover is a full win (`full_win`: Tournament.full_win) to none; a double forfeit
+    ("-") gives neither side anything (RULES.md)."""
     if not pairing.finished or pairing.b_id is None:
         return None
     if pairing.walkover:
-        games, won = {"A": ((walkover_games, 0), (partidas, 0)),
-                      "B": ((0, walkover_games), (0, partidas))}.get(pairing.walkover,
-                                                                    ((0, 0), (0, 0)))
+        nothing = formats.FullWin()
+        a, b = {"A": (full_win, nothing), "B": (nothing, full_win)}.get(pairing.walkover,
+                                                                          (nothing, nothing))
         return formats.MatchResult(pairing.a_id, pairing.b_id, pairing.winner_id,
-                                   games_a=games[0], games_b=games[1], partidas_a=won[0],
-                                   partidas_b=won[1], walkover=True)
+                                   games_a=a.games, games_b=b.games, partidas_a=a.partidas,
+                                   partidas_b=b.partidas, points_a=a.card_points,
+                                   points_b=b.card_points, walkover=True)
     state = pairing.match.state
     return formats.MatchResult(
         pairing.a_id, pairing.b_id, pairing.winner_id,
@@ -255,13 +249,32 @@ class Standing:
 
 def standings(tournament: Tournament, all_pairings: list[Pairing], field: list[Entry],
               stage: str | None = None, group: str = "") -> list[Standing]:
-    """Rank `field` on the finished pairings of `stage` (and `group`), by the tie-break chain.
+    """Rank `field` on the finished pairings of `stage` (and `group`), by the tie-break chain;
+    a finished double elimination by its bracket (`_placed_by_the_bracket`).
 
     Deciding matches count only for the "deciding" criterion, and only in the standings
     whose ties they settle (see `deciding_settled`)."""
     by_id = {entry.pk: entry for entry in field}
+    rows = deciding_settled(tournament, all_pairings, field, stage, group).rows
     return [Standing(row, by_id[row.entrant])
-            for row in deciding_settled(tournament, all_pairings, field, stage, group).rows]
+            for row in _placed_by_the_bracket(tournament, all_pairings, rows)]
+
+
+def _placed_by_the_bracket(tournament: Tournament, all_pairings: list[Pairing],
+                           rows: list[formats.StandingRow]) -> list[formats.StandingRow]:
+    """A finished double elimination ranks by its bracket's final places, whatever the points:
+    the champion, the runner-up, then by the round each went out in (those out in the same
+    round share the place, in the chain's order). In play, and in the other structures, the
+    tie-break chain's ranking stands."""
+    if tournament.structure != Tournament.Structure.DOUBLE:
+        return rows
+    from tournaments.services.double import state  # the bracket's replay of the results
+
+    now = state(tournament, all_pairings)
+    if not now.finished:
+        return rows
+    return formats.ranked_by_places(rows, {entrant: placing.place for placing in now.placings
+                                           for entrant in placing.entrants})
 
 
 def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field: list[Entry],
@@ -270,17 +283,17 @@ def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field:
     for their ties, and the knockouts still to play for those left (formats.deciding)."""
     counted = [p for p in all_pairings if p.round.stage != Round.Stage.DECIDING
                and (stage is None or p.round.stage == stage) and (not group or p.group == group)]
-    partidas = walkover_partidas(tournament)
-    results = [r for p in counted if (r := result_of(p, tournament.walkover_games, partidas))]
+    full_win = tournament.full_win
+    results = [r for p in counted if (r := result_of(p, full_win))]
     ids = {e.pk for e in field}
     byes = [entry for entry in _byes(tournament, counted) if entry in ids]
-    worth_games = tournament.bye_result == Tournament.Bye.WIN
+    bye = full_win if tournament.bye_result == Tournament.Bye.WIN else formats.FullWin()
 
     def rank_with(order):
         return formats.rank([e.pk for e in field], results, tournament.tie_breaks,
                             lots_seed=tournament.seed, scheme=points_scheme(tournament),
-                            byes=byes, bye_games=tournament.walkover_games if worth_games else 0,
-                            bye_partidas=partidas if worth_games else 0, deciding=order)
+                            byes=byes, bye_games=bye.games, bye_partidas=bye.partidas,
+                            bye_card_points=bye.card_points, deciding=order)
 
     if not settled_by_deciding(tournament, stage):
         return deciding.Settled(rank_with({}), {}, [])

@@ -165,4 +165,8 @@ def rules_from(preset: str = DEFAULT_PRESET, overrides: dict | None = None) -> R
     for key in overrides:
         if key not in _CHECKS:
             raise RulesError(gettext_noop("Unknown rule %(key)s."), key=key)
+    if "double_from" in overrides and overrides["double_from"] is None:
+        # None is how Rules takes the pack's default; RULES.md gives an empty value no meaning
+        raise RulesError(gettext_noop("Two games are won from a number of card points, not "
+                                      "null: to play the pack's default, leave the rule out."))
     return Rules(**{**PRESETS[preset], **overrides})

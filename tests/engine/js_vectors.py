@@ -202,11 +202,12 @@ BAD_VARIANT_OPTIONS = [
     {"preset": "double_pack", "rules": {"double_from": 241}}, {"first_dealer": 7},
     {"preset": "double_pack", "first_dealer": 8}, {"preset": "double_pack", "first_dealer": -1},
     {"rules": {"deck": "triple", "double_from": 10}}, {"rules": {"deck": "double", "tie": "x"}},
+    {"rules": {"deck": "double", "double_from": None}}, {"rules": {"double_from": None}},
 ]
 GOOD_VARIANT_OPTIONS = [
     {"preset": "double_pack", "first_dealer": 7}, {"rules": {"deck": "double", "double_from": 121}},
-    {"rules": {"deck": "double", "double_from": 240}}, {"rules": {"deck": "double", "double_from": None}},
-    {"rules": {"double_from": None}}, {"rules": {"deck": "single", "last_trick_bonus": 0}},
+    {"rules": {"deck": "double", "double_from": 240}},
+    {"rules": {"deck": "single", "last_trick_bonus": 0}},
     {"preset": "double_pack", "rules": {"last_trick_bonus": 0, "maria_de_copas": 0}},
 ]
 # Deals under the double pack (after a good one), and under both bonuses of 10 and 6.

@@ -72,6 +72,14 @@ def test_the_first_bad_deal_is_named():
     assert result["deal"] == 0
 
 
+def test_a_null_two_games_from_is_invalid_rules_and_a_left_out_one_the_default():
+    deals = [{"points": [91, 29]}]
+    refused = score_case({"rules": {"double_from": None}, "deals": deals})
+    assert (refused["ok"], refused["deal"]) == (False, None)
+    assert "leave the rule out" in refused["error"]
+    assert score_case({"rules": {}, "deals": deals})["games"] == [2, 0]
+
+
 def test_a_preset_and_rule_overrides_combine():
     result = score_case({"preset": "brasil", "rules": {"tie": "carry"},
                          "deals": [{"points": [60, 60]}, {"points": [70, 50]}]})

@@ -93,6 +93,19 @@ def test_an_invalid_value_is_refused(key, value):
     assert caught.value.params == {"value": value}
 
 
+@pytest.mark.parametrize(("preset", "default"), [("portugal", 91), ("double_pack", 181)])
+def test_two_games_from_left_out_is_the_packs_default(preset, default):
+    assert rules_from(preset, {"tie": "carry"}).double_from == default
+
+
+@pytest.mark.parametrize("preset", ["portugal", "double_pack"])
+def test_two_games_from_given_as_null_is_refused_not_read_as_the_default(preset):
+    """RULES.md gives an empty double_from no meaning (no table plays without two-game deals)."""
+    with pytest.raises(RulesError, match="not null: to play the pack's default, leave the rule "
+                                         "out"):
+        rules_from(preset, {"double_from": None})
+
+
 def test_rules_built_directly_are_checked_too():
     with pytest.raises(RulesError, match="from 61 to 120"):
         Rules(double_from=50)

@@ -1,6 +1,6 @@
 import pytest
 
-from tournaments.formats import MatchResult, PointsScheme, points_awarded, rank
+from tournaments.formats import MatchResult, PointsScheme, points_awarded, rank, ranked_by_places
 
 
 def won(a, b, **details):
@@ -102,6 +102,14 @@ def test_a_bye_is_worth_a_win_and_the_games_and_partidas_of_a_walkover():
     assert (row.played, row.won, row.lost, row.games_lost) == (0, 0, 0, 0)
 
 
+def test_a_bye_brings_the_card_points_of_a_walkover_in_the_points_format():
+    rows = by_entrant(rank(["A", "B", "C"], [won("A", "B")], ["points", "card_points"],
+                           byes=["C"], bye_card_points=500))
+    row = rows["C"]
+    assert (row.games_won, row.card_points, row.card_points_against) == (0, 500, 0)
+    assert row.card_point_difference == 500
+
+
 def test_a_tournament_can_make_a_bye_worth_less_than_a_win():
     rows = by_entrant(rank(["A", "B"], [], ["points"], scheme=PointsScheme(bye_points=1), byes=["A", "A"]))
     assert (rows["A"].byes, rows["A"].points) == (2, 2)
@@ -136,3 +144,12 @@ def test_a_winner_must_have_played_the_match():
 def test_nobody_plays_themselves():
     with pytest.raises(ValueError):
         MatchResult("A", "A", winner="A")
+
+
+def test_final_places_rank_above_points_and_those_sharing_one_keep_the_points_order():
+    results = [won("R", "C"), won("R", "X"), won("R", "Y"), won("C", "X"), won("X", "Y")]
+    by_points = rank(["C", "R", "X", "Y"], results, ["points"])
+    assert [row.entrant for row in by_points] == ["R", "X", "C", "Y"]
+    placed = ranked_by_places(by_points, {"C": 1, "R": 2, "Y": 3, "X": 3})
+    assert [(row.rank, row.entrant, row.points) for row in placed] == [
+        (1, "C", 4), (2, "R", 9), (3, "X", 5), (3, "Y", 2)]

@@ -26,10 +26,10 @@ from .knockout import (
     third_place_match,
 )
 from .lookahead import swiss_feasible, swiss_rounds_possible
-from .results import DEFAULT_POINTS, MatchResult, PointsScheme, points_awarded
+from .results import DEFAULT_POINTS, FullWin, MatchResult, PointsScheme, points_awarded
 from .roundrobin import double_round_robin, matchdays, round_robin
 from .seeding import bracket_size, seed_order, seeded_with_lot, snake_groups
-from .standings import StandingRow, rank
+from .standings import StandingRow, rank, ranked_by_places
 from .swiss import SwissDraw, SwissPairingError, swiss_pairings, swiss_pairings_least_rematches
 from .tiebreaks import CRITERIA, DEFAULT_CHAIN, criteria_for, default_chain
 
@@ -43,6 +43,7 @@ __all__ = [
     "QUARTER_FINAL",
     "SEMI_FINAL",
     "THIRD_PLACE",
+    "FullWin",
     "MatchResult",
     "Pairing",
     "PointsScheme",
@@ -65,6 +66,7 @@ __all__ = [
     "points_awarded",
     "random_draw",
     "rank",
+    "ranked_by_places",
     "round_ahead",
     "round_code",
     "round_codes",

@@ -78,6 +78,17 @@ class MatchResult:
         )
 
 
+@dataclass(frozen=True)
+class FullWin:
+    """What a walkover gives its winner, and a bye worth a win: a full win in the match
+    format (RULES.md), e.g. 4 games and 1 partida in a first to 4. ``card_points`` only in
+    the points format, where deals award no games and the target in card points is the win."""
+
+    games: int = 0
+    partidas: int = 0
+    card_points: int = 0
+
+
 def points_awarded(result: MatchResult, scheme: PointsScheme) -> tuple[int, int]:
     """Standing points for ``a`` and ``b`` from one match."""
     if result.double_forfeit:

@@ -1,8 +1,8 @@
 """Standings of a league or group from finished matches, ranked by a tie-break chain.
 
 A bye is counted apart from the matches (``byes`` on the row): it brings the bye's
-standing points and the games and partidas the caller says a walkover is worth, but
-it is not a match played or won. Having no opponent, it adds nothing to head-to-head
+standing points and the games, partidas and card points the caller says a walkover is
+worth, but it is not a match played or won. Having no opponent, it adds nothing to head-to-head
 or to the entrant's buchholz; its points do count in the buchholz of those who met
 the entrant, as any points do.
 """
@@ -59,6 +59,7 @@ class _Byes:
     entrants: list[Entrant]
     games: int = 0
     partidas: int = 0
+    card_points: int = 0
 
 
 def rank(
@@ -71,13 +72,15 @@ def rank(
     byes: Iterable[Entrant] = (),
     bye_games: int = 0,
     bye_partidas: int = 0,
+    bye_card_points: int = 0,
     deciding: Mapping[Entrant, int] | None = None,
 ) -> list[StandingRow]:
     """Rank ``entries`` (in a stable order, e.g. registration) from their results.
 
     ``byes`` names the entrant of every bye received, once per bye; each is worth
-    ``scheme.points_for_bye``, ``bye_games`` games won and ``bye_partidas`` partidas
-    won (the caller passes a walkover's, so a bye is worth a win).
+    ``scheme.points_for_bye``, ``bye_games`` games won, ``bye_partidas`` partidas won
+    and ``bye_card_points`` card points (the caller passes a walkover's, so a bye is
+    worth a win).
 
     Ties are broken by ``chain`` (see ``tiebreaks``). Entrants still tied at the end
     share a rank (1, 2, 2, 4) and keep the order of ``entries``; with "lots" in the
@@ -90,13 +93,23 @@ def rank(
     if "lots" in codes and lots_seed is None:
         raise ValueError("Drawing lots needs a seed, so that the draw can be repeated")
     lots = _draw_lots(field, lots_seed) if "lots" in codes else {}
-    table = _Table(field, list(results), _Byes(list(byes), bye_games, bye_partidas), scheme, lots,
-                   deciding or {})
+    byes_worth = _Byes(list(byes), bye_games, bye_partidas, bye_card_points)
+    table = _Table(field, list(results), byes_worth, scheme, lots, deciding or {})
     rows: list[StandingRow] = []
     for group in tie_groups(field, codes, table.measure):
         shared_rank = len(rows) + 1
         rows.extend(table.row(entrant, shared_rank) for entrant in group)
     return rows
+
+
+def ranked_by_places(
+    rows: Sequence[StandingRow], places: Mapping[Entrant, int]
+) -> list[StandingRow]:
+    """``rows`` (a ranking) in the order of final ``places`` (1 is first, e.g. a bracket's),
+    each row ranked at its place whatever its points. Rows that share a place share its rank
+    and keep their order in ``rows``. Every entrant of ``rows`` has a place."""
+    return [replace(row, rank=places[row.entrant])
+            for row in sorted(rows, key=lambda row: places[row.entrant])]
 
 
 class _Table:
@@ -185,6 +198,8 @@ def _add_byes(totals: dict[Entrant, Counter[str]], byes: _Byes, scheme: PointsSc
             points=scheme.points_for_bye,
             games_won=byes.games,
             partidas_won=byes.partidas,
+            card_points=byes.card_points,
+            card_point_difference=byes.card_points,
         )
 
 

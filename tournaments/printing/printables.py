@@ -191,7 +191,7 @@ def _box(line) -> layout.Box:
     if line is None:
         return layout.Box()
     names = (line.a, _("bye") if line.is_bye else line.b)
-    games = ("", "") if line.is_bye else tuple(str(g) for g in line.games)
+    games = ("", "") if line.is_bye else tuple(str(g) for g in line.score)
     return layout.Box(tuple(layout.Side(name, games[n], line.winner == "AB"[n])
                             for n, name in enumerate(names)))
 
@@ -251,7 +251,7 @@ def _double_poster(tournament: Tournament, title: str, paper) -> layout.Document
 def _slot_box(view) -> layout.Box:
     """A slot of a double elimination: who is there (or where they come from), its games."""
     line = view.line
-    games = ("", "") if line is None or line.is_bye else tuple(str(g) for g in line.games)
+    games = ("", "") if line is None or line.is_bye else tuple(str(g) for g in line.score)
     sides = []
     for n, side in enumerate((view.a, view.b)):
         name = side.name or (_("bye") if side.bye else side.source.text if side.source else "")

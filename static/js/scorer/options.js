@@ -75,6 +75,10 @@ export function rulesFrom(preset = DEFAULT_PRESET, overrides = null) {
   for (const key of Object.keys(overrides)) {
     if (!has(RULE_CHECKS, key)) throw new RulesError("Unknown rule %(key)s.", { key });
   }
+  if (has(overrides, "double_from") && overrides.double_from === null) {
+    throw new RulesError("Two games are won from a number of card points, not null: to play the " +
+      "pack's default, leave the rule out.");
+  }
   const rules = { ...DEFAULT_RULES, ...PRESETS[preset], ...overrides };
   const check = (key, [valid, message]) => {
     if (!valid(rules[key])) throw new RulesError(message, { value: rules[key] });
