@@ -1,12 +1,20 @@
-from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from scoring.selectors import first_live
+from scoring.selectors import first_live, live_stamp
+from sueca_club.live import live_page, recent_version
 
 HOME_LIVE = 12  # the live matches that changed last; /live/ has them all
 
 
 @require_GET
 def home(request):
-    matches, more_live = first_live(count=HOME_LIVE)
-    return render(request, "sueca_club/home.html", {"matches": matches, "more_live": more_live})
+    """The front page; its "Live now" follows every club's matches, as /live/ does (the same
+    version: how many are in play and the newest change among them)."""
+    stamp = recent_version("in-play:", live_stamp)
+
+    def context():
+        matches, more_live = first_live(count=HOME_LIVE)
+        return {"matches": matches, "more_live": more_live}
+
+    return live_page(request, stamp.etag, "sueca_club/home.html", "sueca_club/_home_live.html",
+                     context)

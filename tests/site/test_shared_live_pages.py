@@ -40,7 +40,7 @@ def paths(tournament, match, club):
     slug = tournament.slug
     return [f"/t/{slug}/{page}" for page in
             ("", "bracket/", "groups/", "standings/", "rounds/1/", "results/", "tv/")] + [
-        f"/m/{match.pk}/", f"/c/{club.slug}/", f"/c/{club.slug}/live/", "/live/"]
+        f"/m/{match.pk}/", f"/c/{club.slug}/", f"/c/{club.slug}/live/", "/live/", "/"]
 
 
 def test_no_live_page_carries_a_csrf_token_or_sets_a_cookie(paths, club):
