@@ -215,6 +215,10 @@ class TournamentForm(TournamentDetailsForm, StructureForm, RulesFormatForm):
         data = self.cleaned_data
         data["tie_breaks"] = self._chain()
         data["deciding_format"] = self._deciding_format()
+        if data.get("format_type") == "points" and data.get("walkover_games") is not None:
+            self.add_error("walkover_games", _(
+                "In Sueca de pontos a walkover is won by the target in card points, not by "
+                "games: leave this blank."))
         return super().clean()
 
     def _deciding_format(self) -> dict | None:

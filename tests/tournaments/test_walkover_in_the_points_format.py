@@ -158,3 +158,21 @@ def test_the_organiser_reads_a_walkover_as_the_target_in_card_points(organiser_c
     html = organiser_client.get(reverse("manage_tournaments:tournament",
                                         args=[club.slug, tournament.slug])).content.decode()
     assert "A walkover is won 200–0 in card points" in html
+
+
+def test_the_new_tournament_form_refuses_games_for_a_walkover_in_the_points_format(
+        organiser_client, club):
+    data = {"name": "Pontos", "tables_count": "4", "preset": "portugal",
+            "format_type": "points", "target": "200", "structure": "rounds",
+            "pairing": "swiss", "rounds_count": "3", "draw": "random", "groups_count": "2",
+            "qualifiers_per_group": "2", "points_win": "3", "points_loss": "1",
+            "points_draw": "2", "points_no_show": "0", "tie_break_1": "points",
+            "walkover_games": "4"}
+    response = organiser_client.post(f"/manage/{club.slug}/tournaments/", data)
+    assert response.context["form"].errors["walkover_games"] == [
+        "In Sueca de pontos a walkover is won by the target in card points, not by games: "
+        "leave this blank."]
+    assert not Tournament.objects.exists()
+    del data["walkover_games"]
+    organiser_client.post(f"/manage/{club.slug}/tournaments/", data)
+    assert Tournament.objects.get().full_win.card_points == 200
