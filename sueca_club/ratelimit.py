@@ -91,12 +91,15 @@ def _over(keys: list[str], attempts: int) -> bool:
     return any(count >= attempts for count in cache.get_many(keys).values())
 
 
-def _post_keys(request, name: str) -> list[str]:
-    keys = [f"posts:{name}:ip:{client_address(request)}"]
+def _post_limits(request, name: str) -> dict[str, tuple[int, int]]:
+    """The counts a POST to `name` is held to, by key: its connection's and, for a write that
+    emails the address it is given, that address's (EMAIL_RATE_LIMITS)."""
+    limits = {f"posts:{name}:ip:{client_address(request)}": settings.POST_RATE_LIMITS[name]}
     email = request.POST.get("email", "").strip().lower()
-    if name == "password_reset" and email:
-        keys.append(f"posts:{name}:email:{hashlib.sha256(email.encode()).hexdigest()}")
-    return keys
+    if email and name in settings.EMAIL_RATE_LIMITS:
+        digest = hashlib.sha256(email.encode()).hexdigest()
+        limits[f"posts:{name}:email:{digest}"] = settings.EMAIL_RATE_LIMITS[name]
+    return limits
 
 
 def reset(request, username: str = "") -> None:
@@ -139,11 +142,13 @@ class RateLimitMiddleware:
         name = request.resolver_match.url_name if request.resolver_match else None
         if name not in settings.POST_RATE_LIMITS:
             return None
-        attempts, window = settings.POST_RATE_LIMITS[name]
-        keys = _post_keys(request, name)
-        if _over(keys, attempts):
-            return _refused(request, "registration/too_many.html", window)
-        cache.count(keys, window)
+        limits = _post_limits(request, name)
+        counts = cache.get_many(list(limits))  # none while the cache is unavailable
+        if over := [window for key, (attempts, window) in limits.items()
+                    if counts.get(key, 0) >= attempts]:
+            return _refused(request, "registration/too_many.html", max(over))
+        for key, (_attempts, window) in limits.items():
+            cache.count([key], window)
         return None
 
 

@@ -14,6 +14,7 @@ SIGNUPS, RESETS = 3, 2
 @pytest.fixture(autouse=True)
 def limits(settings):
     settings.POST_RATE_LIMITS = {"signup": (SIGNUPS, 3600), "password_reset": (RESETS, 3600)}
+    settings.EMAIL_RATE_LIMITS = {"password_reset": (RESETS, 3600)}
 
 
 def sign_up(n: int, address: str = "192.0.2.20"):

@@ -10,7 +10,6 @@
   then tapping one's own partnership and confirming.
 """
 
-import hashlib
 import re
 
 from django.contrib import messages
@@ -23,9 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.services import ScoringRefused
-from sueca_club import cache
 from sueca_club.formtokens import create_once
-from sueca_club.ratelimit import client_address
 from tournaments.models import Tournament
 from tournaments.registration import selectors, services
 from tournaments.registration.forms import LinkRecoveryForm, NamesForm, SignUpForm
@@ -33,9 +30,6 @@ from tournaments.registration.models import Registration, SignUp, door_token
 from tournaments.views.manage import attempt, refuse
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
-# Lost links asked for: (requests, window in seconds) per client address (a café shares one)
-# and per email address (nobody fills a stranger's inbox), counted whatever the answer.
-LINK_RECOVERY_LIMITS = {"address": (20, 3600), "email": (3, 3600)}
 
 
 def _tournament(slug: str) -> Tournament:
@@ -97,37 +91,12 @@ def _sign_up_page(request, tournament, registration, form, lost_form):
         "lost_form": lost_form, "places": selectors.places(tournament, registration)})
 
 
-def _over_the_limit(request) -> int | None:
-    """The window, in seconds, of a lost-link limit the request is over; else it is counted
-    (per client address, and per email address asked for) and None."""
-    email = request.POST.get("email", "").strip().lower()
-    limits = {f"posts:link-recovery:ip:{client_address(request)}":
-              LINK_RECOVERY_LIMITS["address"]}
-    if email:
-        digest = hashlib.sha256(email.encode()).hexdigest()
-        limits[f"posts:link-recovery:email:{digest}"] = LINK_RECOVERY_LIMITS["email"]
-    counts = cache.get_many(list(limits))
-    over = [window for key, (attempts, window) in limits.items()
-            if counts.get(key, 0) >= attempts]
-    if over:
-        return max(over)
-    for key, (_attempts, window) in limits.items():
-        cache.count([key], window)
-    return None
-
-
 @never_cache
 @require_POST
 def link_recovery(request, slug):
     """"Lost your link?": the same answer whatever the address, so it tells nobody who signed
     up; the links go by email, to the address the sign-up was made with."""
     tournament = _tournament(slug)
-    window = _over_the_limit(request)
-    if window is not None:
-        response = render(request, "registration/too_many.html",
-                          {"minutes": max(window // 60, 1)}, status=429)
-        response["Retry-After"] = str(window)
-        return response
     lost_form = LinkRecoveryForm(request.POST)
     if not lost_form.is_valid():
         form = SignUpForm(players=services.players_per_partnership(tournament))

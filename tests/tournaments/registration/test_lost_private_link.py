@@ -8,7 +8,7 @@ from django.test import Client
 
 from sueca_club.models import Player
 from tests.tournaments.registration.helpers import open_tournament
-from tournaments.registration import services, views
+from tournaments.registration import services
 
 ANSWER = "If a sign-up for this tournament was made with that address"
 
@@ -82,9 +82,9 @@ def test_a_sign_up_awaiting_its_players_gets_its_link(club, tournament, mailoutb
 
 
 def test_asking_stops_at_the_limit_per_email_address_and_per_client_address(
-        tournament, monkeypatch, mailoutbox):
-    monkeypatch.setattr(views, "LINK_RECOVERY_LIMITS", {"address": (3, 3600),
-                                                        "email": (2, 3600)})
+        tournament, settings, mailoutbox):
+    settings.POST_RATE_LIMITS = {"tournament_link_recovery": (3, 3600)}
+    settings.EMAIL_RATE_LIMITS = {"tournament_link_recovery": (2, 3600)}
     signed_up(tournament, 1, "ana@example.com")
     answers = [ask(tournament, "ana@example.com", address=f"192.0.2.{80 + n}").status_code
                for n in range(3)]
