@@ -181,6 +181,12 @@ def tv_stamp(slug: str, since) -> LiveStamp | None:
     return LiveStamp(etag, stamp["live"])
 
 
+def recent_live_stamp(*, club_slug: str | None = None) -> LiveStamp:
+    """live_stamp, read at most once in LIVE_REBUILD_SECONDS per process (recent_version):
+    what /live/, /c/<club>/live/ and the front page poll on."""
+    return recent_version(f"in-play:{club_slug or ''}", lambda: live_stamp(club_slug=club_slug))
+
+
 def live_stamp(*, club_slug: str | None = None) -> LiveStamp:
     """One query: the ETag of the list of every match in play (the club's, or everywhere) and
     how many there are. It names how many are in play and the newest change among them: a

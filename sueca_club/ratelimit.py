@@ -86,11 +86,6 @@ def count_failure(request, username: str) -> None:
     cache.count(user_key, settings.LOGIN_RATE_LIMIT[1])
 
 
-def _over(keys: list[str], attempts: int) -> bool:
-    """Whether any count is at the limit (never while the cache is unavailable)."""
-    return any(count >= attempts for count in cache.get_many(keys).values())
-
-
 def _post_limits(request, name: str) -> dict[str, tuple[int, int]]:
     """The counts a POST to `name` is held to, by key: its connection's and, for a write that
     emails the address it is given, that address's (EMAIL_RATE_LIMITS)."""

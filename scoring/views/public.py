@@ -58,7 +58,7 @@ def in_play(request, slug: str | None = None):
     """Every match in play, the club's (`slug`) or everywhere, IN_PLAY_PER_PAGE a page by table:
     where the club page's and the home page's live lists lead when they stop short. An
     unchanged poll is a 304 for one query."""
-    stamp = recent_version(f"in-play:{slug or ''}", lambda: selectors.live_stamp(club_slug=slug))
+    stamp = selectors.recent_live_stamp(club_slug=slug)
     page = tv.page_number(_int(request.GET.get("page"), default=1), stamp.live, IN_PLAY_PER_PAGE)
 
     def context():

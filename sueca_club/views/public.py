@@ -1,7 +1,7 @@
 from django.views.decorators.http import require_GET
 
-from scoring.selectors import first_live, live_stamp
-from sueca_club.live import live_page, recent_version
+from scoring.selectors import first_live, recent_live_stamp
+from sueca_club.live import live_page
 
 HOME_LIVE = 12  # the live matches that changed last; /live/ has them all
 
@@ -10,7 +10,7 @@ HOME_LIVE = 12  # the live matches that changed last; /live/ has them all
 def home(request):
     """The front page; its "Live now" follows every club's matches, as /live/ does (the same
     version: how many are in play and the newest change among them)."""
-    stamp = recent_version("in-play:", live_stamp)
+    stamp = recent_live_stamp()
 
     def context():
         matches, more_live = first_live(count=HOME_LIVE)
