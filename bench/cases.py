@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -318,6 +319,10 @@ class RebuildCold(Case):
                 **phones.summary(rebuilds),
                 "errors": sum(status not in (200, 201) for _, status, _, _ in timed),
                 "created": sum(status == 201 for _, status, _, _ in timed),
+                # A table whose match the last deal ended answers 409 until the next round
+                # is drawn: errors that are not 409s are the ones to look at.
+                "statuses": {str(status): n for status, n in
+                             sorted(Counter(status for _, status, _, _ in timed).items())},
                 "pages": {name: {"requests": len(values), **phones.summary(values)}
                           for name, values in by_page.items()}}
 

@@ -91,7 +91,8 @@ def print_run(run: dict) -> list[str]:
               f"table had the next round's match {r.get('next_round_ms', 0):.0f} ms after it, "
               f"and all that follows the results was done {r.get('followed_ms', 0):.0f} ms after it")
     if "rebuild_cold" in run["cases"]:
-        print("  rebuild_cold (LIVE_REBUILD_SECONDS=0), each request a rebuild:")
+        print("  rebuild_cold (LIVE_REBUILD_SECONDS=0), each request a rebuild; answers "
+              f"{run['cases']['rebuild_cold'].get('statuses', {})}:")
         for page, s in run["cases"]["rebuild_cold"]["pages"].items():
             print(f"    {page:<34}{s['requests']:>5}  p50 {s['p50_ms']:.1f}  p95 "
                   f"{s['p95_ms']:.1f} ms")
