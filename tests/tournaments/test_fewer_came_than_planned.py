@@ -145,3 +145,29 @@ def test_the_action_log_says_who_changed_what_from_what(organiser_client, organi
     [action] = swiss.actions.all()
     assert (action.kind, action.user, action.what) == (
         Action.Kind.SETTINGS, organiser, "rounds: 7 → 5")
+
+
+def test_the_draft_page_says_before_the_start_why_it_would_be_refused(organiser_client, swiss):
+    html = organiser_client.get(address(swiss)).content.decode()
+    assert f'<p class="msg warning">{TOO_LONG} <a href="{address(swiss, "edit/")}">' in html
+    change(organiser_client, swiss, rounds_count="5")
+    assert TOO_LONG not in organiser_client.get(address(swiss)).content.decode()
+
+
+def test_the_warning_counts_only_who_checked_in_once_anyone_has(organiser_client, club):
+    tournament = make_tournament(club, 8, structure="rounds", pairing="swiss", rounds_count=7)
+    assert "a Swiss has at most" not in organiser_client.get(address(tournament)).content.decode()
+    for entry in tournament.entries.all()[:6]:
+        services.entry_update(entry=entry, checked_in=True)
+    assert ("With 6 partnerships a Swiss has at most 5 rounds"
+            in organiser_client.get(address(tournament)).content.decode())
+
+
+def test_settings_saved_that_still_do_not_fit_say_so_and_stay_on_the_settings(
+        organiser_client, swiss):
+    response = change(organiser_client, swiss, rounds_count="6")
+    assert response.redirect_chain == [(address(swiss, "edit/"), 302)]
+    html = response.content.decode()
+    assert "The new settings are saved." in html and TOO_LONG in html
+    assert 'name="rounds_count" value="6"' in html
+    assert Tournament.objects.get(pk=swiss.pk).rounds_count == 6

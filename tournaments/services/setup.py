@@ -251,11 +251,9 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
     tournament = _editable(tournament)
     if tournament.entries.filter(checked_in=True).exists():
         tournament.entries.filter(checked_in=False).delete()
-    if tournament.entries.count() < 2:
-        raise TournamentRefused(_("A tournament needs at least two partnerships."))
-    _require_one_entry_per_player(tournament, [])
-    _require_playable(tournament, tournament.entries.count())
     count = tournament.entries.count()
+    _require_startable(tournament, count)
+    _require_one_entry_per_player(tournament, [])
     log(tournament, Action.Kind.START, by,
         ngettext("%(count)s partnership", "%(count)s partnerships", count) % {"count": count})
     numbers = range(1, tournament.tables_count + 1)
@@ -269,6 +267,25 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
     first = _first_round(tournament)
     rows.bump(tournament)
     return first
+
+
+def _require_startable(tournament: Tournament, playing: int) -> None:
+    if playing < 2:
+        raise TournamentRefused(_("A tournament needs at least two partnerships."))
+    _require_playable(tournament, playing)
+
+
+def start_refusal(tournament: Tournament, entries=None) -> TournamentRefused | None:
+    """Why the start would be refused now, with the partnerships who would play (those who
+    checked in, once anyone has; `entries`: the tournament's, when the caller has read them):
+    the organiser sees it before pressing start, and again after changing the settings. None
+    when the start would go ahead."""
+    entries = list(tournament.entries.all()) if entries is None else entries
+    try:
+        _require_startable(tournament, sum(e.checked_in for e in entries) or len(entries))
+    except TournamentRefused as refused:
+        return refused
+    return None
 
 
 def _first_round(tournament: Tournament) -> Round:

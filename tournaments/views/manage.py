@@ -126,6 +126,11 @@ def tournament_structure_change(request, tournament):
     form = StructureForm(request.POST, tournament=tournament)
     if form.is_valid() and attempt(request, lambda: services.tournament_structure_change(
             tournament=tournament, by=request.user, **form.cleaned_data), _("The new settings are saved.")):
+        tournament.refresh_from_db()
+        refusal = services.start_refusal(tournament)
+        if isinstance(refusal, services.StructureDoesNotFit):  # saved, and still does not fit
+            messages.warning(request, refusal.message)
+            return redirect("manage_tournaments:edit", tournament.club.slug, tournament.slug)
         return redirect(reverse("manage_tournaments:tournament",
                                 args=[tournament.club.slug, tournament.slug]) + "#start")
     return edit_page(request, tournament, details_form(tournament), form)
@@ -187,6 +192,7 @@ def tournament(request, club_slug, slug):
         "draft": draft,
         "structure_changeable": draft and bool(services.structure_settings(tournament)),
         "undecided_signups": draft and signups.awaiting_the_organiser(tournament),
+        "start_refusal": draft and services.start_refusal(tournament, entries),
         "running": running,
         # newest first; a league's matchdays not opened yet (drawn at its start) come last,
         # folded, so that the phone opens on the matches in play
