@@ -49,8 +49,11 @@ PLACE_COLUMNS: Columns = (
     ("round", gettext_lazy("Round")), ("table", gettext_lazy("Table")),
     ("a", gettext_lazy("Partnership A")), ("b", gettext_lazy("Partnership B")),
 )
+# Games, and the card points of the match's deals: what the points format ("Sueca de pontos")
+# is won on, its deals awarding no games; a walkover in it wins the target in card points.
 RESULT_COLUMNS: Columns = PLACE_COLUMNS + (
     ("games_a", gettext_lazy("Games A")), ("games_b", gettext_lazy("Games B")),
+    ("points_a", gettext_lazy("Card points A")), ("points_b", gettext_lazy("Card points B")),
     ("winner", gettext_lazy("Winner")), ("status", gettext_lazy("Status")),
 )
 DEAL_COLUMNS: Columns = PLACE_COLUMNS + (
@@ -130,15 +133,22 @@ RESULT_STATUS = {
 }
 
 
-def result_row(line: presenters.Line) -> dict:
+def result_row(line: presenters.Line, points_format: bool) -> dict:
     winner = {"A": line.a, "B": line.b}.get(line.winner or "", "")
+    if line.walkover:  # the card points it wins in the points format; none played else
+        points = line.score if points_format else ("", "")
+    else:
+        points = line.pairing.match.state["points"] if line.match_id else ("", "")
     return {"round": presenters.round_title(line.pairing.round), "table": line.table or "",
             "a": line.a, "b": line.b or "", "games_a": line.games[0], "games_b": line.games[1],
+            "points_a": points[0], "points_b": points[1],
             "winner": winner, "status": str(RESULT_STATUS[line.status])}
 
 
 def tournament_results(tournament: Tournament, fmt: str, progress: Progress = no_progress) -> bytes:
-    rows = [result_row(line) for line in presenters.lines(tournament, selectors.pairings(tournament))]
+    points_format = tournament.format.get("type") == "points"
+    rows = [result_row(line, points_format)
+            for line in presenters.lines(tournament, selectors.pairings(tournament))]
     progress(50)
     return file_content(RESULT_COLUMNS, rows, fmt, _("Results"), exclude=TOURNAMENT_LEAVES_OUT)
 
@@ -223,7 +233,8 @@ def match_result_row(match: Match, place: Place) -> dict:
         status, winner = _("playing"), ""
     return {"date": place.date, "event": place.event, "round": place.round, "table": place.table,
             "a": match.a.display_name, "b": match.b.display_name, "games_a": match.games_a,
-            "games_b": match.games_b, "winner": winner, "status": status}
+            "games_b": match.games_b, "points_a": match.state["points"][0],
+            "points_b": match.state["points"][1], "winner": winner, "status": status}
 
 
 def season_title(name: str, start: datetime.date, end: datetime.date) -> str:

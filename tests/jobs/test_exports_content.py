@@ -36,11 +36,12 @@ def test_the_standings_csv_has_a_row_per_entry_in_ranked_order(finished_knockout
 def test_the_results_csv_has_every_pairing_with_its_winner(finished_knockout):
     rows = read_csv(exports.tournament_results(finished_knockout, "csv"))
     assert rows[0] == ["Round", "Table", "Partnership A", "Partnership B", "Games A", "Games B",
-                       "Winner", "Status"]
+                       "Card points A", "Card points B", "Winner", "Status"]
     body = rows[1:]
     assert len(body) == 4 + 2 + 2  # quarter-finals, semi-finals, final and third place
     assert [r[0] for r in body].count("Final") == 2
-    assert all(r[7] == "finished" and r[6] == r[2] for r in body)  # A won everything
+    assert all(r[9] == "finished" and r[8] == r[2] for r in body)  # A won everything
+    assert all(int(r[6]) + int(r[7]) == 120 * int(r[4]) for r in body)  # one game a deal
 
 
 def test_the_deals_csv_has_every_active_deal_with_a_running_tally(finished_knockout):

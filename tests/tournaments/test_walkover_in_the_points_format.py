@@ -144,8 +144,12 @@ def test_the_exports_agree_with_the_pages(club):
     assert card_points["walkover winner"] == card_points["bye"] == ("0", "200")
     results = list(csv.DictReader(io.StringIO(
         exports.tournament_results(tournament, "csv").decode("utf-8-sig"))))
-    walkover = next(row for row in results if row["Status"] == "walkover")
-    assert (walkover["Games A"], walkover["Games B"]) == ("0", "0")
+    by_status = {row["Status"]: row for row in results}
+    assert [by_status["walkover"][column] for column in (
+        "Games A", "Games B", "Card points A", "Card points B")] == ["0", "0", "200", "0"]
+    assert [by_status["finished"][column] for column in (
+        "Games A", "Games B", "Card points A", "Card points B")] == ["0", "0", "240", "0"]
+    assert [by_status["bye"][column] for column in ("Card points A", "Card points B")] == ["", ""]
 
 
 def test_a_bye_worth_nothing_brings_no_card_points(club):
