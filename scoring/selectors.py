@@ -31,7 +31,7 @@ def listed_matches() -> QuerySet[Match]:
 
 def match_version(pk: int) -> int | None:
     """The match's version, None when there is no such match: all that an unchanged poll of
-    its scoreboard or JSON costs. Plain SQL on the primary key, like the tournaments' ETags."""
+    JSON costs. Plain SQL on the primary key, like the tournaments' ETags."""
     if not 0 < pk <= MAX_ID:  # an address's number past any id: no match, not a database error
         return None
     with connection.cursor() as cursor:
@@ -42,6 +42,23 @@ def match_version(pk: int) -> int | None:
 
 def recent_match_version(pk: int) -> int | None:
     return recent_version(f"match:{pk}", lambda: match_version(pk))
+
+
+def scoreboard_stamp(pk: int) -> str | None:
+    """What the scoreboard's ETag names: the match's version and its last change, which a
+    rename of who plays also is (services.names_changed), while the version, which a
+    referee's If-Match names, stays. None when there is no such match."""
+    if not 0 < pk <= MAX_ID:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version, updated_at FROM {Match._meta.db_table} WHERE id = %s",
+                       [pk])
+        row = cursor.fetchone()
+    return row and f"{Match.version_tag(pk, row[0])}-{row[1].timestamp():.6f}"
+
+
+def recent_scoreboard_stamp(pk: int) -> str | None:
+    return recent_version(f"scoreboard:{pk}", lambda: scoreboard_stamp(pk))
 
 
 def live_matches(*, club=None, limit: int | None = 20) -> list[Match]:

@@ -15,15 +15,15 @@ from sueca_club.models import Club
 
 @require_GET
 def scoreboard(request, pk: int):
-    version = selectors.recent_match_version(pk)
-    if version is None:
+    stamp = selectors.recent_scoreboard_stamp(pk)
+    if stamp is None:
         raise Http404(_("No such match."))
 
     def context():
         match = selectors.matches_with_teams().get(pk=pk)
         return {"match": match, "board": selectors.board(match), "tally": selectors.tally(match)}
 
-    return live_page(request, Match.version_tag(pk, version), "scoring/scoreboard.html",
+    return live_page(request, stamp, "scoring/scoreboard.html",
                      "scoring/_scoreboard_live.html", context)
 
 

@@ -1,6 +1,7 @@
 """A renamed partnership or player shows at once on the live pages that name them: the
-tournament's pages and API and the club's page and TV get a new ETag (after the rename's
-commit, from the outbox), and a referee's next write is not taken for a stale one."""
+tournament's pages and API, the club's page and TV, and the scoreboard of a match in play get
+a new ETag (after the rename's commit, from the outbox), and a referee's next write is not
+taken for a stale one."""
 
 import json
 
@@ -83,6 +84,18 @@ def test_the_clubs_page_and_tv_show_the_new_name(
     response = poll(client, path, etag)
     assert response.status_code == 200
     assert "Ases do Bairro" in response.content.decode()
+
+
+def test_the_scoreboard_of_a_match_in_play_shows_the_new_name(
+        client, organiser_client, playing):
+    path = f"/m/{playing.pk}/"
+    for headers in ({}, {"HX-Request": "true"}):
+        etag = client.get(path, headers=headers)["ETag"]
+        assert client.get(path, headers={**headers, "If-None-Match": etag}).status_code == 304
+        rename_partnership(organiser_client, playing.a, f"Os Invencíveis {len(headers)}")
+        response = client.get(path, headers={**headers, "If-None-Match": etag})
+        assert response.status_code == 200
+        assert f"Os Invencíveis {len(headers)}" in response.content.decode()
 
 
 def test_a_rename_leaves_the_matchs_version_so_a_referees_next_deal_is_not_stale(
