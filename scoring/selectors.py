@@ -31,7 +31,7 @@ def listed_matches() -> QuerySet[Match]:
 
 def match_version(pk: int) -> int | None:
     """The match's version, None when there is no such match: all that an unchanged poll of
-    JSON costs. Plain SQL on the primary key, like the tournaments' ETags."""
+    its JSON costs. Plain SQL on the primary key, like the tournaments' ETags."""
     if not 0 < pk <= MAX_ID:  # an address's number past any id: no match, not a database error
         return None
     with connection.cursor() as cursor:
