@@ -37,6 +37,10 @@ class PairInput(forms.MultiWidget):
                 subwidget["attrs"]["id"] = f"{attrs['id']}_{side.lower()}"
         return context
 
+    def subwidgets(self, name, value, attrs=None):
+        """A's box, then B's, each on its own (a template places them under their labels)."""
+        yield from self.get_context(name, value, attrs)["widget"]["subwidgets"]
+
     # Both sides' values under one name: repeated in a form post, a list in JSON.
     value_from_datadict = forms.MultipleHiddenInput.value_from_datadict
 

@@ -155,3 +155,10 @@ def test_a_finished_friendly_offers_to_undo_the_deal_that_ended_it(client, refer
     assert match.finished
     page = client.get(f"/r/{referee_link.token}/").content.decode()
     assert "The match is over" in page and f'href="/r/{referee_link.token}/undo/"' in page
+
+
+def test_each_sides_tricks_box_is_under_its_own_label(client, referee_link):
+    page = client.get(f"/r/{referee_link.token}/").content.decode()
+    for side in "ab":
+        paragraph = re.search(rf'<p><label for="id_tricks_{side}">.*?</p>', page, re.S)[0]
+        assert re.findall(r'<input [^>]*id="([^"]+)"', paragraph) == [f"id_tricks_{side}"]
