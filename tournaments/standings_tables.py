@@ -108,9 +108,15 @@ def standings_table(rows: list[dict], sort: str = "", season_of: str = "") -> Ta
     return Table(headers, _rows(COLUMNS, rows, season_of))
 
 
+ASCENDING_FIRST = ("rank", "partnership")  # read from the top; a count, biggest first
+
+
 def _next_sort(column: str, name: str, descending: bool) -> str:
-    """A header's link: its column the other way when the table is sorted by it, else up."""
-    return ("-" + column) if column == name and not descending else column
+    """A header's link: its column the other way when the table is sorted by it, else its
+    column the way people read it first (the most points on top)."""
+    if column == name:
+        return column if descending else "-" + column
+    return column if column in ASCENDING_FIRST else "-" + column
 
 
 def group_table(ranked: list[Standing], qualifiers: int) -> Table:
