@@ -6,7 +6,7 @@ import html
 import pytest
 
 from tests.jobs.conftest import pdf_pages
-from tournaments.printing import pdf, printables
+from tournaments.printing import layout, pdf, printables
 
 
 def test_the_pdfs_embed_a_font_that_came_with_pip():
@@ -82,3 +82,22 @@ def test_the_printed_results_page_shows_the_champion(organiser_client, finished_
 def test_a_tournament_of_rounds_has_no_bracket_page(organiser_client, swiss):
     response = organiser_client.get(f"/manage/{swiss.club.slug}/tournaments/{swiss.slug}/print/bracket/")
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize("language", ["pt-pt", "pt-br", "en"])
+def test_a_pdf_tables_headings_wrap_between_words_never_inside_one(language):
+    """The final results' narrow number columns under Portuguese headings ("Disputadas" was
+    printed "Disputada" over "s"): each column is as wide as its heading's longest word, and
+    the table still fills the page."""
+    from django.utils import translation
+
+    with translation.override(language):
+        block = layout.Table([layout.Column(translation.gettext(title), width, numeric)
+                              for title, width, numeric in printables.STANDINGS_COLUMNS], [])
+        doc = pdf.Document()
+        widths = pdf._column_widths(doc, block, 180, 9)
+        doc.font(9, bold=True)
+        for column, width in zip(block.columns, widths, strict=True):
+            longest = max(doc.get_string_width(word) for word in column.title.split())
+            assert longest + 2 * doc.c_margin <= width, column.title
+    assert sum(widths) == pytest.approx(180)

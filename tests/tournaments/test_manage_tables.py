@@ -52,7 +52,8 @@ def test_the_cards_have_each_tables_number_qr_code_and_how_to_in_two_languages(
     body = response.content.decode()
     assert response.status_code == 200
     for number in (1, 2, 3):
-        assert f"Table {number}" in body
+        # each language's "Table 1" on one line, even where the heading wraps
+        assert f"Mesa\u00a0{number} · Table\u00a0{number}" in body
         assert f"{tables_url(tournament)}{number}/qr.svg" in body
     assert body.count("Aponte a câmara do telemóvel a este código.") == 3
     assert body.count("Point your phone&#x27;s camera at this code.") + body.count(

@@ -220,19 +220,17 @@ def _qr(doc: Document, block: layout.Qr, frame: Frame) -> None:
 
 
 def _table(doc: Document, block: layout.Table, frame: Frame) -> None:
-    total = sum(column.width for column in block.columns)
-    widths = [frame.w * column.width / total for column in block.columns]
+    heading_size = 8.5 if block.writing else 9
+    widths = _column_widths(doc, block, frame.w, heading_size)
     y = doc.get_y() + (2 if block.writing else 5)
     if block.writing:  # rows to write in, as tall as the sheet allows
         aligns = ["CENTER"] * len(widths)
         line_height = min(8.0, (doc.page_break_trigger - y - 24) / (len(block.rows) + 1))
-        doc.font(9)
-        headings = FontFace(emphasis="BOLD", size_pt=8.5)
     else:
         aligns = ["RIGHT" if column.numeric else "LEFT" for column in block.columns]
         line_height = 6
-        doc.font(9)
-        headings = FontFace(emphasis="BOLD")
+    doc.font(9)
+    headings = FontFace(emphasis="BOLD", size_pt=heading_size)
     doc.set_xy(frame.x, y)
     with doc.table(col_widths=widths, width=frame.w, text_align=aligns, line_height=line_height,
                    headings_style=headings, first_row_as_headings=True,
@@ -241,6 +239,24 @@ def _table(doc: Document, block: layout.Table, frame: Frame) -> None:
         for row in block.rows:
             table.row([doc.fit(cell, width - 2) for cell, width in zip(row, widths, strict=True)])
     doc.set_xy(frame.x, doc.get_y() + (8 if block.writing else 4))
+
+
+def _column_widths(doc: Document, block: layout.Table, width: float,
+                   heading_size: float) -> list[float]:
+    """The columns' shares of `width`, each at least as wide as its heading's longest word
+    (a heading wraps between words, never inside one, as "Disputada-s" did in Portuguese):
+    what that takes comes off the columns with room to spare, in proportion."""
+    total = sum(column.width for column in block.columns)
+    widths = [width * column.width / total for column in block.columns]
+    doc.font(heading_size, bold=True)
+    least = [max(doc.get_string_width(word) for word in doc.clean(column.title).split() or [""])
+             + 2 * doc.c_margin + 0.5 for column in block.columns]
+    short = sum(max(need - have, 0) for need, have in zip(least, widths, strict=True))
+    spare = [max(have - need, 0) for need, have in zip(least, widths, strict=True)]
+    if not short or sum(spare) < short:
+        return widths
+    return [max(have, need) - short * room / sum(spare)
+            for have, need, room in zip(widths, least, spare, strict=True)]
 
 
 def _box(doc: Document, x: float, y: float, w: float, h: float, box: layout.Box) -> None:

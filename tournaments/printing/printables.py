@@ -52,8 +52,9 @@ def table_cards_document(tournament: Tournament, base_url: str) -> layout.Docume
         number = {"number": card.number}
         pages.append(layout.Page([
             layout.Text(tournament.name, layout.SMALL, "center"),
-            layout.Text(" · ".join(_in(lang, "Table %(number)s") % number for lang in languages),
-                        layout.NUMBER, "center"),
+            # "Mesa 1 · Table 1" wraps between the languages, never inside one's "Table 1".
+            layout.Text(" · ".join((_in(lang, "Table %(number)s") % number).replace(" ", "\u00a0")
+                                   for lang in languages), layout.NUMBER, "center"),
             layout.Qr(card.url, reverse("manage_tournaments:table_qr",
                                         args=[tournament.club.slug, tournament.slug, card.number]),
                       _("QR code of the referee link of table %(number)s") % number),
