@@ -1,6 +1,7 @@
 """Organiser forms of a tournament: set-up, registration, seeds and swaps."""
 
 import datetime
+from dataclasses import dataclass
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -26,6 +27,51 @@ STRUCTURE_FIELDS = {
     "meetings": ("legs",),  # round robin rounds, groups and leagues
     "points": ("points_win", "points_loss", "points_draw", "points_no_show", "bye_result"),
 }
+# The tie-break chain and the deciding match: the points part's fieldset shows them too.
+RANKING_FIELDS = ("tie_breaks", "deciding_scope", "deciding_type", "deciding_length")
+
+_S = Tournament.Structure
+RANKED = (_S.GROUPS, _S.ROUNDS, _S.LEAGUE)  # their standings decide who goes through or wins
+# The structures that read each setting of STRUCTURE_FIELDS and RANKING_FIELDS: the
+# new-tournament page shows a setting, and a part's fieldset, only while one of them is chosen
+# (data-structures, static/js/tournament-form.js); the others keep what the form shows.
+SETTING_STRUCTURES: dict[str, tuple[str, ...]] = {
+    # The draw orders the field: a knockout's bracket, the groups (and their knockout's
+    # redraw), a double's bracket, a Swiss's first round, a league's fixtures (services.draws
+    # seeded_field). Not a round robin's rounds.
+    "draw": (_S.KNOCKOUT, _S.GROUPS, _S.DOUBLE, _S.ROUNDS, _S.LEAGUE),
+    "third_place": (_S.KNOCKOUT, _S.GROUPS),  # a double's places come from its bracket
+    "groups_count": (_S.GROUPS,), "qualifiers_per_group": (_S.GROUPS,),
+    "best_of_next": (_S.GROUPS,),
+    "pairing": (_S.ROUNDS,), "rounds_count": (_S.ROUNDS,), "allow_rematches": (_S.ROUNDS,),
+    "bracket_reset": (_S.DOUBLE,),
+    "matchday_interval": (_S.LEAGUE,),
+    "legs": RANKED,  # the round robins: of the groups, of rounds, of a league
+    # A knockout's and a double's standings decide nothing: the bracket does.
+    **dict.fromkeys(("points_win", "points_loss", "points_draw", "points_no_show"), RANKED),
+    # Only a Swiss keeps its byes: in a round robin (groups, a league) one sits out a round.
+    "bye_result": (_S.ROUNDS,),
+    # A deciding match settles groups, rounds and a league (selectors.settled_by_deciding).
+    **dict.fromkeys(RANKING_FIELDS, RANKED),
+}
+
+
+def structures_reading(*names: str) -> str:
+    """The structures that read any of these settings, space-separated, in the form's order."""
+    return " ".join(structure for structure, _label in _S.choices
+                    if any(structure in SETTING_STRUCTURES[name] for name in names))
+
+
+@dataclass(frozen=True)
+class Part:
+    """A fieldset of the new-tournament form. `structures`: those that read any of its
+    settings; `fields`: its settings, each with the structures that read it when fewer
+    (else ""); both space-separated for data-structures. `errors`: has any of them an error
+    (the page then shows the fieldset whatever the structure)."""
+
+    structures: str
+    fields: list[tuple[forms.BoundField, str]]
+    errors: bool
 
 
 def criterion_label(code: str) -> str:
@@ -201,14 +247,23 @@ class TournamentForm(TournamentDetailsForm, StructureForm, RulesFormatForm):
         return [self[self.chain_name(position)] for position in range(1, CHAIN_LENGTH + 1)]
 
     @property
-    def parts(self) -> dict[str, list[forms.BoundField]]:
-        """The settings of each structure (and the points), for the page to show together; a
-        setting two structures share (the draw) shows with the first only."""
+    def parts(self) -> dict[str, Part]:
+        """The settings of each structure (and the points, with the tie-break chain and the
+        deciding match), for the page to show together; a setting two structures share (the
+        draw) shows with the first only. Each says which structures read it
+        (SETTING_STRUCTURES), for the page's script to show only the chosen structure's."""
         shown: set[str] = set()
         parts = {}
         for part, names in STRUCTURE_FIELDS.items():
-            parts[part] = [self[name] for name in names if name not in shown]
+            names = [name for name in names if name not in shown]
             shown.update(names)
+            every = names + list(RANKING_FIELDS if part == "points" else ())
+            structures = structures_reading(*every)
+            errors = (any(self[name].errors for name in every if name in self.fields)
+                      or (part == "points" and any(f.errors for f in self.chain_fields())))
+            parts[part] = Part(structures, [
+                (self[name], "" if (own := structures_reading(name)) == structures else own)
+                for name in names], errors)
         return parts
 
     def clean(self):
