@@ -1,11 +1,18 @@
 """The café TV's grid: every live table at once on one 1920x1080 screen, 16 tables a page.
 
 Shared by the club TV (scoring) and the tournament TV (tournaments). Beyond 16 tables the
-grid has pages, and the TV moves on to the next page by itself. A table whose match changed
-within the last FRESH_SECONDS (its last deal) is highlighted; the highlight is decided here,
-on the server, from the match's `updated_at`, so it works without JavaScript. A TV's ETag
-counts the highlighted tables, so a highlight that ends is a change like a deal, and an
-unchanged poll stays a 304 in between.
+grid has pages, and the TV moves on to the next page by itself. While a page stays on screen
+longer than POLL_SECONDS (several pages; a screen of the tournament TV's cycle), its scores are
+kept fresh all the same: the TV's element (#tv) asks for the next page, or screen, when the
+time is up, and a hidden poller in templates/scoring/_tv_grid.html asks meanwhile, every
+POLL_SECONDS, for the address the page came from: the same page, whose tiles and count it
+swaps in (htmx's hx-select-oob), a 304 while nothing changes. Both requests wait on #tv
+(hx-sync), so one is in flight at a time.
+
+A table whose match changed within the last FRESH_SECONDS (its last deal) is highlighted; the
+highlight is decided here, on the server, from the match's `updated_at`, so it works without
+JavaScript. A TV's ETag counts the highlighted tables, so a highlight that ends is a change
+like a deal, and an unchanged poll stays a 304 in between.
 """
 
 import math
@@ -15,7 +22,7 @@ from datetime import datetime, timedelta
 from scoring import engine, presenters
 
 TABLES_PER_PAGE = 16  # a 4x4 grid: names and scores stay readable from five metres
-POLL_SECONDS = 5  # one page: the scores are fetched again (a 304 while nothing changes)
+POLL_SECONDS = 5  # the page on screen is fetched again (a 304 while nothing changes)
 PAGE_SECONDS = 15  # several pages: each stays this long, then the next one comes
 FRESH_SECONDS = 8  # how long the table of the last deal stays highlighted
 # A tile's head is its table and note on one line, who deals on the next: a tile's letters grow
@@ -105,6 +112,12 @@ class Grid:
         return seconds_for(self.pages)
 
     @property
+    def poll_seconds(self) -> int:
+        """How often the page on screen is asked for again while it stays longer than that
+        (templates/scoring/_tv_grid.html)."""
+        return POLL_SECONDS
+
+    @property
     def shape(self) -> tuple[int, int]:
         """(columns, rows) that fill a 16:9 screen with this page's tables."""
         return shape(len(self.tiles))
@@ -126,7 +139,8 @@ def shape(count: int) -> tuple[int, int]:
 
 
 def seconds_for(pages: int) -> int:
-    """How long until the TV asks again: the next page, or the same one for new scores."""
+    """How long until the TV's element asks again: for the next page, or for the same one's
+    new scores when there is only one (with more, the page on screen polls itself meanwhile)."""
     return PAGE_SECONDS if pages > 1 else POLL_SECONDS
 
 
