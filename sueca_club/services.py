@@ -63,6 +63,13 @@ def name_key(name: str) -> str:
     return person_name(name).casefold()
 
 
+def alphabetical(name: str) -> str:
+    """Where a name goes in a list people read: accents and case do not count ("Ângela" with
+    the As, not after "Zé")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name)
+                   if not unicodedata.combining(c)).casefold()
+
+
 def players_by_name(club: Club) -> dict[str, Player]:
     return {name_key(player.name): player for player in club.players.all()}
 

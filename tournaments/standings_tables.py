@@ -6,6 +6,7 @@ a view of the same rows and never changes a rank.
 """
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from django.urls import reverse
 from django.utils.html import escape
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from sueca_club.live import cached
+from sueca_club.services import alphabetical
 from tournaments import selectors
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import PairingSummary, Standing
@@ -101,7 +103,8 @@ def standings_table(rows: list[dict], sort: str = "", season_of: str = "") -> Ta
     league's slug, whose partnerships link to their season's page."""
     name, descending = sort.removeprefix("-") or "rank", sort.startswith("-")
     if sort:
-        rows = sorted(rows, key=lambda row: row[name], reverse=descending)
+        key = (lambda row: alphabetical(row[name])) if name == "partnership" else itemgetter(name)
+        rows = sorted(rows, key=key, reverse=descending)
     headers = [Header(column, "?sort=" + _next_sort(column.name, name, descending),
                       ("descending" if descending else "ascending") if column.name == name
                       else "") for column in COLUMNS]
@@ -117,6 +120,20 @@ def _next_sort(column: str, name: str, descending: bool) -> str:
     if column == name:
         return column if descending else "-" + column
     return column if column in ASCENDING_FIRST else "-" + column
+
+
+TV_CRITERIA = 2  # the tie-break chain's columns a TV's table shows after the points
+
+
+def tv_table(rows: list[dict], chain: list[str]) -> Table:
+    """The TV's table, read from across the room: the points, then what the tie-break chain
+    ranks those level on points by (its first TV_CRITERIA criteria that are columns: head-
+    to-head and lots are not), then the matches played."""
+    by_name = {column.name: column for column in COLUMNS}
+    decisive = [by_name[code] for code in chain if code in by_name and code != "points"]
+    columns = [by_name["rank"], by_name["partnership"], by_name["points"],
+               *(decisive[:TV_CRITERIA] or [by_name["games_won"]]), by_name["played"]]
+    return Table([Header(column, "", "") for column in columns], _rows(columns, rows))
 
 
 def group_table(ranked: list[Standing], qualifiers: int) -> Table:

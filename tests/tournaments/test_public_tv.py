@@ -1,5 +1,9 @@
 """/t/<slug>/tv/: a dark, large screen that moves through the tournament's pages by itself."""
 
+import re
+
+import pytest
+
 from tests.tournaments.public_helpers import (
     HTMX,
     groups_of_12,
@@ -33,6 +37,23 @@ def test_a_swiss_tv_cycles_overview_round_and_standings(client, club):
     assert "3/3" in standings and "<h2>Standings</h2>" in standings
     assert "?i=0" in standings  # back to the start
     assert screen(client, tournament, 3, **HTMX).count("1/3") == 1
+
+
+def headings(html: str) -> list[str]:
+    table = html.split('<table class="tv-standings">')[1].split("</thead>")[0]
+    return re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', table)
+
+
+@pytest.mark.parametrize(("chain", "shown"), [
+    (["points", "card_points", "games_won", "buchholz", "lots"], ["Card points", "Games won"]),
+    (["points", "head_to_head", "card_point_difference", "lots"], ["Card-point difference"]),
+    (["points", "head_to_head", "lots"], ["Games won"]),  # nothing to show: games won
+])
+def test_the_tvs_standings_show_what_ranks_those_level_on_points(client, club, chain, shown):
+    tournament = swiss(club, size=8, rounds=3, tie_breaks=chain)
+    play_rounds(tournament, 1)
+    assert headings(screen(client, tournament, 2, **HTMX)) == [
+        "#", "Partnership", "Points", *shown, "Played"]
 
 
 def test_a_knockout_tv_shows_the_bracket(client, club):

@@ -22,15 +22,21 @@ def tables(html: str) -> list[int]:
     return [int(n) for n in re.findall(r'<span class="tv-table">Table (\d+)</span>', html)]
 
 
-def test_twenty_tables_take_two_screens_of_the_cycle(client, club):
+def test_twenty_tables_take_two_screens_of_the_cycle_and_forty_entries_four_of_standings(
+        client, club):
     tournament = swiss(club, size=40, rounds=2)  # 20 tables, all in play
-    overview, first, second, standings = (screen(client, tournament, f"?i={i}", **HTMX)
-                                          for i in range(4))
-    assert "1/4" in overview and 'data-screen="overview"' in overview
-    assert tables(first) == list(range(1, 17)) and "2/4" in first and "page 1 of 2" in first
+    overview, first, second, *standings = (screen(client, tournament, f"?i={i}", **HTMX)
+                                           for i in range(7))
+    assert "1/7" in overview and 'data-screen="overview"' in overview
+    assert tables(first) == list(range(1, 17)) and "2/7" in first and "page 1 of 2" in first
     assert tables(second) == list(range(17, 21)) and "page 2 of 2" in second
     assert "<h2>Round 1</h2>" in first and "20 tables in play" in first
-    assert 'data-screen="standings"' in standings and "?i=0" in standings
+    assert all('data-screen="standings"' in page for page in standings)
+    ranks = [[int(n) for n in re.findall(r'<tr><td class="num">(\d+)', page)]
+             for page in standings]
+    assert ranks == [list(range(1, 13)), list(range(13, 25)), list(range(25, 37)),
+                     list(range(37, 41))]  # every partnership, twelve a screen
+    assert "?i=4" in standings[0] and "?i=0" in standings[-1]
 
 
 def test_the_tables_alone_go_from_page_to_page(client, club):

@@ -5,6 +5,8 @@ costing the one query of `selectors.live_etag`, read at most once a second in ea
 (`recent_version`).
 """
 
+import math
+
 from django.db.models import Q, Subquery
 from django.http import Http404
 from django.template.loader import render_to_string
@@ -202,10 +204,11 @@ def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
     return screens
 
 
-def tv_cycle(screens: list[str], pages: int) -> list[tuple[str, int]]:
-    """The screens in turn, with one "round" screen for each page of the tables' grid."""
-    return [(screen, page) for screen in screens
-            for page in (range(1, pages + 1) if screen == "round" else [1])]
+def tv_cycle(screens: list[str], pages: int, standings_pages: int = 1) -> list[tuple[str, int]]:
+    """The screens in turn, with one "round" screen for each page of the tables' grid and one
+    "standings" screen for each TV_STANDINGS_ROWS partnerships."""
+    count = {"round": pages, "standings": standings_pages}
+    return [(screen, page) for screen in screens for page in range(1, count.get(screen, 1) + 1)]
 
 
 @require_GET
@@ -221,11 +224,13 @@ def tv(request, slug: str):
             tournament, _on_the_tv(tournament)))
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
         pages = scoring_tv.pages_for(sum(x.status == "playing" for x in all_lines))
+        shown = tv_screens(tournament, bool(knockout))
+        ranked = standings_tables.ranked_rows(tournament) if "standings" in shown else []
         if tables_only:
             screens = [("round", page) for page in range(1, pages + 1)]
             at = (_int(request.GET.get("page")) - 1) % pages
         else:
-            screens = tv_cycle(tv_screens(tournament, bool(knockout)), pages)
+            screens = tv_cycle(shown, pages, math.ceil(len(ranked) / TV_STANDINGS_ROWS) or 1)
             at = index % len(screens)
         screen, page = screens[at]
         following = (at + 1) % len(screens)
@@ -240,7 +245,9 @@ def tv(request, slug: str):
         elif screen == "round":
             context["grid"] = tournament_tv.grid(all_lines, now, page)
         elif screen == "standings":
-            context["standings"] = standings_tables.ranked_rows(tournament)[:TV_STANDINGS_ROWS]
+            context["standings"] = standings_tables.tv_table(
+                ranked[(page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS],
+                tournament.tie_breaks)
         elif screen == "groups":
             context["groups"] = group_tables(tournament, selectors.pairing_summaries(tournament),
                                              selectors.entries(tournament))
