@@ -47,7 +47,7 @@ class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Registration")
         RUNNING = "running", _("In play")
-        FINISHED = "finished", _("Finished")
+        FINISHED = "finished", pgettext_lazy("a tournament", "Finished")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(_("name"), max_length=120)

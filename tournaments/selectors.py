@@ -334,14 +334,16 @@ def played_pairs(all_pairings: list[Pairing]) -> set[frozenset]:
 
 
 def started(pairing: Pairing) -> bool:
-    """Has anything been played or decided on this pairing?"""
-    return bool(pairing.finished or pairing.walkover
-                or (pairing.match_id and pairing.match.state["deals"]))
+    """Has anything been played or decided on this pairing? A bye is only drawn: taking it
+    back with its round loses nothing, so a correction or an undo that takes back a round of
+    byes and untouched matches needs no confirmation."""
+    return not pairing.is_bye and bool(pairing.finished or pairing.walkover
+                                       or (pairing.match_id and pairing.match.state["deals"]))
 
 
 def untouched(pairings) -> bool:
     """No match among `pairings` has a deal or a result (byes and walkovers aside)."""
-    return not any(started(p) and not (p.is_bye or p.walkover) for p in pairings)
+    return not any(started(p) and not p.walkover for p in pairings)
 
 
 def round_is_complete(round_: Round) -> bool:

@@ -101,3 +101,28 @@ def test_a_pdf_tables_headings_wrap_between_words_never_inside_one(language):
             longest = max(doc.get_string_width(word) for word in column.title.split())
             assert longest + 2 * doc.c_margin <= width, column.title
     assert sum(widths) == pytest.approx(180)
+
+
+def test_the_final_results_rows_add_up_with_their_draws_and_byes(club):
+    """A Swiss of five: every round has a bye, and a level fixed-deal match is a draw."""
+    from tests.tournaments.helpers import in_play, make_tournament, record
+    from tournaments import services
+
+    tournament = make_tournament(club, 5, "rounds", fmt={"type": "fixed_deals", "deals": 2},
+                                 pairing="swiss", rounds_count=1, tables_count=2)
+    services.tournament_start(tournament=tournament)
+    drawn, won = in_play(tournament)
+    record(drawn.match, {"points": [70, 50]})
+    record(drawn.match, {"points": [50, 70]})
+    for _ in range(2):
+        record(won.match, {"points": [70, 50]})
+    [table] = [block for page in printables.final_results_document(tournament).pages
+               for block in page.blocks if isinstance(block, layout.Table)]
+    titles = [column.title for column in table.columns]
+    assert titles[2:] == ["Points", "Played", "Won", "Drawn", "Lost", "Byes", "Games won"]
+    rows = [dict(zip(titles, row, strict=True)) for row in table.rows]
+    for row in rows:
+        assert int(row["Played"]) == int(row["Won"]) + int(row["Drawn"]) + int(row["Lost"])
+    assert sorted((r["Won"], r["Drawn"], r["Lost"], r["Byes"]) for r in rows) == [
+        ("0", "0", "0", "1"), ("0", "0", "1", "0"), ("0", "1", "0", "0"), ("0", "1", "0", "0"),
+        ("1", "0", "0", "0")]

@@ -95,3 +95,10 @@ def test_the_club_page_query_count_does_not_grow_with_matches(client, club, pair
         make_match(club, pair_a, pair_b)
     with django_assert_max_num_queries(5):  # the fifth lists the club's tournaments
         assert client.get(f"/c/{club.slug}/").status_code == 200
+
+
+def test_a_finished_match_in_a_list_names_its_winner_not_a_side_letter(client, club, match):
+    record(match, {"points": [0, 120], "flag": "B"})
+    html = client.get(f"/c/{club.slug}/").content.decode()
+    assert f"{match.b.display_name} won" in html.replace("&amp;", "&")
+    assert "B won" not in html

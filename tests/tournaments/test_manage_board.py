@@ -72,9 +72,10 @@ def test_an_unchanged_poll_answers_304_and_a_score_changes_it(organiser_client, 
 
 def test_a_walkover_shows_as_such_on_the_board_while_its_match_stays_on_the_table(
         organiser_client, tournament):
+    """A partnership that leaves mid-match (withdrawn) hands its opponent a walkover."""
     pairing = pairings(tournament)[0]
     record(pairing.match, {"points": [70, 50]})
-    services.pairing_walkover(pairing=pairing, present="B")
+    services.entry_withdraw(entry=pairing.a)
     response = organiser_client.get(board_url(tournament))
     assert statuses(response)[pairing.table.number] == "finished"
     assert "Finished: walkover" in response.content.decode()

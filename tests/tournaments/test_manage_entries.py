@@ -101,6 +101,19 @@ def test_checking_in_and_out_keeps_the_seed(organiser_client, tournament):
     assert (entry.checked_in, entry.seed) == (False, 3)
 
 
+def test_checking_in_from_the_board_at_the_door_stays_on_the_board(organiser_client,
+                                                                     tournament):
+    entry = entries(tournament)[0]
+    board = page(tournament) + "check-in/"
+    assert 'name="next" value="check-in"' in organiser_client.get(board).content.decode()
+    response = organiser_client.post(page(tournament) + f"entries/{entry.pk}/check-in/",
+                                     {"checked_in": "yes", "next": "check-in"}, follow=True)
+    assert response.redirect_chain == [(board, 302)]
+    assert "checked in." in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.checked_in
+
+
 def test_only_the_partnerships_that_checked_in_play(organiser_client, club):
     tournament = make_tournament(club, 5, tables_count=2)
     here = entries(tournament)[:4]

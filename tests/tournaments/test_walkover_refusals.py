@@ -5,7 +5,7 @@ import pytest
 
 from sueca_club import outbox
 from sueca_club.models import OutboxStep
-from tests.tournaments.helpers import make_tournament, play
+from tests.tournaments.helpers import make_tournament, play, record
 from tournaments import services
 from tournaments.models import Action, Pairing, Tournament
 
@@ -64,3 +64,18 @@ def test_a_walkover_must_say_who_came(running):
     refused(pairing, "C", "Say which partnership came to the table.")
     pairing.refresh_from_db()
     assert not pairing.finished
+
+
+def test_a_match_being_played_gets_no_walkover_and_the_page_offers_none(
+        running, organiser_client):
+    """Both came: their deals are on the match. A walkover would leave that match live for
+    ever beside the table's next one; who leaves mid-match is withdrawn instead."""
+    pairing = first_pairing(running)
+    record(pairing.match, {"points": [70, 50]})
+    refused(pairing, "B", "This match is being played: both partnerships came.")
+    pairing.refresh_from_db()
+    assert not pairing.finished and pairing.walkover == ""
+    page = organiser_client.get(
+        f"/manage/{running.club.slug}/tournaments/{running.slug}/").content.decode()
+    assert page.count("No-show: give a walkover") == Pairing.objects.filter(
+        round__tournament=running, finished=False, b__isnull=False).count() - 1

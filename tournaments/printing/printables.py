@@ -304,10 +304,12 @@ def _double_podium(tournament: Tournament, all_pairings, entries) -> list[tuple[
                 tournament, all_pairings, entries) if p.place in places for name in p.names]
 
 
-STANDINGS_COLUMNS = (("#", 10, True), (gettext_noop("Partnership"), 86, False),
-                     (gettext_noop("Points"), 18, True), (gettext_noop("Played"), 18, True),
-                     (gettext_noop("Won"), 18, True), (gettext_noop("Lost"), 18, True),
-                     (gettext_noop("Games won"), 18, True))
+# Every result a row adds up from: played = won + drawn + lost, and the byes beside them.
+STANDINGS_COLUMNS = (("#", 10, True), (gettext_noop("Partnership"), 80, False),
+                     (gettext_noop("Points"), 16, True), (gettext_noop("Played"), 16, True),
+                     (gettext_noop("Won"), 16, True), (gettext_noop("Drawn"), 16, True),
+                     (gettext_noop("Lost"), 16, True), (gettext_noop("Byes"), 16, True),
+                     (gettext_noop("Games won"), 16, True))
 
 
 def final_results_document(tournament: Tournament) -> layout.Document:
@@ -330,7 +332,7 @@ def final_results_document(tournament: Tournament) -> layout.Document:
             withdrawn = _("withdrawn")
             name = f"{name} ({withdrawn})"
         rows.append([str(row.rank), name, str(row.points), str(row.played), str(row.won),
-                     str(row.lost), str(row.games_won)])
+                     str(row.drawn), str(row.lost), str(row.byes), str(row.games_won)])
     blocks.append(layout.Table([layout.Column(_(title), width, numeric)
                                 for title, width, numeric in STANDINGS_COLUMNS], rows))
     return layout.Document(_("Final results") + f" · {tournament.name}", [layout.Page(blocks)])

@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from sueca_club.models import Club, Partnership, Player
-from sueca_club.services import name_key
+from sueca_club.services import alphabetical, name_key
 from tournaments.models import Tournament
 from tournaments.registration.models import Registration, SignUp
 
@@ -84,6 +84,8 @@ def waiting_position(signup: SignUp) -> int:
 
 def status_of(signup: SignUp) -> Status:
     started = signup.tournament.status != Tournament.Status.DRAFT
+    if signup.entry is not None and signup.entry.withdrawn:
+        return Status("entry_withdrawn", _("Withdrawn from the tournament by the organiser."))
     if signup.status == SignUp.Status.ACCEPTED and signup.entry_id is None and started:
         return Status("left_out", _("Not playing: you had not checked in when the tournament "
                                     "started."))
@@ -136,7 +138,7 @@ def door_rows(tournament: Tournament) -> list[DoorRow]:
     registered = (tournament.entries.filter(signup=None)
                   .select_related("partnership__player_1", "partnership__player_2"))
     rows += [DoorRow(e.partnership, e.checked_in, False, entry_id=e.pk) for e in registered]
-    return sorted(rows, key=lambda row: (row.waiting, row.partnership.player_1.name))
+    return sorted(rows, key=lambda row: (row.waiting, alphabetical(row.partnership.player_1.name)))
 
 
 @dataclass

@@ -430,6 +430,10 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
     if pairing.finished or (pairing.match_id and pairing.match.finished):
         # a match played to its end is its result, even before its pairing follows it
         raise TournamentRefused(_("This match already has a result: correct it from its page."))
+    if pairing.match_id and pairing.match.state["deals"]:
+        # both came and are playing: a no-show would leave their deals on a match nobody ends
+        raise TournamentRefused(_("This match is being played: both partnerships came. Score it "
+                                  "to its end; if one leaves, withdraw it."))
     winner = {"A": pairing.a, "B": pairing.b}.get(present)
     if winner is not None and winner.withdrawn:
         raise TournamentRefused(_("%(name)s has withdrawn: it cannot win by walkover.")

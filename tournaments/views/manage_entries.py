@@ -1,7 +1,7 @@
 """Organiser actions on a tournament's entries: register, seed, check in, remove, withdraw."""
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -55,6 +55,10 @@ def entry_check_in(request, tournament, entry_id):
     done = _("%(name)s checked in.") if here else _("%(name)s is no longer checked in.")
     attempt(request, lambda: services.entry_update(entry=entry, checked_in=here),
             done % {"name": entry.partnership.display_name})
+    if request.POST.get("next") == "check-in":  # from the board at the door: stay on it
+        return redirect("manage_tournaments:check_in_board", tournament.club.slug,
+                        tournament.slug)
+    return None
 
 
 @tournament_action

@@ -216,3 +216,23 @@ def test_approving_a_sign_up_refuses_a_player_already_in_the_tournament(club, or
         services.signup_approve(signup=pending, by=organiser)
     pending.refresh_from_db()
     assert pending.status == SignUp.Status.PENDING
+
+
+def test_a_partnership_the_organiser_withdrew_reads_so_on_its_private_link(club, organiser):
+    tournament = open_tournament(club)
+    signups = [sign_up(tournament, n) for n in range(4)]
+    tournament_services.tournament_start(tournament=tournament, by=organiser)
+    entry = Entry.objects.get(signup=signups[0])
+    tournament_services.entry_withdraw(entry=entry, by=organiser, reason="Sentiu-se mal")
+    withdrawn = SignUp.objects.select_related("tournament", "entry").get(pk=signups[0].pk)
+    assert selectors.status_of(withdrawn).text == "Withdrawn from the tournament by the organiser."
+    playing = SignUp.objects.select_related("tournament", "entry").get(pk=signups[1].pk)
+    assert selectors.status_of(playing).code == "accepted"
+
+
+def test_the_door_lists_names_as_people_read_them_accents_and_case_aside(club):
+    tournament = open_tournament(club)
+    for first in ("Zé", "Ângela", "bruno", "Álvaro", "Carla"):
+        sign_up(tournament, 0, name_1=first, name_2=f"Par de {first}")
+    assert [row.partnership.player_1.name for row in selectors.door_rows(tournament)] == [
+        "Álvaro", "Ângela", "bruno", "Carla", "Zé"]
