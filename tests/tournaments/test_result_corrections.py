@@ -83,6 +83,28 @@ def test_undoing_the_last_deal_of_a_round_takes_back_the_unstarted_next_round(br
     assert final.a_id == semi.b_id
 
 
+def test_undoing_a_swiss_rounds_last_deal_takes_back_a_next_round_of_a_bye_and_untouched_matches(
+        club):
+    """The bye of the round drawn after it is only drawn: nothing under way is reset, so the
+    referee's undo is not refused (it was, as 'later matches have already started')."""
+    from tests.tournaments.helpers import in_play
+
+    tournament = make_tournament(club, 5, "rounds", fmt={"type": "fixed_deals", "deals": 1},
+                                 pairing="swiss", rounds_count=3, tables_count=2)
+    services.tournament_start(tournament=tournament)
+    *first, last = in_play(tournament)
+    for pairing in first:
+        play(pairing, "A")
+    play(last, "A")
+    assert Round.objects.filter(tournament=tournament).count() == 2
+    scoring.deal_undo(match_id=last.match_id, key="undo")
+    last.refresh_from_db()
+    assert not last.finished
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    play(last, "B")
+    assert Round.objects.filter(tournament=tournament).count() == 2
+
+
 def test_a_walkover_gives_the_present_side_a_full_win(club):
     tournament = make_tournament(club, 4, tables_count=2)
     services.tournament_start(tournament=tournament)
