@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from sueca_club.live import cached
 from sueca_club.services import alphabetical
-from tournaments import selectors
+from tournaments import formats, selectors
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import PairingSummary, Standing
 
@@ -98,17 +98,32 @@ def sort_of(asked: str) -> str:
     return asked if asked.removeprefix("-") in SORTS and asked != "rank" else ""
 
 
-def standings_table(rows: list[dict], sort: str = "", season_of: str = "") -> Table:
-    """The sortable table of `rows` in the order `sort` (see sort_of) says. `season_of`: a
-    league's slug, whose partnerships link to their season's page."""
+def columns_for(tournament: Tournament) -> list[Column]:
+    """The columns that can tell partnerships of this tournament apart: game sets only where
+    its matches have them, draws only where a match can end level (fixed deals), Buchholz
+    only in a Swiss. Always 0, the others would only push the table off a phone."""
+    kind = tournament.format.get("type")
+    swiss = (tournament.structure == Tournament.Structure.ROUNDS
+             and tournament.pairing == Tournament.Pairing.SWISS)
+    partidas = "partidas_won" in formats.criteria_for(kind)
+    left_out = {*(() if partidas else ("partidas_won", "partidas_lost")),
+                *(() if kind == "fixed_deals" else ("drawn",)), *(() if swiss else ("buchholz",))}
+    return [column for column in COLUMNS if column.name not in left_out]
+
+
+def standings_table(rows: list[dict], sort: str = "", season_of: str = "",
+                    columns: list[Column] = COLUMNS) -> Table:
+    """The sortable table of `rows` in the order `sort` (see sort_of) says, with `columns`
+    (columns_for the tournament). `season_of`: a league's slug, whose partnerships link to
+    their season's page."""
     name, descending = sort.removeprefix("-") or "rank", sort.startswith("-")
     if sort:
         key = (lambda row: alphabetical(row[name])) if name == "partnership" else itemgetter(name)
         rows = sorted(rows, key=key, reverse=descending)
     headers = [Header(column, "?sort=" + _next_sort(column.name, name, descending),
                       ("descending" if descending else "ascending") if column.name == name
-                      else "") for column in COLUMNS]
-    return Table(headers, _rows(COLUMNS, rows, season_of))
+                      else "") for column in columns]
+    return Table(headers, _rows(columns, rows, season_of))
 
 
 ASCENDING_FIRST = ("rank", "partnership")  # read from the top; a count, biggest first
@@ -125,12 +140,13 @@ def _next_sort(column: str, name: str, descending: bool) -> str:
 TV_CRITERIA = 2  # the tie-break chain's columns a TV's table shows after the points
 
 
-def tv_table(rows: list[dict], chain: list[str]) -> Table:
+def tv_table(rows: list[dict], tournament: Tournament) -> Table:
     """The TV's table, read from across the room: the points, then what the tie-break chain
-    ranks those level on points by (its first TV_CRITERIA criteria that are columns: head-
-    to-head and lots are not), then the matches played."""
-    by_name = {column.name: column for column in COLUMNS}
-    decisive = [by_name[code] for code in chain if code in by_name and code != "points"]
+    ranks those level on points by (its first TV_CRITERIA criteria that are columns of this
+    tournament's: head-to-head and lots are not), then the matches played."""
+    by_name = {column.name: column for column in columns_for(tournament)}
+    decisive = [by_name[code] for code in tournament.tie_breaks
+                if code in by_name and code != "points"]
     columns = [by_name["rank"], by_name["partnership"], by_name["points"],
                *(decisive[:TV_CRITERIA] or [by_name["games_won"]]), by_name["played"]]
     return Table([Header(column, "", "") for column in columns], _rows(columns, rows))

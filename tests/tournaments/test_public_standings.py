@@ -4,15 +4,28 @@ import re
 from html import escape, unescape
 
 import pytest
+from django.utils import translation
 
 from tests.conftest import make_club
 from tests.tournaments.public_helpers import HTMX, groups_of_12, knockout_of_13, play_rounds, swiss
 from tournaments import selectors
 from tournaments.standings_tables import COLUMNS
 
+# A Swiss of fixed deals: no game sets (its matches have none); draws and Buchholz, yes.
 HEADERS = ["#", "Partnership", "Points", "Played", "Won", "Drawn", "Lost", "Byes", "Games won",
-           "Game sets won", "Game sets lost", "Card points", "Card-point difference", "Buchholz"]
-NAMES = [column.name for column in COLUMNS]
+           "Card points", "Card-point difference", "Buchholz"]
+ALL = [column.name for column in COLUMNS]
+NAMES = [name for name in ALL if name not in ("partidas_won", "partidas_lost")]
+
+
+def names(response) -> list[str]:
+    """The names of the columns the page shows, in its order."""
+    with translation.override("en"):
+        by_header = {str(column.header): column.name for column in COLUMNS}
+    head = table(response.content.decode()).split("</thead>")[0]
+    return [by_header[unescape(re.sub(r"<[^>]+>", "", cell)).replace("\u00a0", " ").strip()
+                      .removesuffix(" ▲").removesuffix(" ▼")]
+            for cell in re.findall(r"<th [^>]*>(.*?)</th>", head)]
 
 
 @pytest.fixture
@@ -34,14 +47,14 @@ def rows(response) -> list[dict]:
         texts = [unescape(re.sub(r"<sup.*?</sup>|<[^>]+>", "", cell))
                  for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)]
         found.append({name: int(text) if re.fullmatch(r"-?\d+", text) else text
-                      for name, text in zip(NAMES, texts, strict=True)})
+                      for name, text in zip(names(response), texts, strict=True)})
     return found
 
 
 def headers(response) -> dict[str, str]:
     """Each column's header cell, by the column's name."""
     head = table(response.content.decode()).split("</thead>")[0]
-    return dict(zip(NAMES, re.findall(r"<th [^>]*>.*?</th>", head), strict=True))
+    return dict(zip(names(response), re.findall(r"<th [^>]*>.*?</th>", head), strict=True))
 
 
 def test_the_rows_come_in_the_order_of_the_tie_break_chain(client, swiss_16):
@@ -120,6 +133,21 @@ def test_sorting_by_a_column_keeps_each_partnerships_rank(client, swiss_16):
 def test_the_sort_survives_the_live_poll(client, swiss_16):
     html = client.get(f"/t/{swiss_16.slug}/standings/?sort=-buchholz").content.decode()
     assert f'hx-get="/t/{swiss_16.slug}/standings/?sort=-buchholz"' in html
+
+
+@pytest.mark.parametrize(("fmt", "pairing", "shown"), [
+    ({"type": "fixed_deals", "deals": 8}, "swiss", NAMES),
+    ({"type": "partidas", "to_win": 2, "target": 4}, "swiss",
+     [n for n in ALL if n != "drawn"]),
+    ({"type": "first_to", "target": 4}, "round_robin",
+     [n for n in ALL if n not in ("drawn", "buchholz")]),
+    ({"type": "points", "target": 200}, "swiss",
+     [n for n in ALL if n not in ("drawn", "partidas_won", "partidas_lost")]),
+])
+def test_the_table_shows_the_columns_that_can_tell_its_partnerships_apart(
+        client, club, fmt, pairing, shown):
+    tournament = swiss(club, size=4, fmt=fmt, rounds=2, pairing=pairing)
+    assert names(client.get(f"/t/{tournament.slug}/standings/")) == shown
 
 
 @pytest.mark.parametrize("build", [knockout_of_13, groups_of_12])

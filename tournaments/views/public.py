@@ -151,7 +151,7 @@ def standings(request, slug: str):
         rows = standings_tables.ranked_rows(tournament)
         table = standings_tables.standings_table(
             rows, sort, season_of=slug if tournament.structure == Tournament.Structure.LEAGUE
-            else "")
+            else "", columns=standings_tables.columns_for(tournament))
         return {"table_html": mark_safe(render_to_string(
                     "tournaments/public/_standings_table.html", {"table": table})),
                 "decided": any(row["decided"] for row in rows)}
@@ -246,8 +246,7 @@ def tv(request, slug: str):
             context["grid"] = tournament_tv.grid(all_lines, now, page)
         elif screen == "standings":
             context["standings"] = standings_tables.tv_table(
-                ranked[(page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS],
-                tournament.tie_breaks)
+                ranked[(page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS], tournament)
         elif screen == "groups":
             context["groups"] = group_tables(tournament, selectors.pairing_summaries(tournament),
                                              selectors.entries(tournament))
