@@ -126,3 +126,18 @@ def test_the_final_results_rows_add_up_with_their_draws_and_byes(club):
     assert sorted((r["Won"], r["Drawn"], r["Lost"], r["Byes"]) for r in rows) == [
         ("0", "0", "0", "1"), ("0", "0", "1", "0"), ("0", "1", "0", "0"), ("0", "1", "0", "0"),
         ("1", "0", "0", "0")]
+
+
+def test_the_printed_bracket_marks_a_walkover_beside_who_came_not_games_nobody_played(club):
+    from tests.tournaments.helpers import in_play, make_tournament
+    from tournaments import services
+
+    tournament = make_tournament(club, 4, tables_count=2)
+    services.tournament_start(tournament=tournament)
+    first = in_play(tournament)[0]
+    services.pairing_walkover(pairing=first, present="B")
+    boxes = [box for page in printables.bracket_document(tournament).pages
+             for block in page.blocks if isinstance(block, layout.Bracket)
+             for round_ in block.rounds for box in round_.boxes]
+    walkover = next(box for box in boxes if box.sides[1].name == first.b.partnership.display_name)
+    assert [(side.games, side.won) for side in walkover.sides] == [("", False), ("w/o", True)]

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext
 
 from sueca_club.models import Partnership
 from tournaments import double_bracket, presenters, selectors
@@ -188,11 +188,22 @@ def poster_pages(columns: list) -> list[list[tuple[str, list]]]:
     return pages + poster_pages(columns[later:])
 
 
+def _games(line) -> tuple[str, str]:
+    """What a box shows beside the names: the games; a walkover's mark beside who came, as
+    a bracket on paper writes it, not games nobody played; nothing for a bye."""
+    if line is None or line.is_bye:
+        return "", ""
+    if line.walkover:
+        mark = pgettext("a walkover, beside the winner in a printed bracket", "w/o")
+        return tuple(mark if line.winner == side else "" for side in "AB")
+    return tuple(str(g) for g in line.score)
+
+
 def _box(line) -> layout.Box:
     if line is None:
         return layout.Box()
     names = (line.a, _("bye") if line.is_bye else line.b)
-    games = ("", "") if line.is_bye else tuple(str(g) for g in line.score)
+    games = _games(line)
     return layout.Box(tuple(layout.Side(name, games[n], line.winner == "AB"[n])
                             for n, name in enumerate(names)))
 
@@ -251,8 +262,7 @@ def _double_poster(tournament: Tournament, title: str, paper) -> layout.Document
 
 def _slot_box(view) -> layout.Box:
     """A slot of a double elimination: who is there (or where they come from), its games."""
-    line = view.line
-    games = ("", "") if line is None or line.is_bye else tuple(str(g) for g in line.score)
+    games = _games(view.line)
     sides = []
     for n, side in enumerate((view.a, view.b)):
         name = side.name or (_("bye") if side.bye else side.source.text if side.source else "")

@@ -35,6 +35,15 @@ def test_a_tournament_that_takes_no_sign_ups_says_so(club, organiser):
     assert "does not take sign-ups" in response.content.decode()
 
 
+def test_the_organiser_is_told_how_to_open_sign_up_not_to_ask_the_organiser(
+        club, organiser_client):
+    from tests.tournaments.helpers import make_tournament
+    tournament = make_tournament(club, 2)
+    page = organiser_client.get(
+        f"/manage/{club.slug}/tournaments/{tournament.slug}/sign-ups/").content.decode()
+    assert "Public sign-up is off: open it below" in page and "ask its organiser" not in page
+
+
 def test_the_private_link_withdraws_and_the_next_moves_up(club):
     tournament = open_tournament(club, cap=1)
     first, second = sign_up(tournament, 1), sign_up(tournament, 2)
