@@ -361,15 +361,18 @@ def tournaments_of_club(club) -> QuerySet[Tournament]:
 # Public pages and the JSON API ------------------------------------------------------------
 
 def tournament_page(slug: str) -> Tournament | None:
-    """One query: the tournament, its club and champion, how many play, its last round's number."""
-    entries_count = (Entry.objects.filter(tournament=OuterRef("pk"), withdrawn=False)
-                     .values("tournament").annotate(n=Count("pk")).values("n"))
+    """One query: the tournament, its club and champion, how many play (`entries_count`) and
+    how many the standings list (`ranked_count`: the withdrawn too), its last round's number."""
+    entries = Entry.objects.filter(tournament=OuterRef("pk")).values("tournament")
+    entries_count = entries.filter(withdrawn=False).annotate(n=Count("pk")).values("n")
+    ranked_count = entries.annotate(n=Count("pk")).values("n")
     last_number = (Round.objects.filter(tournament=OuterRef("pk"))
                    .order_by("-number").values("number")[:1])
     return (Tournament.objects.filter(slug=slug)
             .select_related("club", "champion__partnership__player_1",
                             "champion__partnership__player_2")
             .annotate(entries_count=Coalesce(Subquery(entries_count), 0),
+                      ranked_count=Coalesce(Subquery(ranked_count), 0),
                       last_round_number=Coalesce(Subquery(last_number), 0))
             .first())
 

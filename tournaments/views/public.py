@@ -224,13 +224,12 @@ def tv(request, slug: str):
             tournament, _on_the_tv(tournament)))
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
         pages = scoring_tv.pages_for(sum(x.status == "playing" for x in all_lines))
-        shown = tv_screens(tournament, bool(knockout))
-        ranked = standings_tables.ranked_rows(tournament) if "standings" in shown else []
         if tables_only:
             screens = [("round", page) for page in range(1, pages + 1)]
             at = (_int(request.GET.get("page")) - 1) % pages
         else:
-            screens = tv_cycle(shown, pages, math.ceil(len(ranked) / TV_STANDINGS_ROWS) or 1)
+            screens = tv_cycle(tv_screens(tournament, bool(knockout)), pages,
+                               math.ceil(tournament.ranked_count / TV_STANDINGS_ROWS) or 1)
             at = index % len(screens)
         screen, page = screens[at]
         following = (at + 1) % len(screens)
@@ -246,7 +245,8 @@ def tv(request, slug: str):
             context["grid"] = tournament_tv.grid(all_lines, now, page)
         elif screen == "standings":
             context["standings"] = standings_tables.tv_table(
-                ranked[(page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS], tournament)
+                standings_tables.ranked_rows(tournament)[
+                    (page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS], tournament)
         elif screen == "groups":
             context["groups"] = group_tables(tournament, selectors.pairing_summaries(tournament),
                                              selectors.entries(tournament))
