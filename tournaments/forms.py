@@ -397,6 +397,8 @@ class SwapForm(forms.Form):
                    for p in pairings if not p.is_bye and not p.walkover
                    for side, entry in (("A", p.a), ("B", p.b))]
         self.fields["first"].choices = self.fields["second"].choices = choices
+        if len(choices) > 2:  # offered with a place of another match, not the same one twice
+            self.fields["second"].initial = choices[2][0]
         self.pairings = {p.pk: p for p in pairings}
 
     @staticmethod

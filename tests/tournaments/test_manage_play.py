@@ -1,5 +1,7 @@
 """Running a tournament from its page: start, redraw, swap, walkovers, next round, finish."""
 
+import re
+
 import pytest
 
 from scoring.models import Match, RefereeLink
@@ -112,6 +114,17 @@ def test_a_swap_needs_two_different_places(organiser_client, knockout):
                     {"first": f"{first.pk}-A", "second": f"{first.pk}-A"})
     assert "Pick two different places of the current round to swap." in (
         response.content.decode())
+
+
+def test_the_swap_form_offers_two_different_places(organiser_client, knockout):
+    services.tournament_start(tournament=knockout)
+    page = organiser_client.get(
+        f"/manage/{knockout.club.slug}/tournaments/{knockout.slug}/").content.decode()
+    def chosen(name: str) -> str:
+        options = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', page, re.S)[1]
+        picked = re.search(r'<option value="([^"]+)" selected', options)
+        return picked[1] if picked else re.search(r'<option value="([^"]+)"', options)[1]
+    assert chosen("first") != chosen("second")
 
 
 def test_a_bye_cannot_be_swapped_away_from_its_winner(club):
