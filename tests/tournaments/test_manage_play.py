@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from scoring import engine
 from scoring.models import Match, RefereeLink
 from tests.tournaments.helpers import make_tournament, play, record
 from tournaments import services
@@ -259,3 +260,22 @@ def test_the_page_names_each_round_for_its_structure(organiser_client, club, siz
     assert f"Current round: {title}" in body
     if structure == "groups":
         assert "Group A" in body and "Group B" in body
+
+
+def test_drawing_a_round_again_asks_first_and_is_not_offered_for_a_single_match(
+        organiser_client, club):
+    def page(tournament):
+        return organiser_client.get(
+            f"/manage/{club.slug}/tournaments/{tournament.slug}/").content.decode()
+
+    four = make_tournament(club, 4)
+    services.tournament_start(tournament=four)
+    assert re.search(r"<summary>Draw this round again</summary>\s*<form[^>]*redraw",
+                     page(four))
+    assert "Yes, draw it again" in page(four)
+    two = services.tournament_create(club=club, name="Final", rules=engine.rules_from("portugal"),
+                                     fmt=engine.format_from(None), structure="knockout")
+    services.entries_register(tournament=two, partnerships=[e.partnership for e in
+                                                            four.entries.all()[:2]])
+    services.tournament_start(tournament=two)
+    assert "Draw this round again" not in page(two)
