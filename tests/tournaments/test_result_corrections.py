@@ -161,3 +161,76 @@ def test_a_correction_that_resets_a_finished_final_takes_the_crown_back(bracket,
     play(final, "B")
     tournament.refresh_from_db()
     assert (tournament.status, tournament.champion_id) == ("finished", final.b_id)
+
+
+def test_a_quarter_final_corrected_after_the_final_takes_back_the_final_and_plays_on(
+        club, organiser):
+    """Two rounds on: the semi-final takes the corrected winner and is played again; the final,
+    drawn from the semi-finals' old results, is taken back and drawn anew when the semi is
+    over. Never a champion who lost on the way (found by playing random corrections)."""
+    from tests.tournaments.helpers import in_play
+
+    tournament = make_tournament(club, 8, tables_count=4)
+    services.tournament_start(tournament=tournament)
+    for _ in range(3):
+        for pairing in in_play(tournament):
+            play(pairing, "A")
+    tournament.refresh_from_db()
+    quarter = Pairing.objects.select_related("match").get(round__number=1, slot=0)
+    assert tournament.champion_id == quarter.winner_id
+    flip(quarter, organiser, allow_reset=True)
+    tournament.refresh_from_db()
+    assert tournament.status == tournament.Status.RUNNING and tournament.champion_id is None
+    assert not Round.objects.filter(tournament=tournament, number=3).exists()
+    [semi] = in_play(tournament)
+    assert quarter.b_id in (semi.a_id, semi.b_id)
+    play(semi, "A" if semi.a_id == quarter.b_id else "B")
+    final = Pairing.objects.get(round__tournament=tournament, round__number=3, third_place=False)
+    assert quarter.b_id in (final.a_id, final.b_id)
+    play(final, "A" if final.a_id == quarter.b_id else "B")
+    tournament.refresh_from_db()
+    assert tournament.champion_id == quarter.b_id
+
+
+@pytest.fixture
+def swiss_after_round_one(club):
+    """A Swiss of six, one deal a match: round 1 played, round 2 drawn from it."""
+    from tests.tournaments.helpers import in_play
+
+    tournament = make_tournament(club, 6, "rounds", fmt={"type": "fixed_deals", "deals": 1},
+                                 pairing="swiss", rounds_count=3, tables_count=3)
+    services.tournament_start(tournament=tournament)
+    first = in_play(tournament)
+    for pairing in first:
+        play(pairing, "A")
+    return tournament, Pairing.objects.select_related("match").get(pk=first[0].pk)
+
+
+def flip_fixed(pairing: Pairing, user, **kwargs):
+    deal = pairing.match.deals.get(active=True)
+    return scoring.deal_correct(deal=deal, replacement=engine.deal_from({"points": [50, 70]}),
+                                reason="misread", user=user, **kwargs)
+
+
+def test_a_swiss_result_corrected_before_the_next_round_begins_draws_that_round_again(
+        swiss_after_round_one, organiser):
+    tournament, corrected = swiss_after_round_one
+    drawn = Round.objects.get(tournament=tournament, number=2)
+    flip_fixed(corrected, organiser)
+    again = Round.objects.get(tournament=tournament, number=2)
+    assert again.pk != drawn.pk and again.pairings.count() == 3
+    corrected.refresh_from_db()
+    assert corrected.winner_id == corrected.b_id
+
+
+def test_a_swiss_result_corrected_once_the_next_round_has_begun_leaves_that_round(
+        swiss_after_round_one, organiser):
+    from tests.tournaments.helpers import in_play
+
+    tournament, corrected = swiss_after_round_one
+    drawn = Round.objects.get(tournament=tournament, number=2)
+    record(in_play(tournament)[0].match, {"points": [70, 50]})
+    flip_fixed(corrected, organiser)  # no confirmation asked: nothing is reset
+    assert Round.objects.get(tournament=tournament, number=2).pk == drawn.pk
+    corrected.refresh_from_db()
+    assert corrected.winner_id == corrected.b_id

@@ -60,9 +60,12 @@ def draw_next_round(tournament: Tournament, current: Round) -> Round | None:
         if current.code == formats.FINAL:
             return None
         winners = _winners_by_slot(current, all_pairings)
+        left = [w for w in winners if w is not None]
+        if len(left) < 2:  # double no-shows and withdrawals left one winner, or none: it ends
+            return None
         if tournament.draw == Tournament.Draw.REDRAW:
-            return _knockout_round(tournament, number, [w for w in winners if w is not None],
-                                   redraw=True, semi_finals=_semis(current, all_pairings))
+            return _knockout_round(tournament, number, left, redraw=True,
+                                   semi_finals=_semis(current, all_pairings))
         return _knockout_round(tournament, number, winners, bracket=True,
                                semi_finals=_semis(current, all_pairings))
     # After a deciding round (stage DECIDING) the stage it settles has ended: its number is
@@ -180,8 +183,11 @@ def group_standings(tournament: Tournament, all_pairings: list[Pairing]) -> list
 def knockout_draw_after_groups(tournament, all_pairings) -> list[formats.Pairing]:
     """The qualifiers crossed (1A v 2B, 1B v 2A, ...); the best next-placed teams across
     groups, when the tournament takes some, after them as the lowest seeds."""
-    groups = group_standings(tournament, all_pairings)
-    places = min(tournament.qualifiers_per_group, min(len(g) for g in groups))
+    groups, places = _qualifying(tournament, all_pairings)
+    if len(groups) * places < 2:
+        raise TournamentRefused(_("Fewer than two partnerships are left to go through to the "
+                                  "knockout: finish the tournament, the groups' standings "
+                                  "stand."))
     seeds = formats.cross_seeding([[s.entry.pk for s in g][:places] for g in groups], places)
     if tournament.best_of_next:
         fair = [[(s.entry.pk, _per_match(s.row)) for s in g] for g in groups]
@@ -190,6 +196,19 @@ def knockout_draw_after_groups(tournament, all_pairings) -> list[formats.Pairing
         group_of = {s.entry.pk: s.entry.group for g in groups for s in g}
         seeds += _apart(seeds, extra, group_of)
     return formats.knockout_first_round(seeds)
+
+
+def _qualifying(tournament, all_pairings) -> tuple[list, int]:
+    """The groups that send anyone (one whose partnerships all withdrew sends none) and how
+    many each sends."""
+    groups = [g for g in group_standings(tournament, all_pairings) if g]
+    return groups, min(tournament.qualifiers_per_group, *(len(g) for g in groups)) if groups else 0
+
+
+def knockout_impossible(tournament) -> bool:
+    """Withdrawals left the groups fewer than two partnerships to send to the knockout."""
+    groups, places = _qualifying(tournament, list(selectors.pairings(tournament)))
+    return len(groups) * places < 2
 
 
 def _apart(seeds: list[int], extra: list[int], group_of: dict[int, str]) -> list[int]:
@@ -238,7 +257,9 @@ def _round_robin_round(tournament: Tournament, number: int) -> Round:
     return create_round(tournament, number, Round.Stage.ROUNDS, "", pairs)
 
 
-def _swiss_round(tournament: Tournament, number: int, all_pairings: list[Pairing]) -> Round:
+def _swiss_round(tournament: Tournament, number: int,
+                 all_pairings: list[Pairing]) -> Round | None:
+    """The Swiss's next round; None when withdrawals left fewer than two to pair (it ends)."""
     entries = selectors.entries(tournament)
     if number == 1:
         field = [e for e in entries if not e.withdrawn]
@@ -249,6 +270,8 @@ def _swiss_round(tournament: Tournament, number: int, all_pairings: list[Pairing
                   if not s.entry.withdrawn]
         order = [s.entry.pk for s in ranked]
         scores = {s.entry.pk: s.row.points for s in ranked}
+    if len(order) < 2:
+        return None
     had_bye = {p.a_id for p in all_pairings if p.b_id is None}
     try:
         drawn = formats.swiss_pairings(order, scores, selectors.played_pairs(all_pairings),

@@ -131,7 +131,8 @@ def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winn
 
 def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
     """The later pairings this result change touches (empty for a first result; in a league
-    or the rounds, only the deciding matches drawn from its standings)."""
+    or the rounds, the deciding matches drawn from its standings, and a Swiss's later rounds
+    while none of their matches has begun)."""
     if not pairing.finished:
         return []
     later = list(selectors.pairings(tournament).filter(round__number__gt=pairing.round.number))
@@ -144,13 +145,21 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
     if pairing.round.stage == Round.Stage.KNOCKOUT:
         nearest = min(p.round.number for p in later)
         loser = pairing.b_id if pairing.winner_id == pairing.a_id else pairing.a_id
-        return [p for p in later if p.round.number == nearest
-                and (pairing.winner_id in (p.a_id, p.b_id)
-                     or (p.third_place and loser in (p.a_id, p.b_id)))]
+        next_ones = [p for p in later if p.round.number == nearest
+                     and (pairing.winner_id in (p.a_id, p.b_id)
+                          or (p.third_place and loser in (p.a_id, p.b_id)))]
+        # The rounds after those were drawn from their results, which are to be played again.
+        return next_ones + [p for p in later if p.round.number > nearest] if next_ones else []
     if pairing.round.stage == Round.Stage.GROUPS:
         return [p for p in later if p.round.stage != Round.Stage.GROUPS]
     if pairing.round.stage == Round.Stage.DECIDING:
         return later  # the deciding rounds after it, the knockout drawn from them
+    swiss_rounds = [p for p in later if p.round.stage != Round.Stage.DECIDING]
+    if (tournament.pairing == Tournament.Pairing.SWISS
+            and not any(selectors.started(p) for p in swiss_rounds)):
+        # a Swiss round drawn from the old winner, nothing played in it yet: drawn again
+        # from the corrected standings. Once begun, the rounds stand, as a Swiss's do.
+        return later
     return [p for p in later if p.round.stage == Round.Stage.DECIDING]  # drawn for a tie
 
 
@@ -176,10 +185,14 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
     if winner is None or pairing.round.stage != Round.Stage.KNOCKOUT:
         _undraw(tournament, later)
         return
+    nearest = min(p.round.number for p in later)
+    drawn_after = [p for p in later if p.round.number > nearest]
+    if drawn_after:  # drawn again once the re-teamed matches are played
+        _undraw(tournament, drawn_after)
     loser = pairing.a_id if winner == pairing.b_id else pairing.b_id
     swap = {pairing.winner_id: winner, winner: loser}
     reopen(tournament)  # the later matches are played again: no champion until they are
-    for later_pairing in later:
+    for later_pairing in (p for p in later if p.round.number == nearest):
         restart(later_pairing)
         later_pairing.a_id = swap.get(later_pairing.a_id, later_pairing.a_id)
         later_pairing.b_id = swap.get(later_pairing.b_id, later_pairing.b_id)
@@ -274,12 +287,13 @@ def league_over(tournament: Tournament) -> bool:
 
 def knockout_champion(final: Pairing) -> int | None:
     """The final's winner; its opponent when the winner withdrew before the tournament ended
-    (its third-place match still in play): a withdrawn partnership never advances."""
+    (its third-place match still in play), nobody when both did: a withdrawn partnership
+    never advances."""
     if final.winner_id is None:
         return None
     winner, loser = (final.a, final.b) if final.winner_id == final.a_id else (final.b, final.a)
-    if winner is not None and winner.withdrawn and loser is not None and not loser.withdrawn:
-        return loser.pk
+    if winner is not None and winner.withdrawn:
+        return loser.pk if loser is not None and not loser.withdrawn else None
     return final.winner_id
 
 
@@ -288,7 +302,11 @@ def finish(tournament: Tournament, last: Round) -> None:
         double.finish(tournament)
         return
     if last.stage == Round.Stage.KNOCKOUT:
-        champion = knockout_champion(last.pairings.select_related("a", "b").get(third_place=False))
+        # the final; or a round that ended it early, double no-shows leaving one winner or none
+        finals = list(last.pairings.select_related("a", "b").filter(third_place=False))
+        winners = [p.winner_id for p in finals if p.winner_id]
+        champion = (knockout_champion(finals[0]) if len(finals) == 1
+                    else winners[0] if len(winners) == 1 else None)
     else:
         all_pairings = list(selectors.pairings(tournament))
         ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
