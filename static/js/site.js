@@ -28,7 +28,9 @@ document.addEventListener("input", (event) => {
   const box = event.target.closest("[data-find]");
   if (box) findTables(box);
 });
-document.addEventListener("htmx:afterSettle", () => {
+// As soon as the new list is in, before the browser paints it: after the settle (20 ms later)
+// the whole list flashed up, and a phone could tap a table it had not asked for.
+document.addEventListener("htmx:afterSwap", () => {
   document.querySelectorAll("[data-find]").forEach(findTables);
 });
 document.addEventListener("DOMContentLoaded", () => {
