@@ -122,3 +122,14 @@ def screenshot_of(request, page, name: str) -> Path:
 def screenshot(request):
     """screenshot(page, "referee") saves test-artifacts/screenshots/<test>-referee.png."""
     return lambda page, name: screenshot_of(request, page, name)
+
+
+def log_in(page, user) -> None:
+    """Sign in through the login page, as an organiser does, landing on /manage/."""
+    from tests.conftest import PASSWORD
+
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").last.click()
+    page.wait_for_url("**/manage/")

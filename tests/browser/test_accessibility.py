@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from scoring import engine
-from tests.browser.conftest import NO_PLAYWRIGHT
-from tests.conftest import PASSWORD
+from tests.browser.conftest import NO_PLAYWRIGHT, log_in
 from tests.tournaments.helpers import make_tournament, record
 from tournaments import services as tournament_services
 
@@ -63,13 +62,6 @@ class Audit:
 def audit(phone, screenshot):
     return Audit(phone, screenshot)
 
-
-def log_in(page, user) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").last.click()
-    page.wait_for_url("**/manage/")
 
 
 def running_tournament(club, size=4, structure="knockout", **options):

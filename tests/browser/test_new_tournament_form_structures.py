@@ -5,8 +5,10 @@ JavaScript every setting shows."""
 
 import pytest
 
-from tests.browser.conftest import NO_PLAYWRIGHT
-from tests.conftest import PASSWORD
+from tests.browser.conftest import NO_PLAYWRIGHT, log_in
+from tests.tournaments.test_new_tournament_form_shows_the_chosen_structure import (
+    FIELDSETS,  # each fieldset of settings (by its legend): the structures that show it
+)
 from tournaments.models import Tournament
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
@@ -17,29 +19,12 @@ STRUCTURES = {  # the structure's label: its value
     "Rounds of fixed deals": "rounds", "Double elimination": "double",
     "League over weeks": "league",
 }
-RANKED = {"groups", "rounds", "league"}
-FIELDSETS = {  # each fieldset of settings (by its legend): the structures that show it
-    "Knockout and the draw": set(STRUCTURES.values()),
-    "Double elimination": {"double"},
-    "Groups, then knockout": {"groups"},
-    "Rounds of fixed deals": {"rounds"},
-    "League over weeks": {"league"},
-    "Round robin, groups and leagues": RANKED,
-    "Points and ranking (groups and rounds)": RANKED,
-}
 SETTINGS = {  # settings that show with fewer structures than their fieldset
     "#id_third_place": {"knockout", "groups"},
     "#id_bye_result": {"rounds"},
 }
 ALWAYS = ("The event", "Rules", "Match format", "Structure", "Running it")
 
-
-def log_in(page, user):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").last.click()
-    page.wait_for_url("**/manage/")
 
 
 def new_tournament(page, club):

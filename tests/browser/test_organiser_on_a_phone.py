@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from scoring import engine
 from scoring.models import Deal
-from tests.browser.conftest import NO_PLAYWRIGHT
-from tests.conftest import PASSWORD, make_match, make_partnership
+from tests.browser.conftest import NO_PLAYWRIGHT, log_in
+from tests.conftest import make_match, make_partnership
 from tests.tournaments.helpers import make_tournament, record
 from tests.tournaments.public_helpers import play_rounds
 from tournaments import services as tournament_services
@@ -21,13 +21,6 @@ expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
 WIDTH = 360
 CLUB_PAGE_MOST = 2_500  # px at 360 wide: an overview, not every list of the club in full
 
-
-def log_in(page, user):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").last.click()
-    page.wait_for_url("**/manage/")
 
 
 def scroll_width(page) -> int:
