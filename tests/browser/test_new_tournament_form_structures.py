@@ -27,7 +27,9 @@ ALWAYS = ("The event", "Rules", "Match format", "Structure", "Running it")
 
 
 
-def new_tournament(page, club):
+def new_tournament(page, organiser, club):
+    """The organiser, signed in, on the club's new-tournament form."""
+    log_in(page, organiser)
     page.goto(f"/manage/{club.slug}/tournaments/")
     expect(page.get_by_role("heading", name="New tournament")).to_be_visible()
 
@@ -57,8 +59,7 @@ def shown_only_for(page, structure: str) -> None:
 
 def test_only_the_chosen_structures_settings_show(phone, organiser, club, screenshot):
     page = phone
-    log_in(page, organiser)
-    new_tournament(page, club)
+    new_tournament(page, organiser, club)
     shown_only_for(page, "knockout")  # the form starts at a knockout
     knockout_height = height(page)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= WIDTH
@@ -74,8 +75,7 @@ def test_only_the_chosen_structures_settings_show(phone, organiser, club, screen
 
 def test_an_organiser_creates_a_knockout_through_the_form(phone, organiser, club):
     page = phone
-    log_in(page, organiser)
-    new_tournament(page, club)
+    new_tournament(page, organiser, club)
     page.locator("#id_name").fill("Taça de Inverno")
     page.locator("#id_tables_count").fill("4")
     choose(page, "Groups, then knockout")  # and back: what the groups asked stays behind
@@ -91,8 +91,7 @@ def test_an_organiser_creates_a_knockout_through_the_form(phone, organiser, club
 
 def test_an_organiser_creates_a_swiss_through_the_form(phone, organiser, club):
     page = phone
-    log_in(page, organiser)
-    new_tournament(page, club)
+    new_tournament(page, organiser, club)
     page.locator("#id_name").fill("Suíço de Março")
     choose(page, "Rounds of fixed deals")
     rounds = fieldset(page, "Rounds of fixed deals")
@@ -111,8 +110,7 @@ def test_a_hidden_setting_the_browser_refuses_shows_to_say_why(phone, organiser,
     """A Swiss of 60 rounds (at most 50), then a knockout: the browser would not send the form
     and could not say why; the rounds show again, the number box refused."""
     page = phone
-    log_in(page, organiser)
-    new_tournament(page, club)
+    new_tournament(page, organiser, club)
     page.locator("#id_name").fill("Taça")
     choose(page, "Rounds of fixed deals")
     page.locator("#id_rounds_count").fill("60")
@@ -128,8 +126,7 @@ def test_a_fieldset_with_an_error_after_a_post_stays_shown(phone, organiser, clu
     """The chain set for a Swiss (lots, then points: refused), then a knockout: the page comes
     back with the chain and its error shown under the knockout's settings."""
     page = phone
-    log_in(page, organiser)
-    new_tournament(page, club)
+    new_tournament(page, organiser, club)
     page.locator("#id_name").fill("Taça")
     choose(page, "Rounds of fixed deals")
     page.locator("#id_tie_break_1").select_option("lots")
@@ -154,15 +151,13 @@ def height(page) -> int:
 def test_without_javascript_every_setting_shows(new_phone, organiser, club):
     """Every fieldset, as before the script: about twice as long as a knockout's with it."""
     page = new_phone(java_script_enabled=False)
-    log_in(page, organiser)
-    new_tournament(page, club)
+    new_tournament(page, organiser, club)
     expect(page.locator("#id_structure").get_by_label("Knockout", exact=True)).to_be_checked()
     for legend in (*FIELDSETS, *ALWAYS):
         expect(fieldset(page, legend)).to_be_visible()
     for selector in SETTINGS:
         expect(page.locator(selector)).to_be_visible()
     scripted = new_phone()
-    log_in(scripted, organiser)
-    new_tournament(scripted, club)
+    new_tournament(scripted, organiser, club)
     expect(fieldset(scripted, "Groups, then knockout")).to_be_hidden()
     assert height(scripted) < 0.6 * height(page), (height(scripted), height(page))
