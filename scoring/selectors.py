@@ -29,14 +29,20 @@ def listed_matches() -> QuerySet[Match]:
         table_number=F("pairing__table__number"))
 
 
-def match_version(pk: int) -> int | None:
-    """The match's version, None when there is no such match: all that an unchanged poll of
-    its JSON costs. Plain SQL on the primary key, like the tournaments' ETags."""
+def _match_row(pk: int, columns: str) -> tuple | None:
+    """`columns` of the match's row, None when there is no such match: all that an unchanged
+    poll of its JSON or scoreboard costs. Plain SQL on the primary key, like the tournaments'
+    ETags."""
     if not 0 < pk <= MAX_ID:  # an address's number past any id: no match, not a database error
         return None
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version FROM {Match._meta.db_table} WHERE id = %s", [pk])
-        row = cursor.fetchone()
+        cursor.execute(f"SELECT {columns} FROM {Match._meta.db_table} WHERE id = %s", [pk])
+        return cursor.fetchone()
+
+
+def match_version(pk: int) -> int | None:
+    """The match's version (its JSON's ETag), None when there is no such match."""
+    row = _match_row(pk, "version")
     return row and row[0]
 
 
@@ -48,12 +54,7 @@ def scoreboard_stamp(pk: int) -> str | None:
     """What the scoreboard's ETag names: the match's version and its last change, which a
     rename of who plays also is (services.names_changed), while the version, which a
     referee's If-Match names, stays. None when there is no such match."""
-    if not 0 < pk <= MAX_ID:
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version, updated_at FROM {Match._meta.db_table} WHERE id = %s",
-                       [pk])
-        row = cursor.fetchone()
+    row = _match_row(pk, "version, updated_at")
     return row and f"{Match.version_tag(pk, row[0])}-{row[1].timestamp():.6f}"
 
 

@@ -26,10 +26,15 @@ def awaiting_the_organiser(tournament: Tournament) -> int:
         status__in=(SignUp.Status.PENDING, SignUp.Status.CONFIRM)).count()
 
 
-def why_closed(tournament: Tournament, registration: Registration) -> str:
-    """Why the public sign-up takes nobody now, or "" when it is open."""
+def why_closed(tournament: Tournament, registration: Registration, *,
+               to_organiser: bool = False) -> str:
+    """Why the public sign-up takes nobody now, or "" when it is open; `to_organiser`: said
+    to the organiser, who opens it, not told to ask the organiser."""
     if tournament.status != Tournament.Status.DRAFT:
         return _("The tournament has started: sign-up is closed.")
+    if not registration.open and to_organiser:
+        return _("Public sign-up is off: open it below, and partnerships sign up on the "
+                 "tournament's page.")
     if not registration.open:
         return _("This tournament does not take sign-ups here: ask its organiser.")
     if registration.closed():

@@ -49,11 +49,7 @@ def signups(request, club_slug, slug):
         "draft": tournament.status == Tournament.Status.DRAFT,  # sign-ups change only before
         "form": RegistrationForm.of(registration), "board": board,
         "places": selectors.places(tournament, registration),
-        # said to the organiser, who opens it below, not "ask its organiser"
-        "closed": (_("Public sign-up is off: open it below, and partnerships sign up on the "
-                     "tournament's page.")
-                   if tournament.status == Tournament.Status.DRAFT and not registration.open
-                   else selectors.why_closed(tournament, registration)),
+        "closed": selectors.why_closed(tournament, registration, to_organiser=True),
         "public_url": request.build_absolute_uri(
             reverse("tournaments:tournament_sign_up", args=[tournament.slug])),
     })
