@@ -16,6 +16,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# A match is in play until it ends or its tournament abandons it.
+IN_PLAY = models.Q(finished=False, abandoned_at__isnull=True)
+
+
+class MatchQuerySet(models.QuerySet):
+    def in_play(self):
+        return self.filter(IN_PLAY)
+
+
 class Match(models.Model):
     """A match between partnerships A and B; `state` and `tally` cache the engine's replay of
     its deals."""
@@ -49,12 +58,17 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A match its tournament no longer plays (its round taken back, or decided without play
+    # once it had begun): kept for its deals, in play nowhere, closed to every write.
+    abandoned_at = models.DateTimeField(null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
 
     class Meta:
         ordering = ["-updated_at"]
         indexes = [models.Index(fields=["club", "finished", "-updated_at"]),
                    # every match in play, whatever the club (/live/): a small index
-                   models.Index(fields=["-updated_at"], condition=models.Q(finished=False),
+                   models.Index(fields=["-updated_at"], condition=IN_PLAY,
                                 name="match_in_play")]
         constraints = [
             models.CheckConstraint(condition=~models.Q(a=models.F("b")),

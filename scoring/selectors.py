@@ -6,7 +6,7 @@ from django.db import connection
 from django.db.models import Count, F, Max, Q, QuerySet
 
 from scoring import engine, presenters
-from scoring.models import AuditEntry, Deal, Match
+from scoring.models import IN_PLAY, AuditEntry, Deal, Match
 from sueca_club.live import recent_version
 from sueca_club.models import MAX_ID
 
@@ -63,7 +63,7 @@ def recent_scoreboard_stamp(pk: int) -> str | None:
 
 
 def live_matches(*, club=None, limit: int | None = 20) -> list[Match]:
-    matches = listed_matches().filter(finished=False)
+    matches = listed_matches().in_play()
     if club is not None:
         matches = matches.filter(club=club)
     return list(matches.order_by("-updated_at")[:limit])
@@ -168,6 +168,8 @@ def match_payload(match: Match) -> dict:
         **result,
         # A finished match whose result waits for the losing side's (or organiser's) word.
         "awaiting_confirmation": match.awaiting_confirmation,
+        # Its tournament no longer plays it (a round taken back, a withdrawal): no more writes.
+        "abandoned": match.abandoned_at is not None,
         "tally": [row.as_dict() for row in tally(match)],
     }
 
@@ -191,8 +193,8 @@ def tv_stamp(slug: str, since) -> LiveStamp | None:
     (their table is highlighted), so a highlight that ends is a change too."""
     stamp = Match.objects.filter(club__slug=slug).aggregate(
         changed=Max("updated_at"), count=Count("id"),
-        live=Count("id", filter=Q(finished=False)),
-        fresh=Count("id", filter=Q(finished=False, updated_at__gte=since)))
+        live=Count("id", filter=IN_PLAY),
+        fresh=Count("id", filter=IN_PLAY & Q(updated_at__gte=since)))
     if stamp["count"] == 0:
         return None
     etag = f'tv{slug}-{stamp["count"]}-{stamp["changed"].timestamp():.6f}-{stamp["fresh"]}'
@@ -209,7 +211,7 @@ def live_stamp(*, club_slug: str | None = None) -> LiveStamp:
     """One query: the ETag of the list of every match in play (the club's, or everywhere) and
     how many there are. It names how many are in play and the newest change among them: a
     match that starts or has a deal is the newest, one that ends leaves the count."""
-    matches = Match.objects.filter(finished=False)
+    matches = Match.objects.in_play()
     if club_slug is not None:
         matches = matches.filter(club__slug=club_slug)
     stamp = matches.aggregate(changed=Max("updated_at"), live=Count("id"))
@@ -221,7 +223,7 @@ def in_play(*, club=None, page: slice) -> list[Match]:
     """One page of the live matches (the club's, or everywhere), as `listed_matches` reads
     them: by club, tournament and table number (friendlies and matches without a table
     after), then oldest first, so that a match keeps its place on the screen. One query."""
-    matches = listed_matches().filter(finished=False)
+    matches = listed_matches().in_play()
     if club is not None:
         matches = matches.filter(club=club)
     return list(matches.order_by(

@@ -143,11 +143,29 @@ def _locked(match_id: int, teams_from: Match | None = None) -> Match:
     the more deals a second it takes)."""
     matches = Match.objects.select_for_update(of=("self",))
     if teams_from is None or teams_from.pk != match_id:
-        return matches.select_related(*TEAMS).get(pk=match_id)
-    match = matches.get(pk=match_id)
-    if (match.a_id, match.b_id) == (teams_from.a_id, teams_from.b_id):
-        match.a, match.b = teams_from.a, teams_from.b
+        match = matches.select_related(*TEAMS).get(pk=match_id)
+    else:
+        match = matches.get(pk=match_id)
+        if (match.a_id, match.b_id) == (teams_from.a_id, teams_from.b_id):
+            match.a, match.b = teams_from.a, teams_from.b
+    if match.abandoned_at is not None:
+        raise MatchFinished(str(ABANDONED_MESSAGE))
     return match
+
+
+ABANDONED_MESSAGE = gettext_lazy("This match was abandoned by its tournament: it takes no more "
+                                 "deals or changes.")
+
+
+def matches_abandon(match_ids: list[int]) -> None:
+    """Matches a tournament no longer plays (their round taken back, or their pairing decided
+    without play), inside its transaction: off their tables; deleted when they never had a
+    deal, abandoned otherwise (kept for their deals, in play nowhere, closed to writes)."""
+    RefereeLink.objects.filter(match_id__in=match_ids).update(match=None)
+    Match.objects.filter(pk__in=match_ids, deals__isnull=True).delete()
+    now = timezone.now()
+    Match.objects.filter(pk__in=match_ids).update(abandoned_at=now, updated_at=now,
+                                                  version=models.F("version") + 1)
 
 
 def require_partnerships_fit(rules: engine.Rules, partnerships) -> None:

@@ -70,15 +70,16 @@ def test_an_unchanged_poll_answers_304_and_a_score_changes_it(organiser_client, 
     assert changed.status_code == 200 and changed["ETag"] != etag
 
 
-def test_a_walkover_shows_as_such_on_the_board_while_its_match_stays_on_the_table(
-        organiser_client, tournament):
-    """A partnership that leaves mid-match (withdrawn) hands its opponent a walkover."""
+def test_a_partnership_leaving_mid_match_frees_its_table(organiser_client, tournament):
+    """It hands its opponent a walkover; its match, begun, is abandoned (kept for its deals,
+    tests/tournaments/test_abandoned_matches.py), and the table takes the next match."""
     pairing = pairings(tournament)[0]
     record(pairing.match, {"points": [70, 50]})
     services.entry_withdraw(entry=pairing.a)
-    response = organiser_client.get(board_url(tournament))
-    assert statuses(response)[pairing.table.number] == "finished"
-    assert "Finished: walkover" in response.content.decode()
+    assert statuses(organiser_client.get(board_url(tournament)))[pairing.table.number] == (
+        "waiting")
+    pairing.refresh_from_db()
+    assert pairing.walkover == "B" and pairing.table is None
 
 
 def test_before_the_start_the_board_says_the_tables_come_with_the_start(organiser_client,

@@ -13,7 +13,7 @@ when every slot is resolved.
 from django.utils.translation import gettext as _
 
 from scoring import services as scoring
-from scoring.models import Match, RefereeLink
+from scoring.models import RefereeLink
 from tournaments import notifications, selectors
 from tournaments.formats import double_elimination as de
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
@@ -197,14 +197,13 @@ def _take_back(pairing: Pairing) -> None:
 
 
 def _off_table(pairing: Pairing) -> None:
-    """Its match leaves its table, and is deleted when it never had a deal."""
+    """Its match leaves its table (scoring.matches_abandon)."""
     if not pairing.match_id:
         return
     match_id = pairing.match_id
-    RefereeLink.objects.filter(match_id=match_id).update(match=None)
     Pairing.objects.filter(pk=pairing.pk).update(match=None, table=None)
     pairing.match_id, pairing.table_id = None, None
-    Match.objects.filter(pk=match_id, deals__isnull=True).delete()
+    scoring.matches_abandon([match_id])
 
 
 def _crown(tournament: Tournament, now: de.State) -> None:

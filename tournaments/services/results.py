@@ -211,18 +211,10 @@ def _undraw(tournament: Tournament, later: list[Pairing]) -> None:
         if pairing.match_id:
             restart(pairing)
     round_ids = {p.round_id for p in later}
-    matches = [p.match_id for p in later if p.match_id]
     Pairing.objects.filter(round_id__in=round_ids).update(match=None, table=None)
     Round.objects.filter(pk__in=round_ids).delete()
-    for link in _links_of(matches):
-        link.match = None
-        link.save(update_fields=["match"])
-    Match.objects.filter(pk__in=matches, deals__isnull=True).delete()
+    scoring.matches_abandon([p.match_id for p in later if p.match_id])
     reopen(tournament)
-
-
-def _links_of(match_ids):
-    return RefereeLink.objects.filter(match_id__in=match_ids)
 
 
 def _advance(tournament: Tournament, round_: Round) -> None:

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import engine
 from scoring import services as scoring
-from scoring.models import Match, RefereeLink
+from scoring.models import RefereeLink
 from sueca_club import outbox
 from sueca_club.services import PLAYERS
 from tournaments import formats, notifications, selectors
@@ -376,9 +376,8 @@ def round_changeable(*, pairings: list[Pairing]) -> bool:
 
 def _discard_round(round_: Round) -> None:
     matches = list(round_.pairings.exclude(match=None).values_list("match_id", flat=True))
-    RefereeLink.objects.filter(match_id__in=matches).update(match=None)
     round_.delete()
-    Match.objects.filter(pk__in=matches).delete()
+    scoring.matches_abandon(matches)  # none has a deal (_require_changeable): all deleted
 
 
 @outbox.service
@@ -446,13 +445,13 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
 def _walkover(tournament: Tournament, pairing: Pairing, present: str, *,
               allow_reset: bool = False) -> None:
     """Decide a pairing without play: `present` (A or B) wins, or nobody ("-", both absent
-    or withdrawn: a double forfeit). An empty match on its table is taken away."""
-    if pairing.match_id and not pairing.match.state["deals"]:
-        RefereeLink.objects.filter(match_id=pairing.match_id).update(match=None)
+    or withdrawn: a double forfeit). Its match leaves its table: taken away when empty,
+    abandoned when begun (a partnership withdrew mid-match)."""
+    if pairing.match_id:
         match_id = pairing.match_id
         Pairing.objects.filter(pk=pairing.pk).update(match=None, table=None)
         pairing.match, pairing.table = None, None
-        Match.objects.filter(pk=match_id, deals__isnull=True).delete()
+        scoring.matches_abandon([match_id])
     results.set_result(tournament, pairing, finished=True,
                        winner=results.winner_entry(pairing, present), walkover=present,
                        allow_reset=allow_reset)
