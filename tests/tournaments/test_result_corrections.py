@@ -234,3 +234,20 @@ def test_a_swiss_result_corrected_once_the_next_round_has_begun_leaves_that_roun
     assert Round.objects.get(tournament=tournament, number=2).pk == drawn.pk
     corrected.refresh_from_db()
     assert corrected.winner_id == corrected.b_id
+
+
+def test_a_correction_for_a_partnership_withdrawn_since_gives_its_next_match_as_a_walkover(
+        bracket, organiser):
+    """The semi-final's loser withdrew; the result is then corrected in its favour: the final
+    is its opponent's walkover, never a match to play (found by playing random events)."""
+    tournament, semi = bracket
+    final = Round.objects.get(tournament=tournament, code="final").pairings.get()
+    services.entry_withdraw(entry=semi.b)
+    flip(semi, organiser)
+    final.refresh_from_db()
+    other = final.b_id
+    assert (final.a_id, final.finished, final.walkover, final.winner_id) == (
+        semi.b_id, True, "B", other)
+    assert final.match_id is None
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.champion_id) == ("finished", other)

@@ -192,12 +192,20 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
     loser = pairing.a_id if winner == pairing.b_id else pairing.b_id
     swap = {pairing.winner_id: winner, winner: loser}
     reopen(tournament)  # the later matches are played again: no champion until they are
+    withdrawn = set(Entry.objects.filter(pk__in=swap.values(), withdrawn=True)
+                    .values_list("pk", flat=True))
     for later_pairing in (p for p in later if p.round.number == nearest):
         restart(later_pairing)
         later_pairing.a_id = swap.get(later_pairing.a_id, later_pairing.a_id)
         later_pairing.b_id = swap.get(later_pairing.b_id, later_pairing.b_id)
         later_pairing.save(update_fields=["a", "b"])
-        if later_pairing.match_id:
+        decided = draws.decided(later_pairing.a_id, later_pairing.b_id, withdrawn)
+        if decided:  # the corrected winner has withdrawn since: a walkover, not a match
+            Pairing.objects.filter(pk=later_pairing.pk).update(match=None, table=None,
+                                                                **decided)
+            if later_pairing.match_id:
+                scoring.matches_abandon([later_pairing.match_id])
+        elif later_pairing.match_id:
             entries = Entry.objects.select_related("partnership").in_bulk(
                 [later_pairing.a_id, later_pairing.b_id])
             scoring.match_change_teams(match=later_pairing.match,
