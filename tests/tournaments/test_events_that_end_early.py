@@ -107,3 +107,22 @@ def test_a_group_stage_with_one_partnership_left_tells_the_organiser_and_ends_by
     assert tournament.draw_problem.startswith("Fewer than two partnerships are left")
     services.tournament_finish(tournament=tournament)
     assert ended(tournament).champion_id == entries[-1].pk
+
+
+def test_a_group_withdrawals_left_short_takes_no_place_from_the_other_groups(club):
+    """Four groups of three, two qualify from each; two of group C withdraw: C sends its one,
+    A, B and D still send two each (the seven through; the best group winner has the bye).
+    Before, C's shortage cut every group to one qualifier."""
+    tournament = make_tournament(club, 12, "groups", groups_count=4, qualifiers_per_group=2,
+                                 tables_count=6, auto_advance=True)
+    services.tournament_start(tournament=tournament)
+    for entry in list(tournament.entries.filter(group="C"))[:2]:
+        services.entry_withdraw(entry=entry)
+    while in_play(tournament) and in_play(tournament)[0].round.stage == "groups":
+        for pairing in in_play(tournament):
+            play(pairing, "A")
+    knockout = Pairing.objects.filter(round__tournament=tournament, round__stage="knockout")
+    through = {e for p in knockout for e in (p.a, p.b) if e is not None}
+    assert len(through) == 7 and sum(p.is_bye for p in knockout) == 1
+    assert sorted(e.group for e in through) == ["A", "A", "B", "B", "C", "D", "D"]
+    assert not any(e.withdrawn for e in through)
