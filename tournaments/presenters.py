@@ -314,6 +314,7 @@ def standing_payload(row: dict) -> dict:
 def line_payload(line: Line) -> dict:
     return {"id": line.match_id, "table": line.table, "a": line.a, "b": line.b,
             "finished": line.finished, "winner": line.winner, "games": list(line.games),
+            "score": list(line.score),
             "walkover": line.walkover, "awaiting_confirmation": line.status == "awaiting",
             "postponed_to": line.pairing.postponed_to}
 

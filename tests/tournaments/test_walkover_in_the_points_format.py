@@ -122,6 +122,8 @@ def test_the_api_gives_the_walkover_no_games_and_its_card_points_in_the_standing
     data = client.get(f"/api/v1/tournaments/{tournament.slug}").json()
     walkover = next(m for m in data["rounds"][0]["matches"] if m["walkover"])
     assert (walkover["games"], walkover["winner"], walkover["finished"]) == ([0, 0], "A", True)
+    played = next(m for m in data["rounds"][0]["matches"] if m["id"])
+    assert (walkover["score"], played["games"], played["score"]) == ([200, 0], [0, 0], [240, 0])
     rows = {row["partnership"]: row for row in data["standings"]}
     by_name = {name: rows[entry.partnership.display_name]
                for entry in selectors.entries(tournament) for pk, name in names.items()
