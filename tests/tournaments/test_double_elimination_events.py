@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scoring import engine
 from scoring import services as scoring
-from scoring.models import Deal
+from scoring.models import Deal, Match
 from tests.conftest import make_partnership
 from tests.tournaments.helpers import in_play, play, play_to_the_end
 from tournaments import selectors, services
@@ -113,6 +113,8 @@ def test_every_random_double_elimination_finishes_as_a_pure_replay_says(club, or
             break
         move(tournament, roll, organiser)
     assert_equals_a_pure_replay(tournament)
+    if tournament.status == Tournament.Status.FINISHED:  # every match begun ended or abandoned
+        assert not Match.objects.in_play().filter(club=tournament.club).exists()
 
 
 @pytest.mark.parametrize("size", [2, 3, 12, 64])
