@@ -4,7 +4,7 @@ import uuid
 
 from scoring import engine
 from scoring import services as scoring
-from scoring.models import Deal
+from scoring.models import Deal, Match
 from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, Tournament
 
@@ -53,3 +53,14 @@ def assert_standings_equal_a_replay(tournament: Tournament) -> None:
     field = selectors.entries(tournament)
     assert selectors.standings(tournament, replayed, field) == selectors.standings(
         tournament, stored, field)
+
+
+def assert_nothing_left_in_play(tournament: Tournament) -> None:
+    """A finished event leaves no match of its own in play: each one begun has ended or was
+    abandoned (with its round, or its pairing decided without play)."""
+    ids = list(tournament.entries.values_list("partnership_id", flat=True))
+    left = [(m.pk, len(m.state["deals"]), list(Pairing.objects.filter(match=m).values_list(
+                "round__code", "slot", "finished", "walkover")))
+            for m in Match.objects.in_play().filter(a_id__in=ids)]
+    assert not left, left
+
