@@ -88,7 +88,7 @@ def build(tournament: Tournament, pairings: list[Pairing], entries: list[Entry])
     """`pairings` as selectors.pairings or pairing_summaries read them, `entries` as
     selectors.entries does."""
     schedule = double.schedule_of(tournament)
-    now = double.state(tournament, pairings)
+    now = double.state(tournament, pairings, entries)
     names = {entry.pk: entry.partnership.display_name for entry in entries}
     lines = {double.slot_of(line.pairing): line
              for line in presenters.lines(tournament, pairings)}
@@ -122,7 +122,7 @@ def placings(now: de.State, names: dict[int, str]) -> list[PlacingView]:
 def final_placings(tournament: Tournament, pairings: list[Pairing],
                    entries: list[Entry]) -> list[PlacingView]:
     names = {entry.pk: entry.partnership.display_name for entry in entries}
-    return placings(double.state(tournament, pairings), names)
+    return placings(double.state(tournament, pairings, entries), names)
 
 
 # The JSON API -------------------------------------------------------------------------------

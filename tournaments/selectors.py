@@ -257,11 +257,12 @@ def standings(tournament: Tournament, all_pairings: list[Pairing], field: list[E
     by_id = {entry.pk: entry for entry in field}
     rows = deciding_settled(tournament, all_pairings, field, stage, group).rows
     return [Standing(row, by_id[row.entrant])
-            for row in _placed_by_the_bracket(tournament, all_pairings, rows)]
+            for row in _placed_by_the_bracket(tournament, all_pairings, rows, field)]
 
 
 def _placed_by_the_bracket(tournament: Tournament, all_pairings: list[Pairing],
-                           rows: list[formats.StandingRow]) -> list[formats.StandingRow]:
+                           rows: list[formats.StandingRow],
+                           field: list[Entry]) -> list[formats.StandingRow]:
     """A finished double elimination ranks by its bracket's final places, whatever the points:
     the champion, the runner-up, then by the round each went out in (those out in the same
     round share the place, in the chain's order). In play, and in the other structures, the
@@ -270,7 +271,7 @@ def _placed_by_the_bracket(tournament: Tournament, all_pairings: list[Pairing],
         return rows
     from tournaments.services.double import state  # the bracket's replay of the results
 
-    now = state(tournament, all_pairings)
+    now = state(tournament, all_pairings, field)  # a double elimination's field is everyone
     if not now.finished:
         return rows
     return formats.ranked_by_places(rows, {entrant: placing.place for placing in now.placings
@@ -286,7 +287,7 @@ def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field:
     full_win = tournament.full_win
     results = [r for p in counted if (r := result_of(p, full_win))]
     ids = {e.pk for e in field}
-    byes = [entry for entry in _byes(tournament, counted) if entry in ids]
+    byes = [entry for entry in _byes(tournament, counted, field) if entry in ids]
     bye = full_win if tournament.bye_result == Tournament.Bye.WIN else formats.FullWin()
 
     def rank_with(order):
@@ -305,14 +306,14 @@ def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field:
                                    out={e.pk for e in field if e.withdrawn})
 
 
-def _byes(tournament: Tournament, counted: list[Pairing]) -> list[int]:
+def _byes(tournament: Tournament, counted: list[Pairing], field: list[Entry]) -> list[int]:
     """Who went through a round on a bye: a pairing without an opponent; in a double
     elimination, a slot of the bracket resolved by a bye (it has no pairing)."""
     if tournament.structure != Tournament.Structure.DOUBLE:
         return [p.a_id for p in counted if p.b_id is None and p.winner_id]
     from tournaments.services.double import state  # the bracket's replay of the results
 
-    return [slot.winner for slot in state(tournament, counted).slots.values()
+    return [slot.winner for slot in state(tournament, counted, field).slots.values()
             if slot.status == formats.double_elimination.BYE_RESOLVED
             and slot.winner is not formats.double_elimination.BYE]
 

@@ -318,3 +318,25 @@ def test_the_reset_is_played_only_when_the_losers_bracket_winner_wins_the_first_
     assert advance(schedule, {"W1-1": "a", "GF1": "b", "GF2": "b"}).champion == 2
     no_reset = advance(schedule_of(2, reset=False), {"W1-1": "a", "GF1": "b"})
     assert no_reset.finished and no_reset.champion == 2
+
+
+@pytest.mark.parametrize("reset", [True, False])
+def test_a_withdrawn_entrant_meeting_a_bye_goes_nowhere_so_is_never_crowned_through_one(reset):
+    """1 won the winners' bracket and withdrew; both finalists of the losers' bracket were
+    absent: the grand final is 1 against a bye, and nobody is champion."""
+    schedule = schedule_of(4, reset)
+    results = {"W1-1": "a", "W1-2": "a", "W2-1": "a", "L1-1": "a", "L2-1": DOUBLE_FORFEIT}
+    assert advance(schedule, results).champion == 1
+    state = advance(schedule, results, frozenset({1}))
+    assert state.finished and state.champion is None
+    assert state.placings[0] == de.Placing(2, (1,))
+
+
+def test_a_bye_before_the_withdrawal_stands_where_what_followed_has_a_result():
+    schedule = schedule_of(5)  # W1: 1-bye, 4-5, 2-bye, 3-bye
+    waiting = advance(schedule, {"W1-2": "a"}, frozenset({1}))
+    assert waiting.slots["W1-1"].winner is BYE  # 1 withdrew waiting for W2-1: it goes nowhere
+    assert waiting.slots["W2-1"].status == de.BYE_RESOLVED and waiting.slots["W2-1"].winner == 4
+    walkover = advance(schedule, {"W1-2": "a", "W2-1": "b"}, frozenset({1}))
+    assert walkover.slots["W1-1"].winner == 1  # W2-1 was its walkover: the bye stands
+    assert walkover.slots["W2-1"].status == de.PLAYED and walkover.ignored == ()

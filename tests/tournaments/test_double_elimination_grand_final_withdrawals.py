@@ -5,14 +5,16 @@ knockout's version of this case: test_withdrawn_final_winner_is_not_champion.py)
 
 import pytest
 
-from tests.tournaments.helpers import play, record
+from scoring import services as scoring
+from scoring.models import Deal
+from tests.tournaments.helpers import in_play, play, play_to_the_end, record
 from tests.tournaments.test_double_elimination_events import (
     assert_equals_a_pure_replay,
     make_event,
     pairing_at,
     play_until_grand_final,
 )
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Entry, Tournament
 from tournaments.services import TournamentRefused
 
@@ -64,3 +66,36 @@ def test_the_champion_cannot_withdraw_once_the_grand_final_is_won(club, organise
         services.entry_withdraw(entry=Entry.objects.get(pk=gf1.a_id), by=organiser)
     tournament.refresh_from_db()
     assert tournament.champion_id == gf1.a_id
+
+
+def test_a_winners_bracket_winner_that_withdraws_is_not_crowned_through_a_bye(club, organiser):
+    """It withdrew waiting for the grand final, and both sides of the losers' final were
+    absent: the grand final is it against nobody. Nobody is champion (found by random
+    events: it was crowned through the bye)."""
+    tournament = make_event(club, 4)
+    for slot_id in ("W1-1", "W1-2", "W2-1", "L1-1"):
+        play(pairing_at(tournament, slot_id), "A")
+    leader = Entry.objects.get(pk=pairing_at(tournament, "W2-1").a_id)
+    services.entry_withdraw(entry=leader, by=organiser)
+    services.pairing_walkover(pairing=pairing_at(tournament, "L2-1"), present="-",
+                              by=organiser)
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.champion_id) == (Tournament.Status.FINISHED, None)
+    assert_equals_a_pure_replay(tournament)
+
+
+def test_a_correction_after_a_bye_and_a_withdrawal_keeps_where_it_went_on(club, organiser):
+    """A partnership went on from a bye, won its next match, then withdrew; that match's last
+    deal is voided. Its bye still took it there (its match was put on): nothing upstream is
+    rewritten, and the event plays on to its end as a pure replay says."""
+    tournament = make_event(club, 5, draw="seeded")
+    first_round = {e for p in selectors.pairings(tournament) for e in (p.a_id, p.b_id)}
+    for pairing in in_play(tournament):
+        play(pairing, "A")
+    after_bye = next(p for p in in_play(tournament) if p.a_id not in first_round)
+    play(after_bye, "A")
+    services.entry_withdraw(entry=Entry.objects.get(pk=after_bye.a_id), by=organiser)
+    last = Deal.objects.filter(match=after_bye.match_id, active=True).order_by("-number").first()
+    scoring.deal_void(deal=last, reason="wrong", user=organiser, allow_reset=True)
+    play_to_the_end(tournament)
+    assert_equals_a_pure_replay(tournament)

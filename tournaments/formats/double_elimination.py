@@ -41,7 +41,9 @@ Rules (RULES.md's, applied to the two brackets):
   loses, and what the slot sends on as its loser is a bye, never an entrant. A slot
   with a bye on both sides (two byes dropping into the same losers' slot) sends a bye
   on both ways. So the places a bye leaves empty in the losers' bracket are byes too,
-  and the entrant meeting one goes through at once.
+  and the entrant meeting one goes through at once. An entrant withdrawn (``out``)
+  that meets a bye goes nowhere, unless the slot it would go on to was begun already
+  (``begun``: its match was put on, or has a result: it went on before it withdrew).
 - **Walkover.** A win like any other: the result names the side that won.
 - **Double forfeit.** Neither side wins, and a team absent or withdrawn never advances
   or qualifies: both entrants are out of the event at once, whichever bracket the slot
@@ -57,7 +59,7 @@ Rules (RULES.md's, applied to the two brackets):
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cached_property
 from itertools import product
@@ -402,8 +404,10 @@ def _may_meet_again(a: set[tuple[int, int]], b: set[tuple[int, int]]) -> bool:
     return False
 
 
-def advance(schedule: Schedule, results: Mapping[str, Outcome]) -> State:
-    """Replay ``results`` (slot id -> outcome) into the state of every slot.
+def advance(schedule: Schedule, results: Mapping[str, Outcome],
+            out: frozenset[Entrant] = frozenset(), begun: frozenset[str] = frozenset()) -> State:
+    """Replay ``results`` (slot id -> outcome) into the state of every slot; ``out``: the
+    entrants withdrawn, ``begun``: the slots whose match was put on (see "Bye" above).
 
     The order of ``results`` does not matter: slots are resolved in play order, each
     from its sides and its own result. Results of slots that are not ready are not
@@ -423,6 +427,9 @@ def advance(schedule: Schedule, results: Mapping[str, Outcome]) -> State:
     states: dict[str, SlotState] = {}
     for slot in schedule.slots:
         state = _resolve(slot, *sides[slot.id], results.get(slot.id), states)
+        if (state.status == BYE_RESOLVED and state.winner in out
+                and not _went_on(slot, results, begun)):
+            state = replace(state, winner=BYE)
         states[slot.id] = state
         for destination, occupant in ((slot.winner_to, state.winner), (slot.loser_to, state.loser)):
             if destination is not None and occupant is not None:
@@ -463,6 +470,12 @@ def _resolve(
     return SlotState(a, b, PLAYED, outcome, winner=winner, loser=loser)
 
 
+def _went_on(slot: Slot, results: Mapping[str, Outcome], begun: frozenset[str]) -> bool:
+    """The slot the winner of `slot` goes on to was begun (the grand final goes nowhere)."""
+    return slot.winner_to is not None and (slot.winner_to.slot in results
+                                           or slot.winner_to.slot in begun)
+
+
 def _champion(schedule: Schedule, states: Mapping[str, SlotState]) -> Entrant | None:
     final = states["GF2"] if schedule.reset and states["GF2"].status != VOID else states["GF1"]
     return None if final.winner is BYE else final.winner
@@ -486,9 +499,11 @@ def _placings(
     out_at: dict[Entrant, int] = {}
     for slot in schedule.slots:
         state = states[slot.id]
-        if state.status != PLAYED:
+        if state.status == BYE_RESOLVED and state.winner is BYE:  # a withdrawn one stops here
+            leaving = [side for side in (state.a, state.b) if side is not BYE]
+        elif state.status != PLAYED:
             continue
-        if state.outcome == DOUBLE_FORFEIT:
+        elif state.outcome == DOUBLE_FORFEIT:
             leaving = [state.a, state.b]
         elif slot.loser_to is None or states[slot.loser_to.slot].status == VOID:
             leaving = [state.loser]

@@ -54,8 +54,11 @@ def _holds(state: de.SlotState, pairing: Pairing) -> bool:
             and (state.a, state.b) == (pairing.a_id, pairing.b_id))
 
 
-def replay(schedule: de.Schedule, pairings: list[Pairing]) -> tuple[de.State, list[Pairing]]:
-    """The state the stored results make, and the pairings it no longer holds (stale).
+def replay(schedule: de.Schedule, pairings: list[Pairing],
+           withdrawn: frozenset[int]) -> tuple[de.State, list[Pairing]]:
+    """The state the stored results make, and the pairings it no longer holds (stale);
+    `withdrawn` go no further through a bye, unless the slot after it has a pairing
+    (de.advance).
 
     A pairing's result counts only while its slot holds its two entries: after a correction
     upstream, the results of the slots whose sides changed are dropped, one pass at a time
@@ -64,7 +67,7 @@ def replay(schedule: de.Schedule, pairings: list[Pairing]) -> tuple[de.State, li
     by_slot = {slot_of(p): p for p in pairings}
     played = {slot: outcome(p) for slot, p in by_slot.items() if p.finished}
     while True:
-        state = de.advance(schedule, played)
+        state = de.advance(schedule, played, withdrawn, frozenset(by_slot))
         wrong = [slot for slot in played if not _holds(state.slots[slot], by_slot[slot])]
         if not wrong:
             break
@@ -73,9 +76,20 @@ def replay(schedule: de.Schedule, pairings: list[Pairing]) -> tuple[de.State, li
     return state, [p for slot, p in by_slot.items() if not _holds(state.slots[slot], p)]
 
 
-def state(tournament: Tournament, pairings: list[Pairing]) -> de.State:
-    """The event after the stored results (`pairings`: the tournament's, as selectors reads)."""
-    return replay(schedule_of(tournament), pairings)[0]
+def state(tournament: Tournament, pairings: list[Pairing], entries=None) -> de.State:
+    """The event after the stored results (`pairings`: the tournament's, as selectors reads),
+    for the pages: who has withdrawn is taken from `entries` (as selectors.entries reads
+    them) when given, else read once per tournament object (a page replays the bracket
+    several times); a service replays with it read afresh."""
+    if entries is not None:
+        tournament.withdrawn_ids = frozenset(e.pk for e in entries if e.withdrawn)
+    elif not hasattr(tournament, "withdrawn_ids"):
+        tournament.withdrawn_ids = withdrawn_ids(tournament)
+    return replay(schedule_of(tournament), pairings, tournament.withdrawn_ids)[0]
+
+
+def withdrawn_ids(tournament: Tournament) -> frozenset[int]:
+    return frozenset(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
 
 
 def later_started(tournament: Tournament, pairing: Pairing, finished: bool,
@@ -85,7 +99,7 @@ def later_started(tournament: Tournament, pairing: Pairing, finished: bool,
     for stored in pairings:
         if stored.pk == pairing.pk:
             stored.finished, stored.winner_id = finished, winner
-    _, stale = replay(schedule_of(tournament), pairings)
+    _, stale = replay(schedule_of(tournament), pairings, withdrawn_ids(tournament))
     return [p for p in stale if p.pk != pairing.pk and selectors.started(p)]
 
 
@@ -121,11 +135,11 @@ def sync(tournament: Tournament, *, allow_reset: bool = False, by: int | None = 
     back, refused (LaterMatchesStarted) when any had started, unless `allow_reset`.
     """
     schedule = schedule_of(tournament)
-    withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
+    withdrawn = withdrawn_ids(tournament)
     changed: list[Pairing] = []
     while True:
         pairings = list(selectors.pairings(tournament))
-        now, stale = replay(schedule, pairings)
+        now, stale = replay(schedule, pairings, withdrawn)
         started = [p for p in stale if selectors.started(p)]
         if started and not allow_reset:
             raise LaterMatchesStarted(started)
@@ -221,7 +235,8 @@ def _crown(tournament: Tournament, now: de.State) -> None:
 
 def finish(tournament: Tournament) -> None:
     """The organiser closes it: only once every slot is resolved (it then is already)."""
-    now = state(tournament, list(selectors.pairings(tournament)))
+    now = replay(schedule_of(tournament), list(selectors.pairings(tournament)),
+                 withdrawn_ids(tournament))[0]
     if not now.finished:
         raise TournamentRefused(_("The current round has matches still to finish."))
     _crown(tournament, now)
