@@ -58,7 +58,8 @@ def assert_equals_a_pure_replay(tournament: Tournament) -> None:
     pure = de.advance(schedule, stored_results(tournament), withdrawn, begun)
     assert pure.finished and pure.ignored == ()
     assert tournament.champion_id == pure.champion
-    assert double.state(tournament, list(selectors.pairings(tournament))).placings == (
+    assert double.state(tournament, list(selectors.pairings(tournament)),
+                        selectors.entries(tournament)).placings == (
         pure.placings)
     for pairing in selectors.pairings(tournament):
         held = pure.slots[double.slot_of(pairing)]

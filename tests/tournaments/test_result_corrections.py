@@ -251,3 +251,18 @@ def test_a_correction_for_a_partnership_withdrawn_since_gives_its_next_match_as_
     assert final.match_id is None
     tournament.refresh_from_db()
     assert (tournament.status, tournament.champion_id) == ("finished", other)
+
+
+def test_a_correction_that_re_teams_a_walkover_keeps_it_a_walkover(bracket, organiser):
+    """The other finalist withdrew (the final was a walkover to the semi-final's winner);
+    the semi-final is then corrected: the final is the new winner's walkover, not a match
+    against the withdrawn partnership."""
+    tournament, semi = bracket
+    final = Round.objects.get(tournament=tournament, code="final").pairings.get()
+    gone = final.b_id
+    services.entry_withdraw(entry=final.b)
+    flip(semi, organiser, allow_reset=True)  # the walkover given counts as begun: confirmed
+    final.refresh_from_db()
+    assert (final.a_id, final.b_id, final.finished, final.walkover, final.winner_id) == (
+        semi.b_id, gone, True, "A", semi.b_id)
+    assert final.match_id is None

@@ -76,20 +76,11 @@ def replay(schedule: de.Schedule, pairings: list[Pairing],
     return state, [p for slot, p in by_slot.items() if not _holds(state.slots[slot], p)]
 
 
-def state(tournament: Tournament, pairings: list[Pairing], entries=None) -> de.State:
-    """The event after the stored results (`pairings`: the tournament's, as selectors reads),
-    for the pages: who has withdrawn is taken from `entries` (as selectors.entries reads
-    them) when given, else read once per tournament object (a page replays the bracket
-    several times); a service replays with it read afresh."""
-    if entries is not None:
-        tournament.withdrawn_ids = frozenset(e.pk for e in entries if e.withdrawn)
-    elif not hasattr(tournament, "withdrawn_ids"):
-        tournament.withdrawn_ids = withdrawn_ids(tournament)
-    return replay(schedule_of(tournament), pairings, tournament.withdrawn_ids)[0]
-
-
-def withdrawn_ids(tournament: Tournament) -> frozenset[int]:
-    return frozenset(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
+def state(tournament: Tournament, pairings: list[Pairing], entries: list[Entry]) -> de.State:
+    """The event after the stored results, for the pages: `pairings` and `entries` (who has
+    withdrawn) as selectors reads them, so the bracket's replay asks nothing more."""
+    withdrawn = frozenset(entry.pk for entry in entries if entry.withdrawn)
+    return replay(schedule_of(tournament), pairings, withdrawn)[0]
 
 
 def later_started(tournament: Tournament, pairing: Pairing, finished: bool,
@@ -99,7 +90,7 @@ def later_started(tournament: Tournament, pairing: Pairing, finished: bool,
     for stored in pairings:
         if stored.pk == pairing.pk:
             stored.finished, stored.winner_id = finished, winner
-    _, stale = replay(schedule_of(tournament), pairings, withdrawn_ids(tournament))
+    _, stale = replay(schedule_of(tournament), pairings, draws.withdrawn_ids(tournament))
     return [p for p in stale if p.pk != pairing.pk and selectors.started(p)]
 
 
@@ -135,7 +126,7 @@ def sync(tournament: Tournament, *, allow_reset: bool = False, by: int | None = 
     back, refused (LaterMatchesStarted) when any had started, unless `allow_reset`.
     """
     schedule = schedule_of(tournament)
-    withdrawn = withdrawn_ids(tournament)
+    withdrawn = draws.withdrawn_ids(tournament)
     changed: list[Pairing] = []
     while True:
         pairings = list(selectors.pairings(tournament))
@@ -236,7 +227,7 @@ def _crown(tournament: Tournament, now: de.State) -> None:
 def finish(tournament: Tournament) -> None:
     """The organiser closes it: only once every slot is resolved (it then is already)."""
     now = replay(schedule_of(tournament), list(selectors.pairings(tournament)),
-                 withdrawn_ids(tournament))[0]
+                 draws.withdrawn_ids(tournament))[0]
     if not now.finished:
         raise TournamentRefused(_("The current round has matches still to finish."))
     _crown(tournament, now)

@@ -300,7 +300,7 @@ def create_round(tournament, number, stage, code, pairs) -> Round:
     `pairs` are (a, b, third place?, group) or, where the bracket fixes the slots, (..., slot).
     """
     round_ = Round.objects.create(tournament=tournament, number=number, stage=stage, code=code)
-    withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
+    withdrawn = withdrawn_ids(tournament)
     Pairing.objects.bulk_create([
         Pairing(round=round_, slot=pair[4] if len(pair) > 4 else index, a_id=pair[0],
                 b_id=pair[1], third_place=pair[2], group=pair[3],
@@ -312,7 +312,12 @@ def create_round(tournament, number, stage, code, pairs) -> Round:
     return round_
 
 
-def decided(a, b, withdrawn: set[int]) -> dict:
+def withdrawn_ids(tournament: Tournament) -> frozenset[int]:
+    """The entries withdrawn so far, as `decided` takes them."""
+    return frozenset(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
+
+
+def decided(a, b, withdrawn: frozenset[int]) -> dict:
     """A bye goes through; a withdrawn entry hands its opponent a walkover, and never goes
     through itself: two withdrawn entries, or one with a bye, are a double forfeit ("-")."""
     gone_a, gone_b = a in withdrawn, b is None or b in withdrawn

@@ -192,8 +192,7 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
     loser = pairing.a_id if winner == pairing.b_id else pairing.b_id
     swap = {pairing.winner_id: winner, winner: loser}
     reopen(tournament)  # the later matches are played again: no champion until they are
-    withdrawn = set(Entry.objects.filter(pk__in=swap.values(), withdrawn=True)
-                    .values_list("pk", flat=True))
+    withdrawn = draws.withdrawn_ids(tournament)
     for later_pairing in (p for p in later if p.round.number == nearest):
         restart(later_pairing)
         later_pairing.a_id = swap.get(later_pairing.a_id, later_pairing.a_id)
