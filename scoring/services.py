@@ -141,13 +141,18 @@ def _locked(match_id: int, teams_from: Match | None = None) -> Match:
     players are taken from there when they are still the match's, and the lock reads the
     match's row alone (on SQLite, the lock is the database's one writer: the less it does,
     the more deals a second it takes)."""
-    matches = Match.objects.select_for_update(of=("self",))
-    if teams_from is None or teams_from.pk != match_id:
-        match = matches.select_related(*TEAMS).get(pk=match_id)
-    else:
-        match = matches.get(pk=match_id)
-        if (match.a_id, match.b_id) == (teams_from.a_id, teams_from.b_id):
-            match.a, match.b = teams_from.a, teams_from.b
+    # No key update: the rows that point at the match (its rating changes, written by a
+    # rating meanwhile) lock its key alone, and neither waits for the other.
+    matches = Match.objects.select_for_update(of=("self",), no_key=True)
+    try:
+        if teams_from is None or teams_from.pk != match_id:
+            match = matches.select_related(*TEAMS).get(pk=match_id)
+        else:
+            match = matches.get(pk=match_id)
+            if (match.a_id, match.b_id) == (teams_from.a_id, teams_from.b_id):
+                match.a, match.b = teams_from.a, teams_from.b
+    except Match.DoesNotExist:  # its tournament took it away, deal-less, while this waited
+        raise MatchFinished(str(ABANDONED_MESSAGE)) from None
     if match.abandoned_at is not None:
         raise MatchFinished(str(ABANDONED_MESSAGE))
     return match
@@ -160,7 +165,13 @@ ABANDONED_MESSAGE = gettext_lazy("This match was abandoned by its tournament: it
 def matches_abandon(match_ids: list[int]) -> None:
     """Matches a tournament no longer plays (their round taken back, or their pairing decided
     without play), inside its transaction: off their tables; deleted when they never had a
-    deal, abandoned otherwise (kept for their deals, in play nowhere, closed to writes)."""
+    deal, abandoned otherwise (kept for their deals, in play nowhere, closed to writes).
+
+    Their rows are locked first, as a deal's write locks its match: a first deal written
+    meanwhile is seen (its match abandoned, not deleted under it), and a deal that waited
+    for the lock finds its match gone or abandoned (_locked), never a 500."""
+    list(Match.objects.select_for_update(no_key=True).filter(pk__in=match_ids).order_by("pk")
+         .values_list("pk", flat=True))
     RefereeLink.objects.filter(match_id__in=match_ids).update(match=None)
     Match.objects.filter(pk__in=match_ids, deals__isnull=True).delete()
     now = timezone.now()
@@ -415,8 +426,12 @@ def deal_void(*, deal: Deal, reason: str, user, allow_reset: bool = False) -> No
 
 
 def match_reset(*, match_id: int, user, reason: str) -> Match:
-    """Void every deal of a match (inside the caller's transaction): it starts again from 0-0."""
+    """Void every deal of a match (inside the caller's transaction): it starts again from 0-0.
+    One not begun is left as it is, and locked all the same: the caller may then change who
+    plays it, which no deal recorded meanwhile could make wrong."""
     match = _locked(match_id)
+    if not match.state["deals"]:
+        return match
     before = _score_of(match)
     match.deals.filter(active=True).update(active=False)
     rules, fmt = rules_and_format(match)

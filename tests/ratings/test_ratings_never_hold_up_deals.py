@@ -8,7 +8,8 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from scoring.models import Deal, PartnershipRating
+from scoring import services as scoring
+from scoring.models import Deal, Match, PartnershipRating
 from scoring.ratings import services as ratings
 from tests.concurrency import needs_postgres, postgres_only, run_together  # noqa: F401
 from tests.conftest import make_match, make_partnership
@@ -62,6 +63,37 @@ def test_a_deal_is_saved_while_a_rating_waits_for_its_club(club, pair_a, pair_b)
     assert answer.status == 201
     assert answers == ["nothing"]  # not finished: nothing to rate
     assert Deal.objects.filter(match=match).count() == 1
+
+
+def test_a_correction_is_saved_while_a_ratings_new_rows_point_at_its_match(club, pair_a,
+                                                                              pair_b, organiser):
+    """A rating's new rows lock the key of the match they point at (their foreign key's check,
+    at its commit); a scoring write locks the match for a no-key update, so neither waits for
+    the other, and a write that locks two matches cannot deadlock with a rating."""
+    match = make_match(club, pair_a, pair_b)
+    record(match, FLAG["A"])
+    held, release = threading.Event(), threading.Event()
+
+    def rating_commits():
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(f"SELECT 1 FROM {Match._meta.db_table} WHERE id = %s "
+                               "FOR KEY SHARE", [match.pk])  # what the key's check takes
+                held.set()
+                release.wait(10)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=rating_commits)
+    holder.start()
+    held.wait(10)
+    try:  # lock_timeout (3 s) raises if held up
+        scoring.deal_void(deal=Deal.objects.get(match=match), reason="no flag", user=organiser)
+    finally:
+        release.set()
+        holder.join()
+    match.refresh_from_db()
+    assert not match.finished
 
 
 def test_deals_and_rebuilds_running_together_never_deadlock(club, pair_a, pair_b):

@@ -37,6 +37,20 @@ def play(pairing: Pairing, side: str = "A") -> None:
         record(match, deal)
 
 
+def semi_finals_played(club) -> tuple[Tournament, Pairing, Pairing]:
+    """Four partnerships, both semi-finals won by side A: the tournament, the first
+    semi-final and the final, drawn and not begun."""
+    tournament = make_tournament(club, 4, tables_count=2)
+    tournament_services.tournament_start(tournament=tournament)
+    semi, other = Pairing.objects.filter(round__tournament=tournament,
+                                         round__number=1).order_by("slot")
+    play(semi, "A")
+    play(other, "A")
+    semi.refresh_from_db()
+    return tournament, semi, Pairing.objects.get(round__tournament=tournament,
+                                                 round__code="final")
+
+
 def in_play(tournament: Tournament) -> list[Pairing]:
     return list(Pairing.objects.filter(round__tournament=tournament, finished=False)
                 .exclude(match=None).select_related("match").order_by("round__number", "slot"))

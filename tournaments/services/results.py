@@ -29,9 +29,9 @@ def follow_match(*, match_id: int, allow_reset: bool = False, by: int | None = N
     if found is None:
         return  # a friendly match
     tournament = locked(found[1])
-    pairing = Pairing.objects.select_related("round", "match").get(pk=found[0])
-    if pairing.walkover or pairing.match_id != match_id:
-        return
+    pairing = Pairing.objects.select_related("round", "match").filter(pk=found[0]).first()
+    if pairing is None or pairing.walkover or pairing.match_id != match_id:
+        return  # taken back with its round, or decided without play, before the lock
     match = pairing.match
     stands = match.result_stands  # a result awaiting confirmation is not followed yet
     winner = winner_entry(pairing, match.winner) if stands else None
@@ -215,7 +215,7 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
 def _undraw(tournament: Tournament, later: list[Pairing]) -> None:
     """Take back rounds drawn from results that no longer stand (they are drawn again later)."""
     for pairing in later:
-        if pairing.match_id:
+        if pairing.match_id and pairing.match.state["deals"]:  # one begun since: abandoned
             restart(pairing)
     round_ids = {p.round_id for p in later}
     Pairing.objects.filter(round_id__in=round_ids).update(match=None, table=None)

@@ -9,8 +9,12 @@ from tournaments.models import Pairing, Tournament
 
 
 def locked(tournament_id: int) -> Tournament:
-    """The tournament, locked for the rest of the transaction: one write to it at a time."""
-    return Tournament.objects.select_for_update().get(pk=tournament_id)
+    """The tournament, locked for the rest of the transaction: one write to it at a time.
+
+    Locked for a no-key update, as the write changes none of its keys: another write's new
+    rows that point at it (its live scores row, made by the first deal of its first match)
+    do not wait for it, so that deal cannot deadlock with this write waiting for its match."""
+    return Tournament.objects.select_for_update(no_key=True).get(pk=tournament_id)
 
 
 def bump(tournament: Tournament) -> None:
@@ -33,7 +37,7 @@ def reopen(tournament: Tournament) -> None:
 
 def restart(pairing: Pairing) -> None:
     """Start a later pairing over: its deals are voided (audited), its result cleared."""
-    if pairing.match_id and pairing.match.state["deals"]:
+    if pairing.match_id:  # the match as it is under its lock, not as the pairing was read
         scoring.match_reset(match_id=pairing.match_id, user=None,
                             reason=_("An earlier result was corrected."))
     Pairing.objects.filter(pk=pairing.pk).update(finished=False, winner=None, walkover="")
