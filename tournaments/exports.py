@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import tablib
 from django.db.models import QuerySet
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -94,7 +94,9 @@ def spreadsheet_cell(value):
 def file_content(columns: Columns, rows: list[dict], fmt: str, title: str,
                  exclude: Iterable[str] = ()) -> bytes:
     """The rows as a CSV (UTF-8 with a BOM) or XLSX file, every cell through spreadsheet_cell;
-    an empty value is an empty cell."""
+    an empty value is an empty cell. The CSV separates its cells as the language's
+    spreadsheets do: with a semicolon where numbers have a decimal comma (Portuguese), as
+    Excel reads a file it opens there, else with a comma."""
     if fmt not in SPREADSHEETS:
         raise ValueError(f"no such export format: {fmt!r}")
     kept = [(key, header) for key, header in columns if key not in exclude]
@@ -102,8 +104,13 @@ def file_content(columns: Columns, rows: list[dict], fmt: str, title: str,
         *([spreadsheet_cell(None if row[key] == "" else row[key]) for key, _ in kept]
           for row in rows),
         headers=[spreadsheet_cell(header) for _, header in kept],
-        title=sheet_title(title)).export(fmt)
+        title=sheet_title(title)).export(fmt, **({"delimiter": csv_delimiter()}
+                                                 if fmt == "csv" else {}))
     return (CSV_BOM + content).encode() if isinstance(content, str) else content
+
+
+def csv_delimiter() -> str:
+    return ";" if formats.get_format("DECIMAL_SEPARATOR") == "," else ","
 
 
 def sheet_title(title: str) -> str:

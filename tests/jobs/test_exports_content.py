@@ -112,3 +112,17 @@ def test_a_season_standings_file_counts_each_partnerships_finished_matches(club,
     played = sum(row[2] for row in rows[1:])
     assert played == 2 * 8  # the unfinished friendly is not counted
     assert rows[1][3] == 3  # the champion won three matches
+
+
+@pytest.mark.parametrize("language", ["pt-pt", "pt-br"])
+def test_a_portuguese_csv_separates_its_cells_with_semicolons_as_excel_reads_it_there(
+        finished_knockout, language):
+    from django.utils import translation
+
+    with translation.override(language):
+        content = exports.tournament_standings(finished_knockout, "csv")
+    text = content.decode("utf-8-sig")
+    assert text.splitlines()[0].startswith("#;")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert len(rows) == 1 + 8 and all(len(row) == len(rows[0]) for row in rows)
+    assert rows[1][1] == finished_knockout.champion.partnership.display_name
