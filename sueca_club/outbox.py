@@ -109,13 +109,6 @@ def follow_each(name: str, each: list[dict]) -> None:
     _recorded().extend((row.pk, name) for row in rows)
 
 
-def pending(name: str, **args) -> bool:
-    """Whether a step `name` whose arguments include `args` is still to do (or under way)."""
-    return OutboxStep.objects.filter(name=name, status=OutboxStep.Status.PENDING,
-                                     **{f"args__{key}": value for key, value in args.items()}
-                                     ).exists()
-
-
 def emit(event: str, **args) -> None:
     """Record every step registered for `event`."""
     for name in EVENTS.get(event, ()):

@@ -6,26 +6,18 @@ and object) and the files (keyed by the data version) are made once however ofte
 
 from scoring.services import ScoringRefused
 from sueca_club.jobs import PermanentError
-from sueca_club.outbox import pending, step
+from sueca_club.outbox import step
 from tournaments import export_jobs, notifications
-from tournaments.services import LaterMatchesStarted, results, rows
+from tournaments.services import results, rows
 
 
 @step("tournaments.follow_match", on="match_result")
 def follow_match(*, match_id: int, version: int, allow_reset: bool,
                  by: int | None = None) -> None:
     """A match's result changed: its pairing follows, and the round advances if complete.
-
-    A referee's deal may end a match that the organiser has just reopened, confirming that
-    later matches under way are reset, before that correction's own step has run: the later
-    matches are then still there, and this step (which may reset nothing) leaves them to it,
-    as it follows the match as it is now."""
+    (`allow_reset`, the organiser's word, was for the write's guards: see follow_match.)"""
     try:
-        results.follow_match(match_id=match_id, allow_reset=allow_reset, by=by)
-    except LaterMatchesStarted as refused:
-        if allow_reset or not pending("tournaments.follow_match", match_id=match_id,
-                                      allow_reset=True):
-            raise PermanentError(refused.message) from refused
+        results.follow_match(match_id=match_id, by=by)
     except ScoringRefused as refused:  # asking again cannot help: the organiser must act
         raise PermanentError(refused.message) from refused
 

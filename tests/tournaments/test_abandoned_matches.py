@@ -8,7 +8,8 @@ from scoring import engine
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring
 from scoring.models import Match, RefereeLink
-from tests.tournaments.helpers import in_play, make_tournament, play, record
+from tests.tournaments.events import assert_nothing_left_in_play
+from tests.tournaments.helpers import in_play, make_tournament, play, play_to_the_end, record
 from tournaments import services
 from tournaments.models import Pairing
 
@@ -102,3 +103,26 @@ def test_a_match_never_dealt_is_still_deleted_not_abandoned(club):
     match_id = pairing.match_id
     services.pairing_walkover(pairing=pairing, present="B")
     assert not Match.objects.filter(pk=match_id).exists()
+
+
+def test_a_next_match_whose_deals_were_all_undone_is_abandoned_when_its_table_is_taken_back(
+        club):
+    """One table, two semi-finals: the first ends and the table takes the second, whose
+    referee records a deal and undoes it; then the first's last deal is undone, and it goes
+    back on its table. The second's match, every deal undone, was left in play with no
+    pairing (0-0 on the club's TV for ever): it is abandoned, and the second semi-final waits
+    for the table again."""
+    tournament = make_tournament(club, 4, tables_count=1)
+    services.tournament_start(tournament=tournament)
+    first, second = Pairing.objects.filter(round__tournament=tournament).order_by("slot")
+    play(first, "A")
+    second.refresh_from_db()
+    record(second.match, {"points": [70, 50]})
+    scoring.deal_undo(match_id=second.match_id, key="undo-second")
+    scoring.deal_undo(match_id=first.match_id, key="undo-first")
+
+    assert Match.objects.get(pk=second.match_id).abandoned_at is not None
+    assert live_ids(club) == {first.match_id}
+    assert Pairing.objects.get(pk=second.pk).match_id is None
+    play_to_the_end(tournament)
+    assert_nothing_left_in_play(tournament)

@@ -3,9 +3,10 @@ says why (services.pairing_walkover)."""
 
 import pytest
 
+from scoring import services as scoring
 from sueca_club import outbox
 from sueca_club.models import OutboxStep
-from tests.tournaments.helpers import make_tournament, play, record
+from tests.tournaments.helpers import make_tournament, play, record, semi_finals_played
 from tournaments import services
 from tournaments.models import Action, Pairing, Tournament
 
@@ -79,3 +80,13 @@ def test_a_match_being_played_gets_no_walkover_and_the_page_offers_none(
         f"/manage/{running.club.slug}/tournaments/{running.slug}/").content.decode()
     assert page.count("No-show: give a walkover") == Pairing.objects.filter(
         round__tournament=running, finished=False, b__isnull=False).count() - 1
+
+
+
+def test_a_match_taken_back_with_its_round_gets_no_walkover(club):
+    """The organiser's round page was read before a semi-final's undo took the final back:
+    the walkover is refused in words, not a server error."""
+    _, semi, final = semi_finals_played(club)
+    final = Pairing.objects.select_related("round").get(pk=final.pk)  # as the page reads it
+    scoring.deal_undo(match_id=semi.match_id, key="undo-the-flag")
+    refused(final, "A", "This match is no longer in the draw")

@@ -19,7 +19,7 @@ from tournaments.formats import double_elimination as de
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
 from tournaments.services import draws
 from tournaments.services.errors import LaterMatchesStarted, TournamentRefused
-from tournaments.services.rows import bump, reopen, restart
+from tournaments.services.rows import bump, off_table, reopen, restart
 
 
 def schedule_of(tournament: Tournament) -> de.Schedule:
@@ -189,7 +189,7 @@ def _new_teams(pairing: Pairing, held: de.SlotState, withdrawn) -> Pairing:
         scoring.match_change_teams(match=pairing.match, a=entries[held.a].partnership,
                                    b=entries[held.b].partnership)
     else:
-        _off_table(pairing)
+        off_table(pairing)
     Pairing.objects.filter(pk=pairing.pk).update(a_id=held.a, b_id=held.b, **decided)
     return pairing
 
@@ -197,18 +197,8 @@ def _new_teams(pairing: Pairing, held: de.SlotState, withdrawn) -> Pairing:
 def _take_back(pairing: Pairing) -> None:
     """A pairing whose slot is no longer ready (a correction upstream): it is not played."""
     restart(pairing)
-    _off_table(pairing)
+    off_table(pairing)
     pairing.delete()
-
-
-def _off_table(pairing: Pairing) -> None:
-    """Its match leaves its table (scoring.matches_abandon)."""
-    if not pairing.match_id:
-        return
-    match_id = pairing.match_id
-    Pairing.objects.filter(pk=pairing.pk).update(match=None, table=None)
-    pairing.match_id, pairing.table_id = None, None
-    scoring.matches_abandon([match_id])
 
 
 def _crown(tournament: Tournament, now: de.State) -> None:

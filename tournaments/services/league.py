@@ -10,7 +10,6 @@ import datetime
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import Match, RefereeLink
 from sueca_club import outbox
 from tournaments import formats, notifications, selectors
 from tournaments.models import Action, Pairing, Round, Tournament
@@ -90,23 +89,13 @@ def pairing_postpone(*, pairing: Pairing, to: datetime.date, by=None, reason: st
         raise TournamentRefused(
             _("A match is postponed to a date after its matchday's (%(date)s).")
             % {"date": pairing.round.date.isoformat()})
-    _off_its_table(pairing)
+    rows.off_table(pairing)
     pairing.postponed_to = to
     pairing.save(update_fields=["postponed_to"])
     draws.place_waiting(tournament)
     Action.objects.create(tournament=tournament, kind=Action.Kind.POSTPONE, user=by,
                           what=f"{pairing} → {to.isoformat()}", reason=reason)
     rows.bump(tournament)
-
-
-def _off_its_table(pairing: Pairing) -> None:
-    if pairing.match_id is None:
-        return
-    match_id = pairing.match_id
-    RefereeLink.objects.filter(match_id=match_id).update(match=None)
-    Pairing.objects.filter(pk=pairing.pk).update(match=None, table=None)
-    pairing.match, pairing.table = None, None
-    Match.objects.filter(pk=match_id, deals__isnull=True).delete()
 
 
 @outbox.service

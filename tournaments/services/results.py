@@ -16,10 +16,17 @@ def winner_entry(pairing: Pairing, side: str) -> int | None:
     return {"A": pairing.a_id, "B": pairing.b_id}.get(side)
 
 
-def follow_match(*, match_id: int, allow_reset: bool = False, by: int | None = None) -> None:
+def follow_match(*, match_id: int, by: int | None = None) -> None:
     """After a match's result changed (an outbox step, run after the commit): its pairing
     follows it, and the round advances when it is complete. Idempotent: it brings the pairing
     to what the match says now, so running it twice, late, or after a crash is harmless.
+
+    It resets the later matches it must: the write itself was refused, before it committed,
+    if that meant resetting matches under way without the organiser's word (the result
+    guards). A later match begun since was begun on a bracket the write had made stale (a
+    referee's first deal in between, or a referee ending again a match just reopened): it
+    starts over, audited, rather than leave the bracket telling another story than its
+    matches, as failing here would.
 
     Locks the tournament only: the match is read as committed, never locked here, so the
     referees' writes (which lock their match alone) never wait on a draw.
@@ -43,8 +50,7 @@ def follow_match(*, match_id: int, allow_reset: bool = False, by: int | None = N
     if pairing.finished and by is not None:  # an organiser changed a result that stood
         Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
                               what=f"{pairing} ({match.games_a}–{match.games_b})")
-    set_result(tournament, pairing, finished=stands, winner=winner,
-               allow_reset=allow_reset, by=by)
+    set_result(tournament, pairing, finished=stands, winner=winner, allow_reset=True, by=by)
     if not match.finished:
         _back_on_its_table(pairing)
 
@@ -81,9 +87,9 @@ def _back_on_its_table(pairing: Pairing) -> None:
         return  # the next match is under way: the guard refused this already
     link.match_id = pairing.match_id
     link.save(update_fields=["match"])
-    if empty is not None:
+    if empty is not None:  # not begun, or every deal of it undone: abandoned if so
         Pairing.objects.filter(match_id=empty).update(match=None, table=None)
-        Match.objects.filter(pk=empty, deals__isnull=True).delete()
+        scoring.matches_abandon([empty])
 
 
 def result_change_guard(match: Match, allow_reset: bool) -> None:

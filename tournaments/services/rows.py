@@ -1,5 +1,5 @@
 """The rows every tournament service writes the same way: the tournament, locked first and
-bumped last, reopened by a correction; a later pairing started over."""
+bumped last, reopened by a correction; a later pairing started over, or off its table."""
 
 from django.db import models
 from django.utils.translation import gettext as _
@@ -41,3 +41,14 @@ def restart(pairing: Pairing) -> None:
         scoring.match_reset(match_id=pairing.match_id, user=None,
                             reason=_("An earlier result was corrected."))
     Pairing.objects.filter(pk=pairing.pk).update(finished=False, winner=None, walkover="")
+
+
+def off_table(pairing: Pairing) -> None:
+    """Its match leaves its table: taken away when empty, abandoned when begun
+    (scoring.matches_abandon, which sees a first deal written meanwhile)."""
+    if not pairing.match_id:
+        return
+    match_id = pairing.match_id
+    Pairing.objects.filter(pk=pairing.pk).update(match=None, table=None)
+    pairing.match, pairing.table = None, None
+    scoring.matches_abandon([match_id])

@@ -421,7 +421,10 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
     """A no-show: the side that came (`present`, A or B) wins by walkover."""
     tournament = rows.locked(pairing.round.tournament_id)
     pairing = Pairing.objects.select_related("round", "match", "a__partnership",
-                                             "b__partnership").get(pk=pairing.pk)
+                                             "b__partnership").filter(pk=pairing.pk).first()
+    if pairing is None:  # its round was taken back (a result before it was corrected)
+        raise TournamentRefused(_("This match is no longer in the draw: a result before it "
+                                  "was corrected. Look at the round again."))
     if pairing.is_bye:
         raise TournamentRefused(_("A bye has no opponent to give a walkover to."))
     if present not in ("A", "B", "-"):
@@ -447,11 +450,7 @@ def _walkover(tournament: Tournament, pairing: Pairing, present: str, *,
     """Decide a pairing without play: `present` (A or B) wins, or nobody ("-", both absent
     or withdrawn: a double forfeit). Its match leaves its table: taken away when empty,
     abandoned when begun (a partnership withdrew mid-match)."""
-    if pairing.match_id:
-        match_id = pairing.match_id
-        Pairing.objects.filter(pk=pairing.pk).update(match=None, table=None)
-        pairing.match, pairing.table = None, None
-        scoring.matches_abandon([match_id])
+    rows.off_table(pairing)
     results.set_result(tournament, pairing, finished=True,
                        winner=results.winner_entry(pairing, present), walkover=present,
                        allow_reset=allow_reset)
