@@ -1,5 +1,6 @@
 """What happens in the room, for the tests that play whole random events to their end."""
 
+import datetime
 import uuid
 
 from scoring import engine
@@ -64,3 +65,49 @@ def assert_nothing_left_in_play(tournament: Tournament) -> None:
             for m in Match.objects.in_play().filter(a_id__in=ids)]
     assert not left, left
 
+
+def pairings(tournament) -> list[Pairing]:
+    return list(Pairing.objects.filter(round__tournament=tournament)
+                .select_related("round", "match").order_by("round__number", "slot"))
+
+
+def league_move(tournament: Tournament, roll: int, organiser, deals: list[dict]) -> None:
+    """One thing of a league's season: mostly a deal, sometimes a matchday opened, a match
+    postponed or played now, a withdrawal, a correction (`roll` below 21: the organiser's)."""
+    all_pairings = pairings(tournament)
+    playing = [p for p in all_pairings if p.match_id and not p.finished]
+    closed = [r for r in tournament.rounds.filter(opened=False).order_by("number")]
+    if roll < 8 and closed:
+        services.matchday_open(round_=closed[roll % len(closed)], by=organiser)
+        return
+    postponable = [p for p in all_pairings if not selectors.started(p)
+                   and p.postponed_to is None]
+    if roll < 12 and postponable:
+        pairing = postponable[roll % len(postponable)]
+        services.pairing_postpone(pairing=pairing, to=pairing.round.date
+                                  + datetime.timedelta(days=1 + roll), by=organiser)
+        return
+    postponed = [p for p in all_pairings if p.postponed_to and not p.finished
+                 and p.round.opened]
+    if roll < 16 and postponed:
+        services.pairing_play_now(pairing=postponed[0], by=organiser)
+        return
+    if roll < 18 and withdraw_one(tournament, roll, organiser):
+        return
+    if roll < 21 and void_last_finished_deal(tournament, organiser):
+        return
+    if playing:
+        deal_on(playing, roll, deals)
+        return
+    if closed:
+        services.matchday_open(round_=closed[-1], by=organiser)
+    elif postponed:
+        services.pairing_play_now(pairing=postponed[0], by=organiser)
+
+
+def assert_nobody_at_two_tables(tournament) -> None:
+    """(A match a correction reopened after its table moved on is played off the tables.)"""
+    on_tables = set(tournament.tables.values_list("link__match", flat=True)) - {None}
+    seated = [entry for p in pairings(tournament) if p.match_id in on_tables and not p.finished
+              for entry in (p.a_id, p.b_id)]
+    assert len(seated) == len(set(seated)), "a partnership is at two tables at once"

@@ -13,10 +13,10 @@ from scoring import engine
 from scoring import services as scoring
 from tests.conftest import make_partnership
 from tests.tournaments.events import (
+    assert_nobody_at_two_tables,
     assert_standings_equal_a_replay,
-    deal_on,
-    void_last_finished_deal,
-    withdraw_one,
+    league_move,
+    pairings,
 )
 from tests.tournaments.helpers import make_tournament, play
 from tournaments import selectors, services
@@ -36,11 +36,6 @@ def start_league(club, size, legs=1, **options) -> Tournament:
     services.tournament_start(tournament=tournament)
     tournament.refresh_from_db()
     return tournament
-
-
-def pairings(tournament) -> list[Pairing]:
-    return list(Pairing.objects.filter(round__tournament=tournament)
-                .select_related("round", "match").order_by("round__number", "slot"))
 
 
 # The season at its start ----------------------------------------------------------------------
@@ -178,40 +173,6 @@ def seasons(draw):
             "moves": draw(st.lists(st.integers(0, 99), min_size=60, max_size=60))}
 
 
-def move(tournament, roll: int, organiser) -> None:
-    """One thing of a season: mostly a deal, sometimes a matchday opened, a match postponed or
-    played now, a withdrawal, a correction."""
-    all_pairings = pairings(tournament)
-    playing = [p for p in all_pairings if p.match_id and not p.finished]
-    closed = [r for r in tournament.rounds.filter(opened=False).order_by("number")]
-    if roll < 8 and closed:
-        services.matchday_open(round_=closed[roll % len(closed)], by=organiser)
-        return
-    postponable = [p for p in all_pairings if not selectors.started(p)
-                   and p.postponed_to is None]
-    if roll < 12 and postponable:
-        pairing = postponable[roll % len(postponable)]
-        services.pairing_postpone(pairing=pairing, to=pairing.round.date
-                                  + datetime.timedelta(days=1 + roll), by=organiser)
-        return
-    postponed = [p for p in all_pairings if p.postponed_to and not p.finished
-                 and p.round.opened]
-    if roll < 16 and postponed:
-        services.pairing_play_now(pairing=postponed[0], by=organiser)
-        return
-    if roll < 18 and withdraw_one(tournament, roll, organiser):
-        return
-    if roll < 21 and void_last_finished_deal(tournament, organiser):
-        return
-    if playing:
-        deal_on(playing, roll, DEALS)
-        return
-    if closed:
-        services.matchday_open(round_=closed[-1], by=organiser)
-    elif postponed:
-        services.pairing_play_now(pairing=postponed[0], by=organiser)
-
-
 @settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(season=seasons())
@@ -228,7 +189,7 @@ def test_every_season_finishes_and_its_table_equals_a_replay(club, organiser, se
         tournament.refresh_from_db()
         if tournament.status == Tournament.Status.FINISHED:
             break
-        move(tournament, roll, organiser)
+        league_move(tournament, roll, organiser, DEALS)
         assert_nobody_at_two_tables(tournament)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED, season
@@ -237,14 +198,6 @@ def test_every_season_finishes_and_its_table_equals_a_replay(club, organiser, se
     assert tournament.champion_id == next(
         (s.entry.pk for s in ranked(tournament) if not s.entry.withdrawn), None)
     assert_standings_equal_a_replay(tournament)
-
-
-def assert_nobody_at_two_tables(tournament) -> None:
-    """(A match a correction reopened after its table moved on is played off the tables.)"""
-    on_tables = set(tournament.tables.values_list("link__match", flat=True)) - {None}
-    seated = [entry for p in pairings(tournament) if p.match_id in on_tables and not p.finished
-              for entry in (p.a_id, p.b_id)]
-    assert len(seated) == len(set(seated)), "a partnership is at two tables at once"
 
 
 def test_a_postponed_match_played_now_waits_for_its_partnerships_to_be_free(club, organiser):

@@ -1,11 +1,13 @@
 """A Saturday on PostgreSQL, everyone at once: each table's referee posts deals (and now and
 then undoes the last one) to whatever match is at the table, while the organiser withdraws
-partnerships, gives walkovers, voids deals and confirms results, and the next rounds are
-drawn after the results that end the rounds. Nobody gets a 500 or a deadlock, every 201 is a
-deal kept, what follows each write is done at its first try, and the event still plays to its
-end with standings equal to a replay."""
+partnerships, gives walkovers, voids deals and confirms results (in a league: opens matchdays,
+postpones matches and plays them now), and the next rounds are drawn after the results that
+end the rounds. Nobody gets a 500 or a deadlock, every 201 is a deal kept, what follows each
+write is done at its first try, and the event still plays to its end with standings equal to
+a replay."""
 
 import contextlib
+import datetime
 import random
 import time
 from collections import Counter
@@ -19,8 +21,10 @@ from scoring.services import ScoringRefused
 from sueca_club.models import OutboxStep
 from tests.concurrency import needs_postgres, postgres_only, run_together  # noqa: F401
 from tests.tournaments.events import (
+    assert_nobody_at_two_tables,
     assert_nothing_left_in_play,
     assert_standings_equal_a_replay,
+    league_move,
     void_last_finished_deal,
     withdraw_one,
 )
@@ -71,26 +75,31 @@ def confirm_results(tournament: Tournament, organiser) -> int:
     return len(awaiting)
 
 
-def organiser_at_work(tournament_id: int, organiser, seed: int) -> int:
-    roll, changes = random.Random(seed), 0
+def organiser_at_work(tournament_id: int, organiser, seed: int, league: bool) -> str:
+    roll = random.Random(seed)
     moves = [lambda t: withdraw_one(t, roll.randrange(99), organiser),
              lambda t: give_a_walkover(t, roll.randrange(99), organiser),
-             lambda t: void_last_finished_deal(t, organiser),
-             lambda t: confirm_results(t, organiser)]
+             lambda t: void_last_finished_deal(t, organiser)]
+    if league:  # matchdays opened, matches postponed and played now, withdrawals, corrections
+        moves = [lambda t: league_move(t, roll.randrange(21), organiser, DEALS)]
     for _ in range(8):
         time.sleep(roll.uniform(0.01, 0.1))
         # refused in words (the event has ended, the match has begun), as on the page
         with contextlib.suppress(TournamentRefused, ScoringRefused):
-            changes += roll.choice(moves)(Tournament.objects.get(pk=tournament_id))
-    return changes
+            roll.choice([*moves, lambda t: confirm_results(t, organiser)])(
+                Tournament.objects.get(pk=tournament_id))
+    return "done"
 
 
 def play_on_to_the_end(tournament: Tournament, organiser) -> None:
-    for _ in range(100):
+    for _ in range(500):
         confirm_results(tournament, organiser)
         tournament.refresh_from_db()
         if tournament.status == Tournament.Status.FINISHED:
             return
+        if tournament.structure == Tournament.Structure.LEAGUE:
+            league_move(tournament, 99, organiser, DEALS)  # a deal, else a matchday opened
+            continue
         playing = [p for p in in_play(tournament) if not p.match.finished]
         assert playing, "nothing to play and the tournament is not finished"
         play(playing[0], "A")
@@ -99,15 +108,17 @@ def play_on_to_the_end(tournament: Tournament, organiser) -> None:
 
 STRUCTURES = {"knockout": {}, "double": {},
               "groups": {"groups_count": 2, "qualifiers_per_group": 2},
-              "rounds": {"rounds_count": 3, "pairing": "swiss"}}
+              "rounds": {"rounds_count": 3, "pairing": "swiss"},
+              "league": {"legs": 1, "starts_on": datetime.date(2026, 10, 5)}}
+FORMATS = {"rounds": {"type": "fixed_deals", "deals": 4}, "league": {"type": "first_to",
+                                                                     "target": 2}}
 
 
 @pytest.mark.parametrize("seed", range(2))  # seed 1: the losing side confirms each result
 @pytest.mark.parametrize("structure", list(STRUCTURES))
 def test_an_event_survives_referees_and_its_organiser_writing_at_once(club, organiser, seed,
                                                                       structure):
-    fmt = {"type": "fixed_deals", "deals": 4} if structure == "rounds" else None
-    tournament = make_tournament(club, 8, structure, fmt, tables_count=4,
+    tournament = make_tournament(club, 8, structure, FORMATS.get(structure), tables_count=4,
                                  confirmation="result" if seed else "",
                                  **STRUCTURES[structure])
     services.tournament_start(tournament=tournament)
@@ -117,10 +128,10 @@ def test_an_event_survives_referees_and_its_organiser_writing_at_once(club, orga
     def work(i):
         if i < len(tokens):
             return referee(tokens[i], seed * 100 + i)
-        return organiser_at_work(tournament.pk, organiser, seed)
+        return organiser_at_work(tournament.pk, organiser, seed, structure == "league")
 
-    *referees, organiser_did = run_together(len(tokens) + 1, work)
-    for answer in [*referees, organiser_did]:
+    *referees, organiser_done = run_together(len(tokens) + 1, work)
+    for answer in [*referees, organiser_done]:
         assert not isinstance(answer, Exception), repr(answer)
     statuses = Counter(answer for answers in referees for answer in answers)
     # 409: no match at the table, or its match ended or was abandoned (a withdrawal); an undo
@@ -131,6 +142,7 @@ def test_an_event_survives_referees_and_its_organiser_writing_at_once(club, orga
     # what followed each write was done at its first try (not left to a retry to mend)
     assert not OutboxStep.objects.exclude(error="").values_list("name", "args", "error")
 
+    assert_nobody_at_two_tables(tournament)
     play_on_to_the_end(tournament, organiser)
     assert_nothing_left_in_play(tournament)
     assert_standings_equal_a_replay(tournament)
