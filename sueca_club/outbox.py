@@ -340,7 +340,10 @@ class _Sender:
             except Exception:  # noqa: BLE001 - the sweep hands it over again later
                 logger.exception("The outbox could not hand over step %s", step_id)
             finally:
-                close_old_connections()
+                if cls._queue.empty():  # it waits holding no database connection
+                    transaction.get_connection().close()
+                else:
+                    close_old_connections()
 
 
 def send(step_id: int) -> None:
