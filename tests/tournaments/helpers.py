@@ -53,7 +53,8 @@ def semi_finals_played(club) -> tuple[Tournament, Pairing, Pairing]:
 
 def in_play(tournament: Tournament) -> list[Pairing]:
     return list(Pairing.objects.filter(round__tournament=tournament, finished=False)
-                .exclude(match=None).select_related("match").order_by("round__number", "slot"))
+                .exclude(match=None).select_related("match", "round")  # as the pages read them
+                .order_by("round__number", "slot"))
 
 
 def play_to_the_end(tournament: Tournament, choose=lambda pairing: "A", limit: int = 500) -> None:

@@ -10,6 +10,7 @@ import contextlib
 import datetime
 import random
 import time
+import traceback
 from collections import Counter
 
 import pytest
@@ -132,7 +133,7 @@ def test_an_event_survives_referees_and_its_organiser_writing_at_once(club, orga
 
     *referees, organiser_done = run_together(len(tokens) + 1, work)
     for answer in [*referees, organiser_done]:
-        assert not isinstance(answer, Exception), repr(answer)
+        assert not isinstance(answer, Exception), "".join(traceback.format_exception(answer))
     statuses = Counter(answer for answers in referees for answer in answers)
     # 409: no match at the table, or its match ended or was abandoned (a withdrawal); an undo
     # is refused (400) when the match has no deal, (409) when its result was followed on
