@@ -1,6 +1,7 @@
 """Run work in real threads at the same moment, for the PostgreSQL locking tests."""
 
 import threading
+import time
 
 import pytest
 from django.db import connection
@@ -34,3 +35,18 @@ def run_together(count: int, work) -> list:
     for thread in threads:
         thread.join()
     return results
+
+
+def waiting_on_a_lock() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                       "AND datname = current_database()")
+        return cursor.fetchone()[0] > 0
+
+
+def until_waiting_on_a_lock() -> None:
+    for _ in range(250):
+        if waiting_on_a_lock():
+            return
+        time.sleep(0.02)
+    raise AssertionError("the second write never waited for the first one's lock")

@@ -11,18 +11,16 @@ from django.db import connection, transaction
 from scoring import services as scoring
 from scoring.models import Deal, Match, PartnershipRating
 from scoring.ratings import services as ratings
-from tests.concurrency import needs_postgres, postgres_only, run_together  # noqa: F401
+from tests.concurrency import (  # noqa: F401
+    needs_postgres,
+    postgres_only,
+    run_together,
+    waiting_on_a_lock,
+)
 from tests.conftest import make_match, make_partnership
 from tests.ratings.helpers import FLAG, record
 
 pytestmark = [*postgres_only, pytest.mark.usefixtures("needs_postgres")]
-
-
-def waiting_on_a_lock() -> bool:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                       "AND datname = current_database()")
-        return cursor.fetchone()[0] > 0
 
 
 def test_a_deal_is_saved_while_a_rating_waits_for_its_club(club, pair_a, pair_b):

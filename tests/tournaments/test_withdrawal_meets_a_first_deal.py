@@ -8,14 +8,16 @@ tournament write that then waited for that match (the tournament was locked for 
 which the new row's foreign key check waits for)."""
 
 import threading
-import time
 
 import pytest
 
 from scoring import services as scoring
 from scoring.models import Match, RefereeLink
-from tests.concurrency import needs_postgres, postgres_only  # noqa: F401
-from tests.ratings.test_ratings_never_hold_up_deals import waiting_on_a_lock
+from tests.concurrency import (  # noqa: F401
+    needs_postgres,
+    postgres_only,
+    until_waiting_on_a_lock,
+)
 from tests.tournaments.helpers import in_play, make_tournament, post_deal
 from tournaments import services
 from tournaments.models import Pairing
@@ -63,14 +65,6 @@ def in_thread(work) -> tuple[threading.Thread, list]:
 
 def withdraw(pairing: Pairing):
     return lambda: services.entry_withdraw(entry=pairing.a)
-
-
-def until_waiting_on_a_lock() -> None:
-    for _ in range(250):
-        if waiting_on_a_lock():
-            return
-        time.sleep(0.02)
-    raise AssertionError("the second write never waited for the first one's lock")
 
 
 def test_a_first_deal_written_first_stands_and_its_match_is_abandoned(monkeypatch,

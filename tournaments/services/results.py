@@ -221,7 +221,7 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
 def _undraw(tournament: Tournament, later: list[Pairing]) -> None:
     """Take back rounds drawn from results that no longer stand (they are drawn again later)."""
     for pairing in later:
-        if pairing.match_id and pairing.match.state["deals"]:  # one begun since: abandoned
+        if pairing.match_id and pairing.match.state["deals"]:  # matches_abandon locks the rest
             restart(pairing)
     round_ids = {p.round_id for p in later}
     Pairing.objects.filter(round_id__in=round_ids).update(match=None, table=None)
