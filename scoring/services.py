@@ -60,6 +60,10 @@ class StaleScore(ScoringRefused):
     status = 409
 
 
+class LinkRevoked(ScoringRefused):
+    status = 403
+
+
 def engine_message(error: engine.SuecaError) -> str:
     return _(error.template) % error.params
 
@@ -134,8 +138,13 @@ def _score(state: engine.MatchState) -> dict:
     return {"games": list(state.games), "partidas": list(state.partidas)}
 
 
-def _locked(match_id: int, teams_from: Match | None = None) -> Match:
+def _locked(match_id: int, teams_from: Match | None = None,
+            link: RefereeLink | None = None) -> Match:
     """The match, its row locked until the transaction ends (not its partnerships' rows).
+
+    `link`: the referee link the write came through, read before the lock; it is read again
+    under it, so that a write that waited while the organiser renewed the link is refused
+    (referee_link_revoke locks the match too).
 
     `teams_from`: the same match, read just before with who plays it; its partnerships and
     players are taken from there when they are still the match's, and the lock reads the
@@ -155,6 +164,8 @@ def _locked(match_id: int, teams_from: Match | None = None) -> Match:
         raise MatchFinished(str(ABANDONED_MESSAGE)) from None
     if match.abandoned_at is not None:
         raise MatchFinished(str(ABANDONED_MESSAGE))
+    if link is not None and RefereeLink.objects.filter(pk=link.pk, revoked_at__isnull=False).exists():
+        raise LinkRevoked(str(REVOKE_MESSAGE))
     return match
 
 
@@ -294,7 +305,7 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
                 opponent_confirmed: bool = False, teams_from: Match | None = None) -> Answer:
     """Append a deal. Serialised per match by a row lock; the key makes retries harmless.
     `teams_from`: see _locked."""
-    match = _locked(match_id, teams_from)
+    match = _locked(match_id, teams_from, link)
     preview = deal_preview(match=match, deal=deal)  # a finished match says so first
     if expected_version is not None and expected_version != match.version:
         raise StaleScore(_("Another deal was recorded on this match meanwhile. "
@@ -325,7 +336,7 @@ def result_confirm(*, match_id: int, link: RefereeLink | None = None, user=None,
     confirms a match's result: it stands, and what follows a result runs (the tournament's
     next round). Harmless when it stands already: a retry, or the organiser was first.
     Who may confirm is the caller's check (the link's table, or the club's organiser)."""
-    match = _locked(match_id)
+    match = _locked(match_id, link=link)
     if not match.finished:
         raise ScoringRefused(_("This match is not finished: there is no result to confirm."))
     if not match.awaiting_confirmation:
@@ -384,7 +395,7 @@ def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=
               teams_from: Match | None = None) -> Answer:
     """Take back the last deal of a match (the referee's undo); audited. `teams_from`: see
     _locked (the table's match; the one just finished when the undo is for that one)."""
-    match = _locked(match_id, teams_from)
+    match = _locked(match_id, teams_from, link)
     current = active_deals(match)
     if not current:
         raise ScoringRefused(_("There is no deal to undo."))
@@ -485,7 +496,12 @@ def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=
 
 @transaction.atomic
 def referee_link_revoke(*, link: RefereeLink, user) -> RefereeLink:
-    """Revoke a token; if it belonged to a match, a fresh link replaces it."""
+    """Revoke a token; if it belonged to a match, a fresh link replaces it. The match is locked
+    first, as a referee's write locks it: a write through the old link is recorded before the
+    revocation, or refused after it (_locked)."""
+    if link.match_id:
+        list(Match.objects.select_for_update(no_key=True).filter(pk=link.match_id)
+             .values_list("pk", flat=True))
     link.revoked_at = timezone.now()
     link.save(update_fields=["revoked_at"])
     if link.match_id:

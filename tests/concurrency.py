@@ -50,3 +50,34 @@ def until_waiting_on_a_lock() -> None:
             return
         time.sleep(0.02)
     raise AssertionError("the second write never waited for the first one's lock")
+
+
+def paused_after(monkeypatch, module, name: str):
+    """Make `module.name` stop, once done, until released: (inside, release) events."""
+    inside, release = threading.Event(), threading.Event()
+    original = getattr(module, name)
+
+    def paused(*args, **kwargs):
+        result = original(*args, **kwargs)
+        inside.set()
+        release.wait(10)
+        return result
+    monkeypatch.setattr(module, name, paused)
+    return inside, release
+
+
+def in_thread(work) -> tuple[threading.Thread, list]:
+    """Start `work` in a thread with its own connection: the thread, and a list that gets
+    what it returned or raised."""
+    outcome: list = []
+
+    def run():
+        try:
+            outcome.append(work())
+        except Exception as error:  # noqa: BLE001 - the assertions look at it
+            outcome.append(error)
+        finally:
+            connection.close()
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, outcome

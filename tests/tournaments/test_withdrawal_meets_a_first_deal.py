@@ -7,14 +7,14 @@ key error, the organiser's 500), or the deal waited for a match that was gone (t
 tournament write that then waited for that match (the tournament was locked for a key update,
 which the new row's foreign key check waits for)."""
 
-import threading
-
 import pytest
 
 from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from tests.concurrency import (  # noqa: F401
+    in_thread,
     needs_postgres,
+    paused_after,
     postgres_only,
     until_waiting_on_a_lock,
 )
@@ -31,36 +31,6 @@ def first_table(club):
     services.tournament_start(tournament=tournament)
     pairing = in_play(tournament)[0]
     return pairing, RefereeLink.objects.get(match=pairing.match).token
-
-
-def paused_after(monkeypatch, module, name: str):
-    """Make `module.name` stop, once done, until released: (inside, release) events."""
-    inside, release = threading.Event(), threading.Event()
-    original = getattr(module, name)
-
-    def paused(*args, **kwargs):
-        result = original(*args, **kwargs)
-        inside.set()
-        release.wait(10)
-        return result
-    monkeypatch.setattr(module, name, paused)
-    return inside, release
-
-
-def in_thread(work) -> tuple[threading.Thread, list]:
-    outcome: list = []
-
-    def run():
-        from django.db import connection
-        try:
-            outcome.append(work())
-        except Exception as error:  # noqa: BLE001 - the assertions look at it
-            outcome.append(error)
-        finally:
-            connection.close()
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread, outcome
 
 
 def withdraw(pairing: Pairing):
