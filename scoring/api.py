@@ -20,6 +20,11 @@ from sueca_club.models import MAX_ID
 MAX_KEY_LENGTH = 64
 NO_MATCH = gettext_lazy("There is no match at this table right now.")
 NO_LINK = gettext_lazy("This referee link does not exist. Scan the QR code on the table again.")
+NO_KEY = gettext_lazy("Send an Idempotency-Key header (a UUID made once per deal).")
+BAD_KEY = gettext_lazy("The Idempotency-Key header must be at most 64 printable ASCII "
+                       "characters (a UUID made once per deal).")
+BAD_IF_MATCH = gettext_lazy('If-Match must be the ETag of the match as this API sent it, '
+                            '"m<id>-<version>" in double quotes, or be left out.')
 
 
 class NoMatchHere(services.ScoringRefused):
@@ -37,6 +42,7 @@ def match_response(request, match: Match) -> JsonResponse:
     return response
 
 
+@csrf_exempt  # a POST is answered 405 in JSON (ApiRefusalsMiddleware), not a CSRF page
 @require_safe
 def match_detail(request, pk: int):
     """The public read: every phone following the match gets the body built once per version
@@ -66,6 +72,7 @@ def _link_or_error(token, *, with_match: bool = True):
 
 
 @never_cache
+@csrf_exempt  # as match_detail
 @require_safe
 def referee_detail(request, token):
     link, refused = _link_or_error(token)
@@ -74,17 +81,28 @@ def referee_detail(request, token):
     return conditional(request, link.match.etag, lambda: match_response(request, link.match))
 
 
-def _key(request) -> str | None:
+def _key(request) -> str:
     key = request.headers.get("Idempotency-Key", "").strip()
+    if not key:
+        raise services.ScoringRefused(NO_KEY)
     # Printable ASCII only: a NUL would make PostgreSQL refuse the query (a 500).
-    return key if 0 < len(key) <= MAX_KEY_LENGTH and key.isascii() and key.isprintable() else None
+    if len(key) > MAX_KEY_LENGTH or not (key.isascii() and key.isprintable()):
+        raise services.ScoringRefused(BAD_KEY)
+    return key
 
 
 def _if_match(request) -> tuple[int, int] | None:
     """`If-Match: "m<id>-<version>"`: the match and the version of it the phone has seen. The
     write refuses a score the phone has not seen, and a deal made for a match the table has
-    moved on from is never recorded on the next (as with the body's `match`)."""
-    return Match.parse_etag(request.headers.get("If-Match", ""))
+    moved on from is never recorded on the next (as with the body's `match`). Any other tag
+    is refused rather than ignored: the phone would lose the check without knowing."""
+    header = request.headers.get("If-Match", "").strip()
+    if header in ("", "*"):
+        return None
+    seen = Match.parse_etag(header)
+    if seen is None:
+        raise services.ScoringRefused(BAD_IF_MATCH)
+    return seen
 
 
 def _referee_write(request, token, write):
@@ -92,11 +110,8 @@ def _referee_write(request, token, write):
     link, refused = _link_or_error(token, with_match=False)
     if refused:
         return refused
-    key = _key(request)
-    if key is None:
-        return error(_("Send an Idempotency-Key header (a UUID made once per deal)."), 400)
     try:
-        answer = write(link, key)
+        answer = write(link, _key(request))
     except services.ScoringRefused as refusal:
         return error(refusal.message, refusal.status)
     return HttpResponse(answer.body, status=answer.status, content_type="application/json")

@@ -168,6 +168,8 @@ def match_payload(match: Match) -> dict:
         **result,
         # A finished match whose result waits for the losing side's (or organiser's) word.
         "awaiting_confirmation": match.awaiting_confirmation,
+        # Each deal is confirmed by a player of the other side before it is sent.
+        "confirm_by_opponent": match.confirm_by_opponent,
         # Its tournament no longer plays it (a round taken back, a withdrawal): no more writes.
         "abandoned": match.abandoned_at is not None,
         "tally": [row.as_dict() for row in tally(match)],

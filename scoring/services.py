@@ -254,25 +254,40 @@ def _remember(match: Match, link: RefereeLink | None, key: str, action: str,
     return answer
 
 
-def _once_per_key(write):
-    """A referee write done at most once per key, its key looked up only when the write fails.
+def _once_per_key(action: str):
+    """A referee write (`action`: "deal" or "undo") done at most once per key, its key looked
+    up only when the write fails.
 
     A retry of a write that was done fails one way or the other: the state the first one left
     refuses it (the match finished, the score moved on, no deal left to undo), or it is done
     again and the key's unique constraint refuses it as it is remembered, its own work rolled
     back whole. Either way it answers what the first answered. Two copies at once (the table
     moved on between them) are the second case: the second one's key clashes when the first
-    commits."""
-    @functools.wraps(write)
-    def once(*, key: str, match_id: int, link: RefereeLink | None = None, **kwargs) -> Answer:
-        try:
-            return write(key=key, match_id=match_id, link=link, **kwargs)
-        except (IntegrityError, ScoringRefused):
-            first = _requests(match_id, link, key).first()
-            if first is None:
-                raise
-            return Answer(first.status, first.body)
-    return once
+    commits. A key first sent with the other action is a phone's mistake: refused, not taken
+    for a retry."""
+    def decorator(write):
+        @functools.wraps(write)
+        def once(*, key: str, match_id: int, link: RefereeLink | None = None,
+                 **kwargs) -> Answer:
+            try:
+                return write(key=key, match_id=match_id, link=link, **kwargs)
+            except (IntegrityError, ScoringRefused):
+                first = _requests(match_id, link, key).first()
+                if first is None:
+                    raise
+                if first.action != action:
+                    raise ScoringRefused(str(KEY_USED_FOR[first.action])) from None
+                return Answer(first.status, first.body)
+        return once
+    return decorator
+
+
+KEY_USED_FOR = {
+    "deal": gettext_lazy("This Idempotency-Key was already sent with a deal: make a new key "
+                         "for each deal and each undo."),
+    "undo": gettext_lazy("This Idempotency-Key was already sent with an undo: make a new key "
+                         "for each deal and each undo."),
+}
 
 
 @dataclass(frozen=True)
@@ -298,7 +313,7 @@ def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
     return Preview(before, after, engine.Award.between(before, after))
 
 
-@_once_per_key
+@_once_per_key("deal")
 @outbox.service
 def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink | None = None,
                 user=None, trump: str = "", expected_version: int | None = None,
@@ -389,7 +404,7 @@ def _score_of(match: Match) -> dict:
     return {"games": match.state["games"], "partidas": match.state["partidas"]}
 
 
-@_once_per_key
+@_once_per_key("undo")
 @outbox.service
 def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=None,
               teams_from: Match | None = None) -> Answer:

@@ -248,7 +248,8 @@ if not DEBUG:
 # --- end of security -----------------------------------------------------------------------
 
 # Referee tokens are cut short in every line that could carry one (sueca_club/logs.py): the
-# paths of Django's 4xx/5xx lines, runserver's request lines, and whatever reaches the console.
+# paths of Django's 4xx/5xx and CSRF refusal lines, runserver's request lines, and whatever
+# reaches the console.
 # gunicorn's own access and error logs: run it with `-c python:sueca_club.gunicorn`.
 LOGGING = {
     "version": 1,
@@ -265,6 +266,7 @@ LOGGING = {
     },
     "loggers": {
         "django.request": {"filters": ["redact_referee_tokens"]},
+        "django.security.csrf": {"filters": ["redact_referee_tokens"]},
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False,
                           "filters": ["redact_referee_tokens"]},
     },

@@ -7,6 +7,7 @@ from django.http import Http404
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from scoring.api import error
@@ -15,6 +16,7 @@ from tournaments import double_bracket, presenters, selectors, standings_tables
 from tournaments.models import Tournament
 
 
+@csrf_exempt  # a POST is answered 405 in JSON (ApiRefusalsMiddleware), not a CSRF page
 @require_safe
 def tournament_detail(request, slug: str):
     version = recent_version(f"tournament-live:{slug}", lambda: selectors.live_etag(slug))

@@ -178,6 +178,7 @@ class ApiDealForm(DealForm):
 
     match = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     confirmed = forms.BooleanField(required=False)  # the other side confirmed it on the phone
+    API_ONLY = ("match", "confirmed")  # no page shows them: a refusal names them as JSON does
 
     @classmethod
     def from_body(cls, body: bytes, rules: engine.Rules | None = None) -> "ApiDealForm":
@@ -199,12 +200,17 @@ class ApiDealForm(DealForm):
                 raise ScoringRefused(_("%(field)s must be true or false.") % {"field": name})
         if data.get("match") is not None and type(data["match"]) is not int:
             raise ScoringRefused(_("match must be the id of a match."))
+        for name, field in cls.base_fields.items():  # a refusal quotes `true` as JSON has it
+            value = data.get(name)
+            if isinstance(field, forms.ChoiceField) and not isinstance(value, str | None):
+                data[name] = json.dumps(value)
         return cls(data, rules=rules)
 
     def refusal(self) -> str:
         """Every error, each named by its field, in one line."""
-        return " ".join(f"{self[name].label}: {' '.join(errors)}" if name != NON_FIELD_ERRORS
-                        else " ".join(errors) for name, errors in self.errors.items())
+        return " ".join(" ".join(errors) if name == NON_FIELD_ERRORS else
+                        f"{name if name in self.API_ONLY else self[name].label}: "
+                        f"{' '.join(errors)}" for name, errors in self.errors.items())
 
 
 class KeyForm(forms.Form):

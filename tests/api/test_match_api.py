@@ -86,7 +86,8 @@ def test_it_keeps_every_key_and_adds_the_tally_of_the_deals(client, match):
     body = client.get(f"/api/v1/matches/{match.pk}").json()
     assert set(body) == {"id", "version", "a", "b", "rules", "format", "first_dealer", "games",
                          "partidas", "points", "finished", "winner", "next_dealer", "carry",
-                         "deals", "awaiting_confirmation", "abandoned", "tally"}
+                         "deals", "awaiting_confirmation", "confirm_by_opponent", "abandoned",
+                         "tally"}
     assert [(row["number"], row["points"], row["games"], row["kind"], row["running"])
             for row in body["tally"]] == [(1, [73, 47], [1, 0], "points", [1, 0]),
                                           (2, [60, 60], [0, 0], "tie", [1, 0])]

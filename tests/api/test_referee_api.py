@@ -125,3 +125,54 @@ def test_writes_ignore_cookies_and_need_no_csrf_token(client, referee_link, orga
     client.handler.enforce_csrf_checks = True
     assert post(client, referee_link, {"points": [70, 50]}).status_code == 201
     assert Deal.objects.get().created_by is None
+
+
+@pytest.mark.parametrize("tag", ['m1-0', '"m1-0", "m1-0"', 'W/"m1-0"', "garbage"])
+def test_an_if_match_that_is_not_the_apis_etag_is_refused_not_ignored(client, referee_link,
+                                                                       tag):
+    """Unquoted, weak, a list or anything else: a phone that sends it would otherwise lose the
+    check that another phone changed the match, without being told."""
+    post(client, referee_link, {"points": [70, 50]})
+    response = post(client, referee_link, {"points": [70, 50]}, **{"If-Match": tag})
+    assert response.status_code == 400
+    assert '"m<id>-<version>"' in response.json()["error"]
+    assert Deal.objects.count() == 1
+
+
+def test_if_match_star_asks_for_no_version(client, referee_link):
+    assert post(client, referee_link, {"points": [70, 50]}, **{"If-Match": "*"}).status_code == 201
+
+
+@pytest.mark.parametrize("key", ["k" * 65, "chave-ã", "a\tb"])
+def test_a_malformed_key_is_told_apart_from_a_missing_one(client, referee_link, key):
+    response = post(client, referee_link, {"points": [70, 50]}, key=key)
+    assert response.status_code == 400
+    assert "at most 64 printable ASCII characters" in response.json()["error"]
+
+
+@pytest.mark.parametrize(("first", "then", "said"), [("deals", "undo", "a deal"),
+                                                     ("undo", "deals", "an undo")])
+def test_a_key_sent_again_with_the_other_write_is_refused(client, referee_link, first, then,
+                                                          said):
+    post(client, referee_link, {"points": [70, 50]})
+    assert post(client, referee_link, {"points": [95, 25]} if first == "deals" else {},
+                key="one-key", path=first).status_code in (200, 201)
+    before = list(Deal.objects.values_list("id", "active"))
+    response = post(client, referee_link, {"points": [95, 25]} if then == "deals" else {},
+                    key="one-key", path=then)
+    assert response.status_code == 400
+    assert f"already sent with {said}" in response.json()["error"]
+    assert list(Deal.objects.values_list("id", "active")) == before
+
+
+@pytest.mark.parametrize(("body", "language", "said"), [
+    ({"flag": True}, "en", "true is not one of"),
+    ({"revoke": ["A"]}, "en", '["A"] is not one of'),
+    ({"points": [70, 50], "trump": 1}, "pt-PT", "1 não se encontra"),
+    ({"points": [70, 50], "match": 0}, "pt-PT", "match: "),
+])
+def test_refusals_quote_values_and_fields_as_json_has_them(client, referee_link, body, language,
+                                                           said):
+    response = post(client, referee_link, body, **{"Accept-Language": language})
+    assert response.status_code == 400
+    assert said in response.json()["error"]

@@ -69,6 +69,22 @@ class Kept(logging.Handler):
         self.lines.append(self.format(record))
 
 
+def test_a_csrf_refusal_on_a_referee_url_logs_the_token_cut_short(referee_link):
+    """The referee page takes no POST of its own: Django's CSRF check refuses one first. Its
+    line reaches Django's own console handler (on the "django" logger, printing while DEBUG is
+    on) before the site's: it must be cut short where it is logged."""
+    from django.test import Client
+
+    kept = Kept()
+    logging.getLogger("django").addHandler(kept)
+    try:
+        response = Client(enforce_csrf_checks=True).post(f"/r/{referee_link.token}/")
+    finally:
+        logging.getLogger("django").removeHandler(kept)
+    assert response.status_code == 403
+    assert kept.lines == [f"Forbidden (CSRF cookie not set.): /r/{referee_link.token[:4]}…/"]
+
+
 def test_runservers_request_lines_are_redacted():
     """As django.core.servers.basehttp.WSGIRequestHandler.log_message writes them."""
     server = logging.getLogger("django.server")
