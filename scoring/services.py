@@ -20,6 +20,9 @@ from sueca_club import outbox
 # commits, each guard may refuse it: `guard(match, allow_reset)` raises ConfirmationNeeded
 # when the correction would reset later matches that are under way.
 RESULT_GUARDS: list = []
+# A referee's undo of the deal that ended a match reopens it; each check may leave that to the
+# organiser: `check(match)` returns why (a tournament over, later matches begun), or None.
+REOPENING_CHECKS: list = []
 # The last statement of a scoring write (a deal, an undo, a correction, a confirmation), in its
 # transaction: `note(match)` tells what shows the match's score that it changed (a tournament's
 # live pages: tournaments/live.py). A tournament's own services, which also change matches
@@ -414,11 +417,24 @@ def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=
     current = active_deals(match)
     if not current:
         raise ScoringRefused(_("There is no deal to undo."))
+    if (why := reopening_refused(match)) is not None:
+        raise MatchFinished(why)
     # Undoing the deal that ended the match reopens it: the guards refuse it when what was
     # drawn from the result is under way (a referee never resets other matches).
     _supersede(match, current, current[-1], action=AuditEntry.Action.UNDONE, user=user,
                link=link, allow_reset=False if match.finished else None)
     return _remember(match, link, key, "undo", Answer(200, json.dumps(match_payload(match))))
+
+
+def reopening_refused(match: Match) -> str | None:
+    """Why a referee may not take back the deal that ended this match, or None (also for a
+    match not finished). A result its losing side confirmed, or one a tournament has gone on
+    from, is the organiser's to change (a correction, which says what it resets)."""
+    if not match.finished:
+        return None
+    if match.confirm_result and match.result_confirmed_at is not None:
+        return _("This result was confirmed: only the organiser can change it now.")
+    return next((why for check in REOPENING_CHECKS if (why := check(match))), None)
 
 
 def undo_target(link: RefereeLink) -> int | None:

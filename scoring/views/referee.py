@@ -81,6 +81,7 @@ def _render(request, link, template="scoring/referee.html", status=200, **contex
         context.setdefault("tally", selectors.tally(match))
         # The offline scorer replays the deals themselves.
         context["scorer_case"] = presenters.scorer_case(match, selectors.active_deal_data(match))
+        context["undo_refused"] = services.reopening_refused(match)  # None while in play
     return render(request, template, context, status=status)
 
 
@@ -90,11 +91,17 @@ def _scored_here(link, pk: int | None):
             .filter(pk=pk).filter(Q(pk=link.match_id) | Q(pairing__table__link=link)))
 
 
+def _match_id(text: str | None) -> int | None:
+    """The match id a query or a hidden field names, or None (not "²", not 5,000 digits)."""
+    if not text or not (text.isascii() and text.isdigit()) or len(text) > 18:
+        return None
+    return int(text)
+
+
 def _ended_here(link, after: str | None) -> Match | None:
     """The finished match `?after=<id>` names, if this link scored it (the table's or its own)."""
-    if not after or not (after.isascii() and after.isdigit()) or len(after) > 18:  # not "²"
-        return None
-    return _scored_here(link, int(after)).filter(finished=True).first()
+    pk = _match_id(after)
+    return None if pk is None else _scored_here(link, pk).filter(finished=True).first()
 
 
 def _awaiting(request, link, match: Match):
@@ -115,13 +122,16 @@ def _awaiting(request, link, match: Match):
 
 def _result(request, link, ended: Match):
     """The match that just ended, until the referee taps through to the table's next match."""
+    undoing = services.undo_target(link) == ended.pk
+    refused = services.reopening_refused(ended) if undoing else None
     response = render(request, "scoring/referee_result.html", {
         "link": link, "ended": ended, "board": selectors.board(ended),
         "tally": selectors.tally(ended), "ended_round": round_title(ended),
         "next": link.match if link.match_id != ended.pk else None,
         "round_title": round_title(link.match if link.match_id != ended.pk else None),
-        # its last deal can be taken back while the table's next match has none
-        "undoable": services.undo_target(link) == ended.pk,
+        # its last deal can be taken back while the table's next match has none, unless only
+        # the organiser may change its result now (the page says why instead)
+        "undoable": undoing and refused is None, "undo_refused": refused,
         "event_over": link.match_id in (None, ended.pk) and event_over(link),
     })
     if request.htmx:  # a boosted save landed here: a reload keeps the result on screen
@@ -236,8 +246,13 @@ def result_confirm(request, token):
 def confirm(request, token):
     """Show what the deal will award; nothing is saved yet."""
     link, refusal = _usable(request, token)
-    if refusal:
+    if refusal and link.revoked:
         return refusal
+    if refusal or _match_id(request.POST.get("match")) not in (None, link.match_id):
+        # The screen was for a match its tournament ended or took back (a withdrawal, a
+        # walkover, a correction): say so, rather than show the deal for the table's next one.
+        messages.error(request, services.EARLIER_MATCH["deal"])
+        return redirect(link)
     match = link.match
     form = DealForm.for_match(match, request.POST)
     if not form.is_valid():
@@ -264,8 +279,14 @@ def confirm(request, token):
 @require_POST
 def record(request, token):
     link, refusal = _usable(request, token)
-    if refusal:
+    if refusal and link.revoked:
         return refusal
+    if refusal:  # the table has no match now: the screen was for one that ended or went
+        screen = KeyForm(request.POST)
+        if screen.is_valid() and screen.cleaned_data["match"]:  # saved before, or refused
+            return _made_for_another_match(request, link, screen)
+        messages.error(request, services.EARLIER_MATCH["deal"])
+        return redirect(link)
     form = RefereeWriteForm.for_match(link.match, request.POST)
     if not form.is_valid():
         return _refused(request, link, form)

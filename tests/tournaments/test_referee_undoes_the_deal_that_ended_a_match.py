@@ -7,6 +7,7 @@ import uuid
 
 import pytest
 
+from scoring import services as scoring_services
 from scoring.models import Match
 from tests.tournaments.helpers import make_tournament, record
 from tournaments import services
@@ -127,8 +128,9 @@ def test_the_result_screen_has_the_undo_button_until_the_next_match_has_a_deal(c
     assert "Match result" in result and undo not in result
 
 
-def test_the_last_match_at_a_table_with_none_to_follow_can_be_undone(client, club):
-    """The final's table has no next match: its phone still takes the final's last deal back."""
+def test_the_deal_that_ended_the_tournament_is_the_organisers_to_change(client, club):
+    """The final's table has no next match, and its QR card stays on the table after the
+    event: its phone no longer reopens the final (the organiser corrects it, audited)."""
     tournament = make_tournament(club, 2, tables_count=1)
     services.tournament_start(tournament=tournament)
     table = tournament.tables.select_related("link").get()
@@ -137,11 +139,51 @@ def test_the_last_match_at_a_table_with_none_to_follow_can_be_undone(client, clu
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     result = client.get(f"/r/{table.link.token}/", {"after": final.pk}).content.decode()
-    assert f'href="/r/{table.link.token}/undo/"' in result
+    assert f'href="/r/{table.link.token}/undo/"' not in result
+    assert "The tournament is over: only its organiser can change this result now." in result
     assert "No more matches come to this table" in result and "data-poll" not in result
-    screen = client.get(f"/r/{table.link.token}/undo/").content.decode()
-    assert "Undo deal 1" in screen
-    undone = post(client, table.link.token, "undo")
-    assert undone.status_code == 200 and not undone.json()["finished"]
+    table_page = client.get(f"/r/{table.link.token}/").content.decode()  # a reload, later
+    assert f'href="/r/{table.link.token}/undo/"' not in table_page
+    assert "only its organiser can change this result now" in table_page
+    assert table_page.count("Thank you, referee!") == 1
+
+    refused = post(client, table.link.token, "undo")
+    assert refused.status_code == 409
+    assert refused.json() == {"error": "The tournament is over: only its organiser can "
+                                       "change this result now."}
+    client.post(f"/r/{table.link.token}/undo/", {"key": str(uuid.uuid4()), "match": final.pk})
+    final.refresh_from_db()
     tournament.refresh_from_db()
-    assert tournament.status == "running" and tournament.champion_id is None
+    assert final.finished and tournament.status == "finished" and tournament.champion_id
+
+
+def test_the_result_screen_says_why_once_a_match_drawn_from_it_has_begun(client, club):
+    tournament = make_tournament(club, 4, tables_count=2, fmt={"type": "first_to", "target": 8})
+    services.tournament_start(tournament=tournament)
+    one, two = tournament.tables.select_related("link").order_by("number")
+    ended = two.link.match
+    for table in (one, two):
+        post(client, table.link.token, "deals", FLAG)
+        post(client, table.link.token, "deals", FLAG)
+    record(Round.objects.get(tournament=tournament, code="final").pairings.get().match,
+           {"points": [70, 50]})
+    result = client.get(f"/r/{two.link.token}/", {"after": ended.pk}).content.decode()
+    assert f'href="/r/{two.link.token}/undo/"' not in result
+    assert "Matches drawn from this result have begun: only the organiser can change" in result
+
+
+def test_a_result_its_losing_side_confirmed_is_the_organisers_to_change(client, club):
+    tournament = make_tournament(club, 4, tables_count=1, confirmation="result")
+    services.tournament_start(tournament=tournament)
+    table = tournament.tables.select_related("link").get()
+    ended = table.link.match
+    post(client, table.link.token, "deals", FLAG)
+    ended.refresh_from_db()
+    assert ended.awaiting_confirmation
+    assert post(client, table.link.token, "undo").status_code == 200  # not confirmed yet
+    post(client, table.link.token, "deals", FLAG)
+    ended.refresh_from_db()
+    scoring_services.result_confirm(match_id=ended.pk, expected_version=ended.version)
+    refused = post(client, table.link.token, "undo")
+    assert refused.status_code == 409
+    assert "This result was confirmed" in refused.json()["error"]

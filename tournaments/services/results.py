@@ -99,17 +99,36 @@ def result_change_guard(match: Match, allow_reset: bool) -> None:
     if pairing is None or pairing.walkover or allow_reset:
         return
     winner = winner_entry(pairing, match.winner) if match.result_stands else None
-    if pairing.round.stage == Round.Stage.DOUBLE:
-        under_way = double.later_started(pairing.round.tournament, pairing,
-                                         match.result_stands, winner)
-    else:
-        later = _later_changes(pairing.round.tournament, pairing, match.result_stands, winner)
-        under_way = [p for p in later if selectors.started(p)]
+    under_way = _under_way(pairing, match.result_stands, winner)
     if under_way:
         raise LaterMatchesStarted(under_way)
 
 
+def _under_way(pairing: Pairing, finished: bool, winner: int | None) -> list[Pairing]:
+    """The later matches under way that this result, changed to (finished, winner), resets."""
+    tournament = pairing.round.tournament
+    if pairing.round.stage == Round.Stage.DOUBLE:
+        return double.later_started(tournament, pairing, finished, winner)
+    return [p for p in _later_changes(tournament, pairing, finished, winner)
+            if selectors.started(p)]
+
+
+def reopening_check(match: Match) -> str | None:
+    """A referee may reopen a finished tournament match (undo its last deal) while the
+    tournament is not over and no match drawn from its result has begun."""
+    pairing = Pairing.objects.filter(match=match).select_related("round__tournament").first()
+    if pairing is None or pairing.walkover:
+        return None
+    if pairing.round.tournament.status == Tournament.Status.FINISHED:
+        return _("The tournament is over: only its organiser can change this result now.")
+    if _under_way(pairing, False, None):
+        return _("Matches drawn from this result have begun: only the organiser can change "
+                 "it now.")
+    return None
+
+
 scoring.RESULT_GUARDS.append(result_change_guard)
+scoring.REOPENING_CHECKS.append(reopening_check)
 
 
 def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
