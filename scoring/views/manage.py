@@ -143,10 +143,30 @@ def _change_deal(request, match_id: int, deal_id: int, form: type, change, title
             form.add_error(None, refused.message)
         else:
             messages.success(request, done % {"number": deal.number})
+            _say_if_the_result_changed(request, match)
             return redirect("manage:match", match.pk)
     return render(request, "scoring/manage/deal_change.html", {"match": match, "deal": deal,
                                                        "form": form, "title": title,
                                                        "affected": affected})
+
+
+def _say_if_the_result_changed(request, before: Match) -> None:
+    """A correction or a void that changed who won says so, naming them: a tournament's later
+    matches follow the new result (re-teamed, or drawn again)."""
+    after = Match.objects.only("finished", "winner").get(pk=before.pk)
+    if (after.finished, after.winner) == (before.finished, before.winner):
+        return
+    if not after.finished:
+        text = _("The match is in play again: its result no longer stands, nor does anything "
+                 "drawn from it.")
+    elif after.winner in ("A", "B"):
+        team = before.a if after.winner == "A" else before.b
+        text = _("The result changed: %(team)s (%(side)s) now wins the match, and whatever was "
+                 "drawn from it follows.") % {"team": team.display_name, "side": after.winner}
+    else:
+        text = _("The result changed: the match is now a draw, and whatever was drawn from it "
+                 "follows.")
+    messages.warning(request, text)
 
 
 @login_required

@@ -133,3 +133,34 @@ def test_a_deal_already_replaced_sends_back_to_the_match_with_a_message(
     assert response.redirect_chain[-1][0] == f"/manage/matches/{match.pk}/"
     assert "That deal was already corrected or undone." in response.content.decode()
     assert match.audit.filter(action=AuditEntry.Action.VOIDED).count() == 1
+
+
+def test_a_correction_that_changes_who_won_says_so_naming_them(organiser_client, match):
+    [flag] = record(match, {"points": [120, 0], "flag": "A"})
+    assert match.finished and match.winner == "A"
+    corrected = {"points": [0, 120], "flag": "B", "reason": "other side"}
+    page = organiser_client.post(url(flag, "correct"), corrected, follow=True).content.decode()
+    assert ("The result changed: Carla Dias &amp; Duarte Lima (B) now wins the match, and "
+            "whatever was drawn from it follows.") in page
+
+
+def test_a_void_that_reopens_the_match_says_so(organiser_client, match):
+    [flag] = record(match, {"points": [120, 0], "flag": "A"})
+    page = organiser_client.post(url(flag, "void"), {"reason": "never played"},
+                                 follow=True).content.decode()
+    assert "The match is in play again: its result no longer stands" in page
+
+
+def test_a_correction_that_keeps_the_result_says_nothing_more(organiser_client, match, deals):
+    page = organiser_client.post(url(deals[0], "correct"), {"points": [95, ""], "reason": "typo"},
+                                 follow=True).content.decode()
+    assert "Deal 1 corrected" in page and "result changed" not in page
+
+
+def test_each_box_of_the_correction_says_whose_it_is(organiser_client, deals):
+    """Two stacked boxes named only for screen readers left the organiser guessing."""
+    page = organiser_client.get(url(deals[0], "correct")).content.decode()
+    assert ('<label for="id_points_a"><span class="side-a">A</span> Ana Silva &amp; Bruno Costa'
+            '</label>') in page
+    assert ('<label for="id_points_b"><span class="side-b">B</span> Carla Dias &amp; '
+            'Duarte Lima</label>') in page

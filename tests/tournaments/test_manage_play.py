@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.utils.html import escape
 
 from scoring import engine
 from scoring.models import Match, RefereeLink
@@ -159,6 +160,25 @@ def test_a_walkover_goes_to_the_side_that_came_and_frees_the_table(organiser_cli
     assert not Match.objects.filter(pk=match_id).exists()
     assert RefereeLink.objects.get(pk=table.link_id).match_id is None
     assert "Walkover" in organiser_client.get(page(knockout)).content.decode()
+
+
+def test_each_walkover_choice_asks_once_more_before_it_is_given(organiser_client, knockout):
+    """A walkover cannot be taken back once its round is under way: a mis-tap on a phone
+    opens the choice's confirmation, it does not give the walkover."""
+    services.tournament_start(tournament=knockout)
+    pairing = first_round(knockout)[0]
+    html = organiser_client.get(page(knockout)).content.decode()
+    form = re.search(rf'<form method="post" action="[^"]*/pairings/{pairing.pk}/walkover/">'
+                     r'(.*?)</form>', html, re.S)[1]
+    a, b = (escape(pairing.a.partnership.display_name),
+            escape(pairing.b.partnership.display_name))
+    choices = re.findall(r'<details><summary>(.*?)</summary>\s*<p class="actions">'
+                         r'<button name="present" value="(.)" class="danger">(.*?)</button>',
+                         form, re.S)
+    assert choices == [
+        (f"{a} came: walkover to them", "A", f"Yes: {a} wins, {b} did not come"),
+        (f"{b} came: walkover to them", "B", f"Yes: {b} wins, {a} did not come"),
+        ("Neither came: double forfeit", "-", "Yes: neither came, both lose")]
 
 
 def test_a_walkover_is_refused_for_a_finished_match(organiser_client, knockout):
