@@ -1,6 +1,9 @@
 """Public scoreboard and club page: plain pages, htmx fragments, 304 on an unchanged poll."""
 
+import re
 import uuid
+
+import pytest
 
 from scoring import engine, services
 from tests.conftest import make_match
@@ -102,3 +105,12 @@ def test_a_finished_match_in_a_list_names_its_winner_not_a_side_letter(client, c
     html = client.get(f"/c/{club.slug}/").content.decode()
     assert f"{match.b.display_name} won" in html.replace("&amp;", "&")
     assert "B won" not in html
+
+
+@pytest.mark.parametrize("path", ["/", "/live/", "/c/{club}/"])
+def test_every_live_list_offers_a_refresh_link_without_javascript(client, club, match, path):
+    """Without JavaScript nothing polls: as the scoreboard and the tournament pages, the live
+    lists offer a link that reloads them."""
+    html = client.get(path.format(club=club.slug)).content.decode()
+    assert re.search(r'<noscript><p><a class="button" href="[^"]+">Refresh</a></p></noscript>',
+                     html)

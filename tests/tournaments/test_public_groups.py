@@ -31,6 +31,13 @@ def test_each_group_has_its_own_table_in_its_ranked_order(client, club):
         assert section.count('class="qualifies"') == 2
 
 
+def test_no_place_is_marked_as_qualifying_before_the_group_has_played(client, club):
+    """Before any result, the order is only the draw's: marking its top two misled."""
+    tournament = groups_of_12(club)
+    html = client.get(f"/t/{tournament.slug}/groups/").content.decode()
+    assert len(group_sections(html)) == 4 and 'class="qualifies"' not in html
+
+
 def test_group_tables_count_only_group_matches(client, club):
     tournament = groups_of_12(club)
     play_rounds(tournament, 4)  # the quarter-finals are played too

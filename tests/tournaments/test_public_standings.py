@@ -67,7 +67,7 @@ def test_the_rows_come_in_the_order_of_the_tie_break_chain(client, swiss_16):
     names = [escape(s.entry.partnership.display_name) for s in ranked]
     assert [html.index(f">{name}<") for name in names] == sorted(
         html.index(f">{name}<") for name in names)
-    assert "Ranked by: points, head-to-head, game sets won" in html
+    assert "Ranked by: points, head-to-head, card points" in html
 
 
 def test_every_metric_has_a_sortable_column(client, swiss_16):

@@ -64,3 +64,16 @@ def test_the_draw_method_is_sorteio_in_portuguese_never_empate(organiser_client,
         form = organiser_client.get(f"/manage/{club.slug}/tournaments/",
                                     HTTP_ACCEPT_LANGUAGE=language).context["form"]
         assert str(form["draw"].label).lower() == "sorteio"
+
+
+def test_a_tournament_made_without_a_chain_gets_the_default_of_its_format(club):
+    """As the form starts (the demo and the API-less services too): its standings page
+    said "Ranked by: ... game sets won" for rounds of fixed deals, which have none."""
+    from scoring import engine
+    from tournaments.services import tournament_create
+
+    for fmt in ({"type": "fixed_deals", "deals": 8}, {"type": "points", "target": 1000},
+                {"type": "partidas", "target": 4, "to_win": 2}, None):
+        tournament = tournament_create(club=club, name="Torneio", rules=engine.rules_from(),
+                                       fmt=engine.format_from(fmt), structure="rounds")
+        assert tournament.tie_breaks == list(formats.default_chain(tournament.format["type"]))

@@ -36,6 +36,8 @@ def tournament_create(*, club, name: str, rules: engine.Rules, fmt: engine.Forma
                             format=fmt.as_dict(), structure=structure, created_by=by, **options)
     if fmt.type != "fixed_deals" and "walkover_games" not in options:
         tournament.walkover_games = _full_win(fmt)
+    if "tie_breaks" not in options:  # the model's default names game sets, which not all have
+        tournament.tie_breaks = list(formats.default_chain(fmt.type))
     _require_valid(tournament)
     tournament.save()
     return tournament
