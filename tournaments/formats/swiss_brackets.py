@@ -5,16 +5,17 @@ grows with the square of the field; many small ones take a fraction of that. The
 (see ``swiss_matching``) allow the cut:
 
 Call the boundary between two neighbouring score groups odd when an odd number of
-entrants rank above it: some pair has to cross it. A pair costs the square of the number
-of groups it spans, so every pairing costs at least one per odd boundary in score groups,
-and a pairing costs exactly that if and only if it crosses each odd boundary with one
-pair from the group just above to the group just below and keeps every other pair inside
-its score group. Such pairings link nothing across an even boundary: the field falls into
+entrants rank above it: some pair has to cross it. A pair pays for each boundary it
+crosses and for the square of the number of groups it spans, so in floats every pairing
+costs at least each odd boundary once and one squared group for each, and a pairing
+costs exactly that if and only if it crosses each odd boundary with one pair from the
+group just above to the group just below and keeps every other pair inside its score
+group. Such pairings link nothing across an even boundary: the field falls into
 segments (runs of score groups between even boundaries) that are paired one by one over
 those pairs only. If the segments together reach the bound, their pairing is a best one
 of the whole field over the same candidate pairs (it costs what ``windowed`` would find,
-criterion by criterion); if a rematch forces a longer float somewhere, ``bracketed``
-answers None and the whole field is paired in one matching.
+criterion by criterion); if a rematch forces a longer or an extra float somewhere,
+``bracketed`` answers None and the whole field is paired in one matching.
 
 A score group of ``2 * (2 * MARGIN + BLOCK)`` or more (64) is cut further along its
 ladder: its r-th rung is the r-th entrant of its top half with the r-th of its bottom

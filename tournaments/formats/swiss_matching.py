@@ -3,11 +3,16 @@
 Each possible pair that has not met yet is an edge of a graph; its weight prefers,
 in strict order of importance:
 
-1. equal scores, then the smallest score differences: a pair across score groups
-   costs the square of their distance in groups, so same-score pairs are free and one
-   long float costs more than two short ones (as the Dutch system floats one group
-   down at a time);
-2. inside a score group, top half v bottom half (1st v (m/2+1)th, ...); across score
+1. the fewest floats, score group by score group from the top down, as the Dutch system
+   pairs its brackets: a pair across score groups pays for each boundary between groups it
+   crosses, and crossing a boundary costs more than any floats below it can add up to.
+   So as few float out of the top group as a pairing without a rematch allows, then as
+   few across the next boundary, and so on: two leaders who have not met play each
+   other, even if the group below them then has to float two of its own instead of one;
+2. then the smallest score differences: a float also costs the square of its distance
+   in groups, so one long float costs more than two short ones across the same
+   boundaries (as the Dutch system floats one group down at a time);
+3. inside a score group, top half v bottom half (1st v (m/2+1)th, ...); across score
    groups, entrants close in the ranking (squared distance, so two floaters meet the
    next group's top two in order: 1st v 3rd and 2nd v 4th, not 1st v 4th).
 
@@ -40,14 +45,17 @@ class PairCosts:
         rank_of = {score: rank for rank, score in enumerate(levels)}
         self.level = [rank_of[scores[entrant]] for entrant in field]
         self.place, self.size = _places_in_groups(self.level)
-        n = len(field)
+        n, last = len(field), len(levels) - 1
         self.near = n * n * (n // 2) + 1
-        self.ceiling = (len(levels) - 1) ** 2 * self.near + n * n + 1
+        # down[k]: crossing every boundary from the top group down to group k
+        self.down = _float_costs(last, n // 2, last * last * (n // 2) * self.near + self.near)
+        self.ceiling = self.down[last] + last * last * self.near + n * n + 1
 
     def of(self, i: int, j: int) -> int:
         gap = self.level[j] - self.level[i]
         if gap:
-            return gap * gap * self.near + (j - i) ** 2
+            floats = self.down[self.level[j]] - self.down[self.level[i]]
+            return floats + gap * gap * self.near + (j - i) ** 2
         return abs(self.place[j] - self.place[i] - self.size[i] // 2)
 
     def total(self, pairs: Iterable[tuple[int, int]]) -> int:
@@ -134,6 +142,17 @@ def _best_keeping(
     free = [position for position in range(n) if position not in taken]
     pairs = best_pairing(free, (pair for pair in edges if not taken.intersection(pair)), costs)
     return None if pairs is None else sorted([*keep, *pairs])
+
+
+def _float_costs(boundaries: int, pairs: int, lowest: int) -> list[int]:
+    """What floating from the top score group down to each group costs: the sum of the
+    boundaries crossed. The lowest boundary costs ``lowest`` (more than the squared gaps
+    and ranking distances of a whole pairing) and each one above ``pairs + 1`` times the
+    next (more than the most pairs of a pairing crossing every boundary below it)."""
+    costs = [0]
+    for boundary in range(boundaries):
+        costs.append(costs[-1] + lowest * (pairs + 1) ** (boundaries - 1 - boundary))
+    return costs
 
 
 def _places_in_groups(level: list[int]) -> tuple[list[int], list[int]]:
