@@ -63,7 +63,8 @@ def test_next_match_opens_the_tables_new_match_at_0_0(client, table):
     table.link.refresh_from_db()
     page = client.get(f"/r/{table.link.token}/").content.decode()
     assert "Match result" not in page
-    assert f'name="match" value="{table.link.match_id}"' not in page  # the entry screen
+    assert 'data-offline="entry"' in page and 'data-offline="record"' not in page  # entry
+    assert f'name="match" value="{table.link.match_id}"' in page  # made for the new match
     assert confirm(client, table.link, points=["73", ""]).status_code == 200
     assert "0 deals played" in page
 
