@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, F, Max, Q, QuerySet
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
 
 from scoring import engine, presenters
 from scoring.models import IN_PLAY, AuditEntry, Deal, Match
@@ -187,20 +187,33 @@ def audit_for(match: Match) -> QuerySet[AuditEntry]:
 class LiveStamp:
     etag: str
     live: int  # matches in play
+    shown: int = 0  # on the TV: in play, or ended at most tv.FINAL_SECONDS ago (on_the_tv)
 
 
-def tv_stamp(slug: str, since) -> LiveStamp | None:
-    """One query: the club TV's ETag and how many matches are live. The ETag names the newest
-    change among the club's matches, how many there are and how many changed since `since`
-    (their table is highlighted), so a highlight that ends is a change too."""
+def on_the_tv(ended_since) -> Q:
+    """What the TV shows: the matches in play, and those ended at or after `ended_since` whose
+    tournament table no match in play has taken since (a finished match was last changed when it ended,
+    or later: updated_at narrows the search to the index's recent rows)."""
+    taken = Match.objects.filter(IN_PLAY, pairing__table=OuterRef("pairing__table"),
+                                 created_at__gt=OuterRef("created_at"))
+    return IN_PLAY | Q(~Exists(taken), finished=True, abandoned_at__isnull=True,
+                       updated_at__gte=ended_since, finished_at__gte=ended_since)
+
+
+def tv_stamp(slug: str, since, ended_since) -> LiveStamp | None:
+    """One query: the club TV's ETag, how many matches are live and how many the TV shows
+    (on_the_tv). The ETag names the newest change among the club's matches, how many there are,
+    how many the TV shows (a match whose final score leaves it is a change) and how many changed
+    since `since` (their table is highlighted), so a highlight that ends is a change too."""
     stamp = Match.objects.filter(club__slug=slug).aggregate(
         changed=Max("updated_at"), count=Count("id"),
-        live=Count("id", filter=IN_PLAY),
+        live=Count("id", filter=IN_PLAY), shown=Count("id", filter=on_the_tv(ended_since)),
         fresh=Count("id", filter=IN_PLAY & Q(updated_at__gte=since)))
     if stamp["count"] == 0:
         return None
-    etag = f'tv{slug}-{stamp["count"]}-{stamp["changed"].timestamp():.6f}-{stamp["fresh"]}'
-    return LiveStamp(etag, stamp["live"])
+    etag = (f'tv{slug}-{stamp["count"]}-{stamp["changed"].timestamp():.6f}-{stamp["shown"]}'
+            f'-{stamp["fresh"]}')
+    return LiveStamp(etag, stamp["live"], stamp["shown"])
 
 
 def recent_live_stamp(*, club_slug: str | None = None) -> LiveStamp:
@@ -221,11 +234,13 @@ def live_stamp(*, club_slug: str | None = None) -> LiveStamp:
     return LiveStamp(f'l{club_slug or ""}-{stamp["live"]}-{changed:.6f}', stamp["live"])
 
 
-def in_play(*, club=None, page: slice) -> list[Match]:
+def in_play(*, club=None, page: slice, ended_since=None) -> list[Match]:
     """One page of the live matches (the club's, or everywhere), as `listed_matches` reads
     them: by club, tournament and table number (friendlies and matches without a table
-    after), then oldest first, so that a match keeps its place on the screen. One query."""
-    matches = listed_matches().in_play()
+    after), then oldest first, so that a match keeps its place on the screen. One query.
+    `ended_since`: with the matches ended since then that the TV still shows (on_the_tv)."""
+    matches = (listed_matches().in_play() if ended_since is None
+               else listed_matches().filter(on_the_tv(ended_since)))
     if club is not None:
         matches = matches.filter(club=club)
     return list(matches.order_by(

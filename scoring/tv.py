@@ -9,6 +9,11 @@ POLL_SECONDS, for the address the page came from: the same page, whose tiles and
 swaps in (htmx's hx-select-oob), a 304 while nothing changes. Both requests wait on #tv
 (hx-sync), so one is in flight at a time.
 
+A match that ends stays on its table for FINAL_SECONDS, its final score and its winner shown,
+so that the café sees who won; then it leaves, unless a match in play took the table sooner
+(the table's new match wins it: the tile is the table, and its players are sitting there).
+The TV's ETag counts the matches shown, so one that leaves changes it, as a deal does.
+
 A table whose match changed within the last FRESH_SECONDS (its last deal) is highlighted; the
 highlight is decided here, on the server, from the match's `updated_at`, so it works without
 JavaScript. A TV's ETag counts the highlighted tables, so a highlight that ends is a change
@@ -25,6 +30,7 @@ TABLES_PER_PAGE = 16  # a 4x4 grid: names and scores stay readable from five met
 POLL_SECONDS = 5  # the page on screen is fetched again (a 304 while nothing changes)
 PAGE_SECONDS = 15  # several pages: each stays this long, then the next one comes
 FRESH_SECONDS = 8  # how long the table of the last deal stays highlighted
+FINAL_SECONDS = 120  # how long a match that ended stays on the TV with its final score
 # A tile's head is its table and note on one line, who deals on the next: a tile's letters grow
 # with it, so each line holds about as many letters on any grid. Longer names are shortened
 # after a whole word (presenters.shortened).
@@ -37,12 +43,18 @@ def fresh_since(now: datetime) -> datetime:
     return now - timedelta(seconds=FRESH_SECONDS)
 
 
+def ended_since(now: datetime) -> datetime:
+    """A match that ended at or after this moment is still shown, with its final score."""
+    return now - timedelta(seconds=FINAL_SECONDS)
+
+
 @dataclass(frozen=True)
 class Tile:
     """One table on the TV. `score` is what decides the match (games; the current partida's
     games; card points in a match to points), `partidas` the partidas won when they count.
     `age` is the whole seconds since the last deal while it is highlighted, else None;
-    `dealer` who deals next and `dealer_side` that player's side, when told."""
+    `dealer` who deals next and `dealer_side` that player's side, when told. `final`: the
+    match has ended (its score is the final one); `winner` "A" or "B" (None for a draw)."""
 
     match_id: int
     table: int | None
@@ -54,12 +66,15 @@ class Tile:
     age: int | None
     dealer: str | None = None
     dealer_side: str | None = None
+    final: bool = False
+    winner: str | None = None
 
     @property
     def sides(self) -> list[tuple]:
-        """(side, name, game sets won or None, score) of A, then of B."""
+        """(side, name, game sets won or None, score, won) of A, then of B."""
         sets = self.partidas or (None, None)
-        return [("A", self.a, sets[0], self.score[0]), ("B", self.b, sets[1], self.score[1])]
+        return [("A", self.a, sets[0], self.score[0], self.winner == "A"),
+                ("B", self.b, sets[1], self.score[1], self.winner == "B")]
 
 
 def score_of(match) -> tuple[tuple[int, int], tuple[int, int] | None]:
@@ -84,24 +99,27 @@ def tile_of(match, *, now: datetime, table: int | None, a: str, b: str,
     `with_dealer`: it names who deals next, among four or eight (the players were read with
     the match)."""
     score, partidas = score_of(match)
-    seat = match.state["next_dealer"] if with_dealer else None
+    seat = match.state["next_dealer"] if with_dealer and not match.finished else None
     return Tile(match_id=match.pk, table=table, a=a, b=b, score=score, partidas=partidas,
                 note=presenters.format_text(match.format) if note is None else note,
                 age=age_of(match, now),
                 dealer=None if seat is None else presenters.shortened(match.players[seat].name,
                                                                       DEALER_CHARS),
-                dealer_side=None if seat is None else engine.side_of(seat))
+                dealer_side=None if seat is None else engine.side_of(seat),
+                final=match.finished, winner=match.winner if match.winner in ("A", "B") else None)
 
 
 @dataclass(frozen=True)
 class Grid:
     """One page of the grid. `page` counts from 1; `next_page` is where the TV goes next (the
-    same page when there is only one: it polls for new scores)."""
+    same page when there is only one: it polls for new scores). `total` counts the tiles of
+    every page, `playing` the matches among them still in play."""
 
     tiles: list[Tile]
     page: int
     pages: int
     total: int
+    playing: int
 
     @property
     def next_page(self) -> int:
@@ -160,6 +178,6 @@ def page_slice(page: int, per_page: int = TABLES_PER_PAGE) -> slice:
     return slice((page - 1) * per_page, page * per_page)
 
 
-def grid(tiles: list[Tile], *, page: int, total: int) -> Grid:
+def grid(tiles: list[Tile], *, page: int, total: int, playing: int) -> Grid:
     """The grid's page `page` (see page_number), made of that page's `tiles`."""
-    return Grid(tiles=tiles, page=page, pages=pages_for(total), total=total)
+    return Grid(tiles=tiles, page=page, pages=pages_for(total), total=total, playing=playing)

@@ -75,6 +75,8 @@ class MatchSummary:
     version: int
     format_type: str
     state_text: tuple[str | None, str | None, str | None]  # partidas, points, partida_games
+    finished_at: datetime | None
+    winner: str  # "A", "B", "draw", or "" until it ends
 
     awaiting_confirmation = Match.awaiting_confirmation
     scoreline = Match.scoreline
@@ -135,6 +137,7 @@ SUMMARY_COLUMNS = (
         ("match__state", "partida_games"))),
     "a__partnership__player_3__name", "a__partnership__player_4__name",
     "b__partnership__player_3__name", "b__partnership__player_4__name",
+    "match__finished_at", "match__winner",
 )
 
 
@@ -151,7 +154,7 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
             round_ = rounds[row[12]] = Round(
                 id=row[12], tournament_id=tournament.pk, number=row[13], stage=row[14],
                 code=row[15], date=row[16], opened=row[17])
-        match = MatchSummary(row[10], *row[25:33], row[33:36]) if row[10] else None
+        match = MatchSummary(row[10], *row[25:33], row[33:36], *row[40:42]) if row[10] else None
         summaries.append(PairingSummary(
             *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),
             Partnership.name_of(*row[21:24], *row[38:40]) if row[5] else None, row[24], match))
@@ -178,18 +181,28 @@ def live_etag(slug: str) -> str | None:
     return found and found[0]
 
 
-def live_version(slug: str, since: datetime | None = None) -> tuple[str, bool] | None:
+def live_version(slug: str, since: datetime | None = None,
+                 ended_since: datetime | None = None) -> tuple[str, bool] | None:
     """The live ETag, and whether a score changed at or after `since`: one query of two rows
     found by their keys (the tournament and its LiveScores), whatever the number of matches.
+    With `ended_since`, the ETag also counts the club's matches that ended since then (the
+    TV shows their final score): one that leaves the TV changes it. They are found by the
+    club's index of recent changes, as few as the matches that ended within minutes.
     Plain SQL, as results_etag."""
     fresh, params = ("l.changed_at >= %s", [connection.ops.adapt_datetimefield_value(since)]
                      ) if since else ("NULL", [])
+    ended = "NULL"
+    if ended_since:
+        ended = (f"(SELECT COUNT(*) FROM {Match._meta.db_table} m WHERE m.club_id = t.club_id"
+                 " AND m.finished = %s AND m.updated_at >= %s AND m.finished_at >= %s)")
+        params += [True, *[connection.ops.adapt_datetimefield_value(ended_since)] * 2]
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT t.id, t.version, l.version, {fresh}"
+        cursor.execute(f"SELECT t.id, t.version, l.version, {fresh}, {ended}"
                        f" FROM {Tournament._meta.db_table} t LEFT JOIN {LiveScores._meta.db_table}"
                        f" l ON l.tournament_id = t.id WHERE t.slug = %s", [*params, slug])
         row = cursor.fetchone()
-    return row and (f"t{row[0]}-{row[1]}-{row[2] or 0}", bool(row[3]))
+    ended_part = "" if row is None or row[4] is None else f"-e{row[4]}"
+    return row and (f"t{row[0]}-{row[1]}-{row[2] or 0}{ended_part}", bool(row[3]))
 
 
 def results_etag(slug: str) -> str | None:

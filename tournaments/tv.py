@@ -1,5 +1,5 @@
-"""The tournament TV's tables: its ETag (one query) and its live matches as tiles of the grid
-that scoring/tv.py lays out, 16 a page."""
+"""The tournament TV's tables: its ETag (one query) and its live matches, and those that just
+ended, as tiles of the grid that scoring/tv.py lays out, 16 a page."""
 
 from datetime import datetime
 
@@ -11,10 +11,12 @@ from tournaments.presenters import Line
 
 
 def tv_etag(slug: str, now: datetime) -> str | None:
-    """One query: what `selectors.live_etag` says and, while a table may be highlighted (a
-    score changed since `tv.fresh_since(now)`), the second it is: the highlights end with no
-    change of scores, and the TV sees them end at its next poll."""
-    found = selectors.live_version(slug, tv.fresh_since(now))
+    """One query: what `selectors.live_etag` says, how many of the club's matches ended since
+    `tv.ended_since(now)` (the TV shows their final score: one that leaves is a change) and,
+    while a table may be highlighted (a score changed since `tv.fresh_since(now)`), the second
+    it is: the highlights end with no change of scores, and the TV sees them end at its next
+    poll."""
+    found = selectors.live_version(slug, tv.fresh_since(now), tv.ended_since(now))
     if found is None:
         return None
     etag, fresh = found
@@ -32,15 +34,22 @@ def note_of(line: Line) -> str:
 
 
 def tiles(lines: list[Line], now: datetime) -> list[tv.Tile]:
-    """Every match in play (or ended, its result awaiting confirmation), by table: read from
-    the lines alone (no query)."""
-    playing = sorted((line for line in lines if line.status in ("playing", "awaiting")),
-                     key=lambda line: (line.table is None, line.table or 0, line.pairing.slot))
+    """Every match in play (or ended, its result awaiting confirmation) and every match that
+    ended since `tv.ended_since(now)` on a table no match in play has taken since, by table:
+    read from the lines alone (no query)."""
+    playing = [line for line in lines if line.status in ("playing", "awaiting")]
+    taken = {line.table for line in playing if line.table is not None}
+    since = tv.ended_since(now)
+    ended = [line for line in lines if line.status in ("finished", "draw")
+             and line.pairing.match and line.pairing.match.finished_at
+             and line.pairing.match.finished_at >= since and line.table not in taken]
+    shown = sorted(playing + ended, key=lambda line: (line.table is None, line.table or 0,
+                                                      line.pairing.round.number, line.pairing.slot))
     return [tv.tile_of(line.pairing.match, now=now, table=line.table, a=line.a, b=line.b,
-                       note=note_of(line)) for line in playing]
+                       note=note_of(line)) for line in shown]
 
 
-def grid(lines: list[Line], now: datetime, page: int) -> tv.Grid:
-    """Page `page` of the grid (see tv.page_number) of the matches in play among `lines`."""
-    every = tiles(lines, now)
-    return tv.grid(every[tv.page_slice(page)], page=page, total=len(every))
+def grid(every: list[tv.Tile], page: int, playing: int) -> tv.Grid:
+    """Page `page` (see tv.page_number) of the grid of `every` tile; `playing` of them are in
+    play (or awaiting confirmation)."""
+    return tv.grid(every[tv.page_slice(page)], page=page, total=len(every), playing=playing)

@@ -65,7 +65,8 @@ def in_play(request, slug: str | None = None):
         club = None if slug is None else get_object_or_404(Club, slug=slug)
         matches = selectors.in_play(club=club, page=tv.page_slice(page, IN_PLAY_PER_PAGE))
         return {"club": club, "matches": matches, "listing": {
-            "page": page, "pages": tv.pages_for(stamp.live, IN_PLAY_PER_PAGE), "total": stamp.live}}
+            "page": page, "pages": tv.pages_for(stamp.live, IN_PLAY_PER_PAGE), "total": stamp.live,
+            "playing": stamp.live}}
 
     return live_page(request, f"{stamp.etag}-p{page}", "scoring/in_play.html",
                      "scoring/_in_play_live.html", context, shared_query=f"page={page}")
@@ -73,21 +74,26 @@ def in_play(request, slug: str | None = None):
 
 @require_GET
 def club_tv(request, slug: str):
-    """The café TV: every live table of the club at once, 16 a page; with more, the TV moves
-    on to the next page (?page=2) by itself. An unchanged poll is a 304 for one query."""
+    """The café TV: every live table of the club at once, 16 a page, and the matches that
+    ended in the last tv.FINAL_SECONDS with their final score; with more, the TV moves on to
+    the next page (?page=2) by itself. An unchanged poll is a 304 for one query."""
     now = timezone.now()
-    stamp = recent_version(f"club-tv:{slug}", lambda: selectors.tv_stamp(slug, tv.fresh_since(now)))
-    live = stamp.live if stamp else 0
-    page = tv.page_number(_int(request.GET.get("page"), default=1), live)
+    ended_since = tv.ended_since(now)
+    stamp = recent_version(f"club-tv:{slug}", lambda: selectors.tv_stamp(
+        slug, tv.fresh_since(now), ended_since))
+    shown = stamp.shown if stamp else 0
+    page = tv.page_number(_int(request.GET.get("page"), default=1), shown)
     etag = stamp and f"{stamp.etag}-p{page}"
 
     def context():
         club = get_object_or_404(Club, slug=slug)
-        matches = selectors.in_play(club=club, page=tv.page_slice(page)) if live else []
+        matches = (selectors.in_play(club=club, page=tv.page_slice(page), ended_since=ended_since)
+                   if shown else [])
         tiles = [tv.tile_of(match, now=now, table=match.table_number, a=match.a.display_name,
                             b=match.b.display_name, note=_tournament_of(match), with_dealer=True)
                  for match in matches]
-        return {"club": club, "grid": tv.grid(tiles, page=page, total=live)}
+        return {"club": club,
+                "grid": tv.grid(tiles, page=page, total=shown, playing=stamp.live if stamp else 0)}
 
     return live_page(request, etag, "scoring/tv.html", "scoring/_tv_live.html", context)
 

@@ -1,5 +1,6 @@
 """The café TV at 1920x1080: 16 tables on one screen without scrolling, names and scores
-readable from five metres (at least 28px), the 17th table on page 2."""
+readable from five metres (at least 28px), the 17th table on page 2; the tournament TV's
+bracket and groups screens fit a 1080p and a 720p TV too."""
 
 from datetime import timedelta
 
@@ -10,8 +11,10 @@ from scoring import engine, services
 from scoring.models import Match
 from tests.browser.conftest import NO_PLAYWRIGHT
 from tests.conftest import make_match, make_partnership
-from tests.tournaments.helpers import in_play, record
+from tests.tournaments.helpers import in_play, make_tournament, record
 from tests.tournaments.public_helpers import swiss
+from tests.tournaments.test_double_elimination_events import make_event
+from tournaments import services as tournament_services
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
 
@@ -115,3 +118,26 @@ def test_a_tournament_tv_shows_sixteen_tables_on_one_screen(new_phone, club, scr
     print(f"\n16 tournament tables: names {shown['name']}px, scores {shown['score']}px, "
           f"table numbers {shown['table']}px")
     screenshot(tv, "tournament-16-tables")
+
+
+def scrolls(page) -> bool:
+    return page.evaluate("""() => document.documentElement.scrollHeight > innerHeight
+      || document.documentElement.scrollWidth > innerWidth""")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_every_bracket_and_groups_screen_fits_the_tv(new_phone, club, screenshot, size):
+    double = make_event(club, 16, tables_count=8)
+    groups = make_tournament(club, 24, "groups", groups_count=8, qualifiers_per_group=1,
+                             tables_count=12)
+    tournament_services.tournament_start(tournament=groups)
+    tv = new_phone(viewport={"width": size[0], "height": size[1]}, is_mobile=False,
+                   has_touch=False)
+    for tournament, screens in ((double, ("winners", "losers", "grand_final")),
+                                (groups, ("groups", "groups"))):
+        for i, kind in enumerate(screens, start=2):
+            tv.goto(f"/t/{tournament.slug}/tv/?i={i}")
+            expect(tv.locator(f'#tv[data-screen="{kind}"]')).to_be_visible()
+            tv.wait_for_load_state("load")
+            assert not scrolls(tv), (tournament.structure, i, size)
+            screenshot(tv, f"tv-{tournament.structure}-{i}-{size[0]}")

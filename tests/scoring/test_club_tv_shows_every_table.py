@@ -69,9 +69,12 @@ def test_a_page_past_the_end_comes_round_to_the_first(client, club):
     assert tiles(tv_page(client, club, "?page=nonsense")) == [str(m.pk) for m in matches]
 
 
-def test_a_finished_match_leaves_the_tv(client, club, match, pair_a, pair_b):
+def test_a_finished_match_leaves_the_tv_once_its_final_score_has_been_shown(client, club, match,
+                                                                            pair_a, pair_b):
     done = make_match(club, pair_b, pair_a)
     record(done, {"points": [120, 0], "flag": "A"})
+    ended = timezone.now() - timedelta(seconds=tv.FINAL_SECONDS + 1)
+    Match.objects.filter(pk=done.pk).update(finished_at=ended, updated_at=ended)
     assert tiles(tv_page(client, club)) == [str(match.pk)]
 
 

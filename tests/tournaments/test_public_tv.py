@@ -62,13 +62,14 @@ def test_a_knockout_tv_shows_the_bracket(client, club):
     assert "<h2>Bracket</h2>" in html and "<h3>Round of 16</h3>" in html
 
 
-def test_a_double_elimination_tv_shows_both_brackets(client, club):
+def test_a_double_elimination_tv_shows_both_brackets_each_on_its_own_screen(client, club):
     from tests.tournaments.test_double_elimination_events import make_event
 
     tournament = make_event(club, 5)
-    screens = [screen(client, tournament, i, **HTMX) for i in range(4)]
-    [bracket] = [html for html in screens if "<h2>Bracket</h2>" in html]
-    assert "Winners' bracket" in bracket and "Losers' bracket" in bracket
+    screens = [screen(client, tournament, i, **HTMX) for i in range(5)]
+    brackets = [html for html in screens if "<h2>Bracket</h2>" in html]
+    assert len(brackets) == 3 and "Winners' bracket" in brackets[0]
+    assert "Losers' bracket" in brackets[1] and "Grand final" in brackets[2]
 
 
 def test_a_groups_tv_shows_the_groups_then_the_bracket_too(client, club):

@@ -25,6 +25,9 @@ from tournaments.models import Round, Tournament
 from tournaments.registration import selectors as registration
 
 TV_STANDINGS_ROWS = 12
+# A TV cannot scroll: what does not fit one screen is shared among several, each read from
+# across the café; what still does not fit is zoomed out to the screen (static/js/tv-fit.js).
+TV_GROUPS = 4  # group tables a screen at most (two rows of two on a 1080p screen)
 TV_SCREEN_SECONDS = 10  # each screen of the TV's cycle
 # The TV's screens (?i=N, or ?page=N of the tables alone) each kept as a shared copy, like
 # the other live pages: a cycle of a thousand tables' worth. A screen past them (an address
@@ -193,22 +196,36 @@ def results(request, slug: str):
 
 
 def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
+    """The screens of the TV's cycle. A double elimination's bracket takes three: the winners'
+    bracket, the losers' bracket and the grand final, each as big as a screen holds."""
     screens = ["overview", "round"]
     if tournament.structure in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE):
         screens.append("standings")
     if tournament.structure == Tournament.Structure.GROUPS:
         screens.append("groups")
-    if tournament.structure in (Tournament.Structure.KNOCKOUT, Tournament.Structure.DOUBLE) \
+    if tournament.structure == Tournament.Structure.DOUBLE and tournament.bracket_order:
+        screens += ["winners", "losers", "grand_final"]
+    elif tournament.structure in (Tournament.Structure.KNOCKOUT, Tournament.Structure.DOUBLE) \
             or has_knockout:
         screens.append("bracket")
     return screens
 
 
-def tv_cycle(screens: list[str], pages: int, standings_pages: int = 1) -> list[tuple[str, int]]:
-    """The screens in turn, with one "round" screen for each page of the tables' grid and one
-    "standings" screen for each TV_STANDINGS_ROWS partnerships."""
-    count = {"round": pages, "standings": standings_pages}
+def tv_cycle(screens: list[str], pages: int, standings_pages: int = 1,
+             groups_pages: int = 1) -> list[tuple[str, int]]:
+    """The screens in turn, with one "round" screen for each page of the tables' grid, one
+    "standings" screen for each TV_STANDINGS_ROWS partnerships and one "groups" screen for
+    each TV_GROUPS groups."""
+    count = {"round": pages, "standings": standings_pages, "groups": groups_pages}
     return [(screen, page) for screen in screens for page in range(1, count.get(screen, 1) + 1)]
+
+
+def groups_on_screen(groups: list, page: int) -> list:
+    """Page `page` of the groups, TV_GROUPS a screen at most, shared evenly (5 groups: 3 and
+    2, not 4 and 1)."""
+    screens = math.ceil(len(groups) / TV_GROUPS) or 1
+    each = math.ceil(len(groups) / screens)
+    return groups[(page - 1) * each:page * each]
 
 
 @require_GET
@@ -221,15 +238,17 @@ def tv(request, slug: str):
 
     def context(tournament):
         all_lines = presenters.lines(tournament, selectors.pairing_summaries(
-            tournament, _on_the_tv(tournament)))
+            tournament, _on_the_tv(tournament, scoring_tv.ended_since(now))))
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
-        pages = scoring_tv.pages_for(sum(x.status == "playing" for x in all_lines))
+        tiles = tournament_tv.tiles(all_lines, now)
+        pages = scoring_tv.pages_for(len(tiles))
         if tables_only:
             screens = [("round", page) for page in range(1, pages + 1)]
             at = (_int(request.GET.get("page")) - 1) % pages
         else:
             screens = tv_cycle(tv_screens(tournament, bool(knockout)), pages,
-                               math.ceil(tournament.ranked_count / TV_STANDINGS_ROWS) or 1)
+                               math.ceil(tournament.ranked_count / TV_STANDINGS_ROWS) or 1,
+                               math.ceil(tournament.groups_count / TV_GROUPS) or 1)
             at = index % len(screens)
         screen, page = screens[at]
         following = (at + 1) % len(screens)
@@ -242,15 +261,18 @@ def tv(request, slug: str):
             context["structure_text"] = presenters.structure_text(tournament)
             context["format_text"] = match_text(tournament.format, tournament.rules)
         elif screen == "round":
-            context["grid"] = tournament_tv.grid(all_lines, now, page)
+            context["grid"] = tournament_tv.grid(tiles, page, sum(
+                x.status in ("playing", "awaiting") for x in all_lines))
         elif screen == "standings":
             context["standings"] = standings_tables.tv_table(
                 standings_tables.ranked_rows(tournament)[
                     (page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS], tournament)
         elif screen == "groups":
-            context["groups"] = group_tables(tournament, selectors.pairing_summaries(tournament),
-                                             selectors.entries(tournament))
-        elif screen == "bracket" and tournament.structure == Tournament.Structure.DOUBLE:
+            context["groups"] = groups_on_screen(group_tables(
+                tournament, selectors.pairing_summaries(tournament),
+                selectors.entries(tournament)), page)
+        elif screen in ("winners", "losers", "grand_final", "bracket") \
+                and tournament.structure == Tournament.Structure.DOUBLE:
             context["double"] = double_bracket.build(tournament, list(selectors.pairings(
                 tournament)), selectors.entries(tournament))
         elif screen == "bracket":
@@ -266,15 +288,17 @@ def tv(request, slug: str):
                  shared_query=query if screen < TV_KEPT_SCREENS else "")
 
 
-def _on_the_tv(tournament: Tournament) -> Q:
+def _on_the_tv(tournament: Tournament, ended_since) -> Q:
     """The pairings the TV's screens show: the matches not over (in play, awaiting
-    confirmation or waiting), the current round and the knockout; not every round played
-    (the standings screen reads its kept ranking)."""
+    confirmation or waiting), those ended since `ended_since` (their final score), the
+    current round and the knockout; not every round played (the standings screen reads its
+    kept ranking)."""
     if tournament.structure == Tournament.Structure.LEAGUE:
         current = Subquery(selectors.rounds_latest_first(tournament).values("number")[:1])
     else:
         current = tournament.last_round_number
-    return Q(finished=False) | Q(round__number=current) | Q(round__stage=Round.Stage.KNOCKOUT)
+    return (Q(finished=False) | Q(match__finished_at__gte=ended_since) | Q(round__number=current)
+            | Q(round__stage=Round.Stage.KNOCKOUT))
 
 
 def _current_number(tournament: Tournament, all_lines) -> int:

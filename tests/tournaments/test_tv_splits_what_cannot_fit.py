@@ -1,0 +1,57 @@
+"""/t/<slug>/tv/: a TV cannot scroll, so the cycle shares what one screen cannot hold among
+several: a double elimination's winners' bracket, losers' bracket and grand final each on a
+screen of their own, the groups TV_GROUPS a screen."""
+
+import re
+
+from tests.tournaments.helpers import make_tournament
+from tests.tournaments.test_double_elimination_events import make_event
+from tournaments import services
+from tournaments.views.public import TV_GROUPS
+
+
+def screen(client, tournament, i: int) -> str:
+    response = client.get(f"/t/{tournament.slug}/tv/?i={i}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def cycle(client, tournament) -> list[str]:
+    first = screen(client, tournament, 0)
+    count = int(re.search(r"· 1/(\d+)", first).group(1))
+    return [first] + [screen(client, tournament, i) for i in range(1, count)]
+
+
+def kinds(pages: list[str]) -> list[str]:
+    return [re.search(r'data-screen="(\w+)"', page).group(1) for page in pages]
+
+
+def test_a_double_elimination_shows_its_losers_bracket_and_grand_final_on_screens_of_their_own(
+        client, club):
+    pages = cycle(client, make_event(club, 16, tables_count=8))
+    assert kinds(pages) == ["overview", "round", "winners", "losers", "grand_final"]
+    winners, losers, final = pages[2:]
+    assert "<h3>Winners' bracket</h3>" in winners and "Losers&#x27; round 1" not in winners
+    assert "<h3>Losers' bracket</h3>" in losers and "Winners&#x27; round 1" not in losers
+    assert "Losers&#x27; round 1" in losers and "Winners&#x27; round 1" in winners
+    assert "Grand final" in final and "Losers&#x27; round 1" not in final
+    assert "?i=0" in final  # and round again
+
+
+def test_eight_groups_take_two_screens_of_four(client, club):
+    tournament = make_tournament(club, 24, "groups", groups_count=8, qualifiers_per_group=1,
+                                 tables_count=12)
+    services.tournament_start(tournament=tournament)
+    pages = cycle(client, tournament)
+    assert kinds(pages) == ["overview", "round", "groups", "groups"]
+    shown = [re.findall(r"<h2>Group (\w)</h2>", page) for page in pages[2:]]
+    assert shown == [list("ABCD"), list("EFGH")] and TV_GROUPS == 4
+
+
+def test_five_groups_are_shared_three_and_two(client, club):
+    tournament = make_tournament(club, 15, "groups", groups_count=5, qualifiers_per_group=1,
+                                 tables_count=8)
+    services.tournament_start(tournament=tournament)
+    pages = cycle(client, tournament)
+    assert [re.findall(r"<h2>Group (\w)</h2>", page) for page in pages[2:]] == [
+        list("ABC"), list("DE")]
