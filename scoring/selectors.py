@@ -192,12 +192,13 @@ class LiveStamp:
 
 def on_the_tv(ended_since) -> Q:
     """What the TV shows: the matches in play, and those ended at or after `ended_since` whose
-    tournament table no match in play has taken since (a finished match was last changed when it ended,
-    or later: updated_at narrows the search to the index's recent rows)."""
+    tournament table no match in play has taken since (a finished match was last changed when it
+    ended, or later: updated_at narrows the search to the index's recent rows, and the table is
+    looked up only for those: SQLite tests the conditions in the order written)."""
     taken = Match.objects.filter(IN_PLAY, pairing__table=OuterRef("pairing__table"),
                                  created_at__gt=OuterRef("created_at"))
-    return IN_PLAY | Q(~Exists(taken), finished=True, abandoned_at__isnull=True,
-                       updated_at__gte=ended_since, finished_at__gte=ended_since)
+    return IN_PLAY | (Q(finished=True, abandoned_at__isnull=True, updated_at__gte=ended_since,
+                        finished_at__gte=ended_since) & ~Exists(taken))
 
 
 def tv_stamp(slug: str, since, ended_since) -> LiveStamp | None:
