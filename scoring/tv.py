@@ -31,6 +31,7 @@ POLL_SECONDS = 5  # the page on screen is fetched again (a 304 while nothing cha
 PAGE_SECONDS = 15  # several pages: each stays this long, then the next one comes
 FRESH_SECONDS = 8  # how long the table of the last deal stays highlighted
 FINAL_SECONDS = 120  # how long a match that ended stays on the TV with its final score
+FINAL_STEP = 10  # a tournament TV sees a final score leave at most this late (tournaments/tv.py)
 # A tile's head is its table and note on one line, who deals on the next: a tile's letters grow
 # with it, so each line holds about as many letters on any grid. Longer names are shortened
 # after a whole word (presenters.shortened).

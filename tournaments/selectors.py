@@ -182,18 +182,17 @@ def live_etag(slug: str) -> str | None:
 
 
 def live_version(slug: str, since: datetime | None = None,
-                 ended_since: datetime | None = None) -> tuple[str, bool] | None:
-    """The live ETag, and whether a score changed at or after `since`: one query of two rows
-    found by their keys (the tournament and its LiveScores), whatever the number of matches.
-    With `ended_since`, the ETag also counts the club's matches that ended since then (the
-    TV shows their final score): one that leaves the TV changes it. They are found by the
-    club's index of recent changes, as few as the matches that ended within minutes.
-    Plain SQL, as results_etag."""
+                 ended_since: datetime | None = None) -> tuple[str, bool, bool] | None:
+    """The live ETag, whether a score changed at or after `since` and whether a match of the
+    club ended at or after `ended_since` (the TV shows its final score meanwhile): one query
+    of two rows found by their keys (the tournament and its LiveScores), and one seek in the
+    club's index of recent changes, whatever the number of matches. Plain SQL, as
+    results_etag."""
     fresh, params = ("l.changed_at >= %s", [connection.ops.adapt_datetimefield_value(since)]
                      ) if since else ("NULL", [])
     ended = "NULL"
     if ended_since:
-        ended = (f"(SELECT COUNT(*) FROM {Match._meta.db_table} m WHERE m.club_id = t.club_id"
+        ended = (f"EXISTS (SELECT 1 FROM {Match._meta.db_table} m WHERE m.club_id = t.club_id"
                  " AND m.finished = %s AND m.updated_at >= %s AND m.finished_at >= %s)")
         params += [True, *[connection.ops.adapt_datetimefield_value(ended_since)] * 2]
     with connection.cursor() as cursor:
@@ -201,8 +200,7 @@ def live_version(slug: str, since: datetime | None = None,
                        f" FROM {Tournament._meta.db_table} t LEFT JOIN {LiveScores._meta.db_table}"
                        f" l ON l.tournament_id = t.id WHERE t.slug = %s", [*params, slug])
         row = cursor.fetchone()
-    ended_part = "" if row is None or row[4] is None else f"-e{row[4]}"
-    return row and (f"t{row[0]}-{row[1]}-{row[2] or 0}{ended_part}", bool(row[3]))
+    return row and (f"t{row[0]}-{row[1]}-{row[2] or 0}", bool(row[3]), bool(row[4]))
 
 
 def results_etag(slug: str) -> str | None:

@@ -11,16 +11,17 @@ from tournaments.presenters import Line
 
 
 def tv_etag(slug: str, now: datetime) -> str | None:
-    """One query: what `selectors.live_etag` says, how many of the club's matches ended since
-    `tv.ended_since(now)` (the TV shows their final score: one that leaves is a change) and,
-    while a table may be highlighted (a score changed since `tv.fresh_since(now)`), the second
-    it is: the highlights end with no change of scores, and the TV sees them end at its next
-    poll."""
+    """One query: what `selectors.live_etag` says and, while a table may be highlighted (a
+    score changed since `tv.fresh_since(now)`), the second it is: the highlights end with no
+    change of scores, and the TV sees them end at its next poll. Likewise, while a match of the
+    club ended within `tv.FINAL_SECONDS` (its final score is on the TV), the ETag changes every
+    `tv.FINAL_STEP` seconds, so the score leaves at most that late."""
     found = selectors.live_version(slug, tv.fresh_since(now), tv.ended_since(now))
     if found is None:
         return None
-    etag, fresh = found
-    return f"{etag}-f{int(now.timestamp()) if fresh else 0}"
+    etag, fresh, ended = found
+    second = int(now.timestamp())
+    return f"{etag}-f{second if fresh else 0}-e{second // tv.FINAL_STEP if ended else 0}"
 
 
 def note_of(line: Line) -> str:

@@ -83,3 +83,21 @@ def test_the_next_match_placed_on_the_table_wins_it(client, club):
     assert following.match_id != first.match_id and following.table_id == first.table_id
     assert tournament_tiles(client, tournament) == [str(following.match_id)]
     assert tiles(tv_page(client, club)) == [str(following.match_id)]
+
+
+def test_the_tournament_tv_sees_a_final_score_leave_at_most_a_step_late(club):
+    """Its ETag is one seek whatever the event's size: while a match of the club ended within
+    the window it changes every FINAL_STEP seconds (the score leaves at most that late), and
+    once none has, it stays put (a poll is a 304)."""
+    from tournaments import tv as tournament_tv
+
+    tournament = knockout_of_13(club)
+    first = in_play(tournament)[0]
+    play(first, "B")
+    ended(first.match, 30)
+    now, step = timezone.now(), timedelta(seconds=tv.FINAL_STEP)
+    assert tournament_tv.tv_etag(tournament.slug, now) != tournament_tv.tv_etag(
+        tournament.slug, now + step)
+    later = now + timedelta(seconds=tv.FINAL_SECONDS)  # it has left the TV
+    assert tournament_tv.tv_etag(tournament.slug, later) == tournament_tv.tv_etag(
+        tournament.slug, later + step)
