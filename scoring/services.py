@@ -176,6 +176,12 @@ ABANDONED_MESSAGE = gettext_lazy("This match was abandoned by its tournament: it
                                  "deals or changes.")
 
 
+def _lock_rows(match_ids: list[int]) -> None:
+    """Lock these matches' rows as a scoring write locks its match (_locked), in id order."""
+    list(Match.objects.select_for_update(no_key=True).filter(pk__in=match_ids).order_by("pk")
+         .values_list("pk", flat=True))
+
+
 def matches_abandon(match_ids: list[int]) -> None:
     """Matches a tournament no longer plays (their round taken back, or their pairing decided
     without play), inside its transaction: off their tables; deleted when they never had a
@@ -184,8 +190,7 @@ def matches_abandon(match_ids: list[int]) -> None:
     Their rows are locked first, as a deal's write locks its match: a first deal written
     meanwhile is seen (its match abandoned, not deleted under it), and a deal that waited
     for the lock finds its match gone or abandoned (_locked), never a 500."""
-    list(Match.objects.select_for_update(no_key=True).filter(pk__in=match_ids).order_by("pk")
-         .values_list("pk", flat=True))
+    _lock_rows(match_ids)
     RefereeLink.objects.filter(match_id__in=match_ids).update(match=None)
     Match.objects.filter(pk__in=match_ids, deals__isnull=True).delete()
     now = timezone.now()
@@ -531,8 +536,7 @@ def referee_link_revoke(*, link: RefereeLink, user) -> RefereeLink:
     first, as a referee's write locks it: a write through the old link is recorded before the
     revocation, or refused after it (_locked)."""
     if link.match_id:
-        list(Match.objects.select_for_update(no_key=True).filter(pk=link.match_id)
-             .values_list("pk", flat=True))
+        _lock_rows([link.match_id])
     link.revoked_at = timezone.now()
     link.save(update_fields=["revoked_at"])
     if link.match_id:
