@@ -192,10 +192,12 @@ class LiveStamp:
 
 def on_the_tv(ended_since) -> Q:
     """What the TV shows: the matches in play, and those ended at or after `ended_since` whose
-    tournament table no match in play has taken since (a finished match was last changed when it
-    ended, or later: updated_at narrows the search to the index's recent rows, and the table is
-    looked up only for those: SQLite tests the conditions in the order written)."""
-    taken = Match.objects.filter(IN_PLAY, pairing__table=OuterRef("pairing__table"),
+    tournament table no later match has taken since (in play there, or ended there after it: a
+    table is one tile). A finished match was last changed when it ended, or later: updated_at
+    narrows the search to the index's recent rows, and the table is looked up only for those
+    (SQLite tests the conditions in the order written)."""
+    taken = Match.objects.filter(abandoned_at__isnull=True,
+                                 pairing__table=OuterRef("pairing__table"),
                                  created_at__gt=OuterRef("created_at"))
     return IN_PLAY | (Q(finished=True, abandoned_at__isnull=True, updated_at__gte=ended_since,
                         finished_at__gte=ended_since) & ~Exists(taken))

@@ -36,15 +36,21 @@ def note_of(line: Line) -> str:
 
 def tiles(lines: list[Line], now: datetime) -> list[tv.Tile]:
     """Every match in play (or ended, its result awaiting confirmation) and every match that
-    ended since `tv.ended_since(now)` on a table no match in play has taken since, by table:
-    read from the lines alone (no query)."""
+    ended since `tv.ended_since(now)` on a table no later match has taken since (a table is
+    one tile), by table: read from the lines alone (no query)."""
     playing = [line for line in lines if line.status in ("playing", "awaiting")]
     taken = {line.table for line in playing if line.table is not None}
     since = tv.ended_since(now)
-    ended = [line for line in lines if line.status in ("finished", "draw")
-             and line.pairing.match and line.pairing.match.finished_at
-             and line.pairing.match.finished_at >= since and line.table not in taken]
-    shown = sorted(playing + ended, key=lambda line: (line.table is None, line.table or 0,
+    ended = sorted((line for line in lines if line.status in ("finished", "draw")
+                    and line.pairing.match and line.pairing.match.finished_at
+                    and line.pairing.match.finished_at >= since),
+                   key=lambda line: line.pairing.match.finished_at, reverse=True)
+    last_ended = []
+    for line in ended:  # the newest first: an older one on the same table gives way
+        if line.table is None or line.table not in taken:
+            last_ended.append(line)
+            taken.add(line.table)
+    shown = sorted(playing + last_ended, key=lambda line: (line.table is None, line.table or 0,
                                                       line.pairing.round.number, line.pairing.slot))
     return [tv.tile_of(line.pairing.match, now=now, table=line.table, a=line.a, b=line.b,
                        note=note_of(line)) for line in shown]

@@ -101,3 +101,21 @@ def test_the_tournament_tv_sees_a_final_score_leave_at_most_a_step_late(club):
     later = now + timedelta(seconds=tv.FINAL_SECONDS)  # it has left the TV
     assert tournament_tv.tv_etag(tournament.slug, later) == tournament_tv.tv_etag(
         tournament.slug, later + step)
+
+
+def test_a_table_shows_only_the_last_of_two_matches_that_ended_there(client, club):
+    """One table, two semi-finals one after the other, both over within the window and the
+    final not drawn yet: the table is one tile, the later semi-final's."""
+    from tests.tournaments.helpers import make_tournament
+    from tournaments import services
+
+    tournament = make_tournament(club, 4, tables_count=1, auto_advance=False)
+    services.tournament_start(tournament=tournament)
+    first = in_play(tournament)[0]
+    play(first, "A")
+    ended(first.match, 60)
+    second = in_play(tournament)[0]
+    play(second, "A")
+    assert not in_play(tournament)
+    assert tournament_tiles(client, tournament) == [str(second.match_id)]
+    assert tiles(tv_page(client, club)) == [str(second.match_id)]
