@@ -70,6 +70,12 @@ def alphabetical(name: str) -> str:
                    if not unicodedata.combining(c)).casefold()
 
 
+def lookalike_key(name: str) -> str:
+    """What makes two typed names look like one person's: case, spacing and accents, typed
+    or not, do not count ("LENA SA" looks like Lena Sá)."""
+    return alphabetical(person_name(name))
+
+
 def players_by_name(club: Club) -> dict[str, Player]:
     return {name_key(player.name): player for player in club.players.all()}
 

@@ -10,7 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from sueca_club.models import Player
-from sueca_club.services import name_key
+from sueca_club.services import lookalike_key, name_key
 from tournaments.registration.models import Registration
 
 NAME_LENGTH = Player._meta.get_field("name").max_length
@@ -100,7 +100,7 @@ class PlayersForm(forms.Form):
         for seat, player in self.namesakes.items():
             if data.get(f"who_{seat}") != self.OTHER:
                 continue
-            if name_key(data.get(f"name_{seat}", "")) in ("", name_key(player.name)):
+            if lookalike_key(data.get(f"name_{seat}", "")) in ("", lookalike_key(player.name)):
                 self.add_error(f"name_{seat}", _("Give a name that tells them apart from the "
                                                  "club's %(name)s.") % {"name": player.name})
         return data

@@ -2,11 +2,10 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from sueca_club.models import Club, Partnership, Player
-from sueca_club.services import alphabetical, name_key
+from sueca_club.services import alphabetical, lookalike_key, name_key
 from tournaments.models import Tournament
 from tournaments.registration.models import Registration, SignUp
 
@@ -62,14 +61,21 @@ def places(tournament: Tournament, registration: Registration) -> Places:
 
 
 def namesakes(club: Club, names) -> dict[str, Player]:
-    """The club's players with these names, by name_key: one query, whatever the club's size."""
+    """The club's players whose names look like these (lookalike_key: "LENA SA" is Lena
+    Sá's), by the typed name's name_key; a player of the very name first. One query, the
+    club's names compared here: SQLite compares case in ASCII letters only."""
     if not names:
         return {}
-    keys = {name_key(name) for name in names}
-    query = Q()
+    players: dict[str, list[Player]] = {}
+    for player in club.players.all():
+        players.setdefault(lookalike_key(player.name), []).append(player)
+    found = {}
     for name in names:
-        query |= Q(name__iexact=name)
-    return {name_key(p.name): p for p in club.players.filter(query) if name_key(p.name) in keys}
+        alike = players.get(lookalike_key(name), [])
+        same = [player for player in alike if name_key(player.name) == name_key(name)]
+        if alike:
+            found[name_key(name)] = (same or alike)[0]
+    return found
 
 
 @dataclass(frozen=True)

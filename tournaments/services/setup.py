@@ -162,6 +162,7 @@ def entries_register(*, tournament: Tournament, partnerships) -> list[Entry]:
     _require_no_live_sign_up(tournament, [e.partnership for e in new])
     require_partnerships_fit(tournament, [e.partnership for e in new])
     Entry.objects.bulk_create(new)
+    _take_in_sign_ups(tournament, new)
     rows.bump(tournament)
     return new
 
@@ -207,6 +208,18 @@ def _require_no_live_sign_up(tournament: Tournament, joining) -> None:
                       "(%(first)s and %(second)s).")
                     % {"player": player.name, "first": signup.partnership.display_name,
                        "second": players[player.pk].display_name})
+
+
+def _take_in_sign_ups(tournament: Tournament, entries: list[Entry]) -> None:
+    """A partnership the organiser registers while its public sign-up waits (for approval,
+    or on the waiting list) is that sign-up, accepted: it leaves the list."""
+    from tournaments.registration.models import SignUp  # as in _require_no_live_sign_up
+
+    by_partnership = {entry.partnership_id: entry for entry in entries}
+    for signup in SignUp.objects.filter(tournament=tournament, entry=None, status__in=SignUp.LIVE,
+                                        partnership_id__in=by_partnership):
+        signup.entry, signup.status = by_partnership[signup.partnership_id], SignUp.Status.ACCEPTED
+        signup.save(update_fields=["entry", "status"])
 
 
 def log(tournament: Tournament, kind: str, by=None, what: str = "", reason: str = "") -> None:

@@ -158,3 +158,32 @@ def test_a_name_already_playing_in_the_tournament_is_refused_as_before(club, mem
         tournament=tournament, partnerships=[Partnership.objects.get(name="Os Ases")])
     with pytest.raises(TournamentRefused, match="Ana Sousa is already signed up"):
         sign_up(tournament, 1, name_1="Ana Sousa", name_2="Zé Estranho")
+
+
+@pytest.mark.parametrize("typed", ["ÁNA SÓUSA", "ANA SOUSA", "Ána Sôusa", "ana sousa"])
+def test_a_name_in_other_capitals_or_accents_is_the_organisers_to_tell_apart(club, member,
+                                                                             typed):
+    """SQLite compares capitals in ASCII letters only: "ÁNA" was a new player beside "Ána"."""
+    Player.objects.filter(pk=member.pk).update(name="Ána Sóusa")
+    tournament = open_tournament(club)
+    signup = sign_up(tournament, 1, name_1=typed, name_2="Zé Estranho")
+    assert (signup.status, signup.partnership) == ("confirm", None)
+    assert not Player.objects.filter(name=typed).exists()
+
+
+def test_a_name_in_other_capitals_or_accents_already_playing_is_refused(club, member):
+    tournament = open_tournament(club)
+    sign_up(tournament, 1, name_1="Lena Sá", name_2="Guida Ré")
+    for typed in ("LENA SÁ", "Lena Sa"):
+        with pytest.raises(TournamentRefused, match="Lena Sá is already signed up"):
+            sign_up(tournament, 2, name_1=typed, name_2="Outra Pessoa")
+    assert tournament.signups.count() == 1
+
+
+def test_someone_else_needs_more_than_other_accents_to_be_told_apart(club, member,
+                                                                     organiser_client):
+    tournament = open_tournament(club)
+    signup = services.signup_create(tournament=tournament, names=["Ana Sousa", "Zé Estranho"])
+    refused = confirm(organiser_client, signup, who_1="other", name_1="Âna Souså")
+    assert "Give a name that tells them apart" in refused.content.decode()
+    assert SignUp.objects.get(pk=signup.pk).status == "confirm"

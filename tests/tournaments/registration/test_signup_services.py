@@ -236,3 +236,20 @@ def test_the_door_lists_names_as_people_read_them_accents_and_case_aside(club):
         sign_up(tournament, 0, name_1=first, name_2=f"Par de {first}")
     assert [row.partnership.player_1.name for row in selectors.door_rows(tournament)] == [
         "Álvaro", "Ângela", "bruno", "Carla", "Zé"]
+
+
+def test_the_organiser_registering_a_partnership_on_the_waiting_list_takes_its_sign_up_in(
+        club, organiser):
+    """It was both in the tournament and on the list: its private link said it waited, and
+    moving it up said it was signed up already."""
+    tournament = open_tournament(club, cap=1)
+    sign_up(tournament, 1)
+    waiting = sign_up(tournament, 2)
+    assert waiting.status == SignUp.Status.WAITING
+    tournament_services.entries_register(tournament=tournament,
+                                         partnerships=[waiting.partnership])
+    waiting = SignUp.objects.select_related("tournament", "entry").get(pk=waiting.pk)
+    assert waiting.status == SignUp.Status.ACCEPTED
+    assert waiting.entry.partnership_id == waiting.partnership_id
+    assert selectors.status_of(waiting).code == "accepted"
+    assert tournament.entries.count() == 2
