@@ -6,11 +6,22 @@ API's shape of it (docs/api.md). Built from the stored pairings and entries; no 
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments import presenters
 from tournaments.formats import double_elimination as de
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.services import double
+
+
+def slot_label(code: str) -> str:
+    """A slot's code as people read it in their language ("W1-2" is "V1-2" in Portuguese);
+    the API keeps the code."""
+    if code.startswith("GF"):
+        return pgettext("grand final's slot, as in GF1", "GF") + code[2:]
+    if code.startswith("W"):
+        return pgettext("winners' bracket slot, as in W1-2", "W") + code[1:]
+    return pgettext("losers' bracket slot, as in L1-2", "L") + code[1:]
 
 
 @dataclass(frozen=True)
@@ -23,8 +34,8 @@ class Source:
     @property
     def text(self) -> str:
         if self.winner:
-            return _("winner of %(slot)s") % {"slot": self.slot}
-        return _("loser of %(slot)s") % {"slot": self.slot}
+            return _("winner of %(slot)s") % {"slot": slot_label(self.slot)}
+        return _("loser of %(slot)s") % {"slot": slot_label(self.slot)}
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,10 @@ class SlotView:
     status: str
     outcome: str | None
     line: presenters.Line | None
+
+    @property
+    def label(self) -> str:
+        return slot_label(self.slot.id)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,16 @@ def test_the_bracket_page_shows_both_brackets_and_where_each_side_comes_from(cli
     assert html.count('role="region"') == 3
 
 
+def test_slot_codes_read_in_the_pages_language(client, club):
+    """W1-2 and L1-2 stayed English on the Portuguese pages; the API keeps the codes."""
+    tournament = make_event(club, 6)
+    html = page(client, tournament, "bracket/", **{"Accept-Language": "pt-PT"})
+    for words in ("V2-1", "P2-1", "GF2", "Vencedora de V3-1"):
+        assert words in html, words
+    assert not re.search(r">[WL]\d-\d<|de [WL]\d-\d", html)
+    assert "W2-1" in client.get(f"/api/v1/tournaments/{tournament.slug}").content.decode()
+
+
 def test_a_reset_not_needed_says_so_and_the_placings_show_when_it_ends(client, club):
     tournament = make_event(club, 6, bracket_reset=True)
     play_to_the_end(tournament, choose=lambda pairing: "A")
