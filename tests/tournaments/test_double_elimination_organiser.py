@@ -53,3 +53,15 @@ def test_finishing_waits_for_the_last_match(organiser_client, club):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED and tournament.champion_id
     assert Action.objects.filter(tournament=tournament, kind=Action.Kind.FINISH).exists()
+
+
+def test_the_page_names_every_round_in_play_not_the_last_drawn_as_the_current(
+        organiser_client, club):
+    """With W1-2 still to play, "Current round: Winners' round 2" told the organiser the
+    first round was over."""
+    tournament = make_event(club, 8)
+    play(pairing_at(tournament, "W1-1"), "A")
+    play(pairing_at(tournament, "W1-2"), "A")
+    html = organiser_client.get(page(tournament)).content.decode()
+    assert "In play: Winners&#x27; round 1, Winners&#x27; round 2" in html
+    assert "Current round" not in html

@@ -199,6 +199,9 @@ def tournament(request, club_slug, slug):
         "rounds": [r for r in reversed(rounds) if not league or r.round.opened],
         "later_rounds": [r for r in rounds if league and not r.round.opened],
         "current": current,
+        # a double elimination's rounds run side by side: the last drawn is not "the" round
+        "in_play": [r.title for r in rounds if not r.complete]
+        if tournament.structure == Tournament.Structure.DOUBLE else None,
         "register_form": RegisterForm(tournament=tournament) if draft else None,
         "can_change_round": can_change_round,
         "swap_form": SwapForm(pairings=current.pairings) if can_change_round else None,
