@@ -159,6 +159,12 @@ class Tournament(models.Model):
         return reverse("tournaments:overview", args=[self.slug])
 
     @property
+    def withdrawn_count(self) -> int:
+        """Of the partnerships entered, those who withdrew (selectors.tournament_page's
+        counts)."""
+        return self.ranked_count - self.entries_count
+
+    @property
     def full_win(self) -> FullWin:
         """What a walkover gives its winner, and a bye worth a win (RULES.md): the games set
         for a walkover and the partidas of a win (`to_win` of a match of game sets, the one a

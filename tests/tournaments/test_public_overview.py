@@ -87,3 +87,13 @@ def test_every_page_of_every_structure_renders(client, organiser, build):
                  "tv/?i=1", "tv/?i=2", "tv/?i=3"):
         assert client.get(f"/t/{tournament.slug}/{path}").status_code == 200, path
     assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING
+
+
+def test_the_overview_counts_a_withdrawal_where_the_field_shrank_without_a_word(
+        client, club, organiser):
+    from tournaments import services
+
+    tournament = knockout_of_13(club)
+    assert "<dt>Partnerships</dt><dd>13</dd>" in page(client, tournament)
+    services.entry_withdraw(entry=tournament.entries.order_by("pk").last(), by=organiser)
+    assert "<dt>Partnerships</dt><dd>12 playing (1 withdrew)</dd>" in page(client, tournament)
