@@ -426,7 +426,7 @@ def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=
         raise MatchFinished(why)
     # Undoing the deal that ended the match reopens it: the guards refuse it when what was
     # drawn from the result is under way (a referee never resets other matches).
-    _supersede(match, current, current[-1], action=AuditEntry.Action.UNDONE, user=user,
+    _supersede(match, current, {current[-1].pk: None}, action=AuditEntry.Action.UNDONE, user=user,
                link=link, allow_reset=False if match.finished else None)
     return _remember(match, link, key, "undo", Answer(200, json.dumps(match_payload(match))))
 
@@ -459,8 +459,21 @@ def deal_correct(*, deal: Deal, replacement: engine.Deal, reason: str, user,
                  allow_reset: bool = False) -> Deal:
     """An organiser's correction: the deal is replaced in place and the match replayed."""
     match = _locked(deal.match_id)
-    return _supersede(match, active_deals(match), deal, action=AuditEntry.Action.CORRECTED,
-                      user=user, reason=reason, replacement=replacement,
+    return _supersede(match, active_deals(match), {deal.pk: replacement},
+                      action=AuditEntry.Action.CORRECTED, user=user, reason=reason,
+                      allow_reset=allow_reset)[0]
+
+
+@outbox.service
+def deals_correct(*, match_id: int, replacements: dict[int, engine.Deal], reason: str, user,
+                  allow_reset: bool = False) -> list[Deal]:
+    """An organiser corrects several deals of a match at once (`replacements` by deal id):
+    one replay, so a result changed by two corrections never stands half-changed between
+    them (4-0 to 0-4 was 2-2 in play, the match back on its table, what was drawn from it
+    taken back, until the second)."""
+    match = _locked(match_id)
+    return _supersede(match, active_deals(match), replacements,
+                      action=AuditEntry.Action.CORRECTED, user=user, reason=reason,
                       allow_reset=allow_reset)
 
 
@@ -468,8 +481,8 @@ def deal_correct(*, deal: Deal, replacement: engine.Deal, reason: str, user,
 def deal_void(*, deal: Deal, reason: str, user, allow_reset: bool = False) -> None:
     """An organiser voids a deal that should never have been recorded."""
     match = _locked(deal.match_id)
-    _supersede(match, active_deals(match), deal, action=AuditEntry.Action.VOIDED, user=user,
-               reason=reason, allow_reset=allow_reset)
+    _supersede(match, active_deals(match), {deal.pk: None}, action=AuditEntry.Action.VOIDED,
+               user=user, reason=reason, allow_reset=allow_reset)
 
 
 def match_reset(*, match_id: int, user, reason: str) -> Match:
@@ -496,38 +509,44 @@ def match_change_teams(*, match: Match, a, b) -> None:
     Match.objects.filter(pk=match.pk).update(a=a, b=b, version=models.F("version") + 1)
 
 
-def _supersede(match: Match, current: list[Deal], target: Deal, *, action, user=None, link=None,
-               reason: str = "", replacement: engine.Deal | None = None,
-               allow_reset: bool | None = None) -> Deal | None:
-    """Drop or replace one active deal, replay the match, store the state and audit it."""
-    if target.pk not in {d.pk for d in current}:
+def _supersede(match: Match, current: list[Deal], changes: dict[int, engine.Deal | None], *,
+               action, user=None, link=None, reason: str = "",
+               allow_reset: bool | None = None) -> list[Deal]:
+    """Drop (None) or replace active deals, by id, replay the match once, store the state and
+    audit each change; the new deals. Refused whole when one deal is no longer active, or a
+    deal would no longer be possible."""
+    active = {deal.pk: deal for deal in current}
+    if not changes or not set(changes) <= set(active):
         raise ScoringRefused(_("That deal was already corrected or undone."))
-    deals = []
-    for deal in current:
-        if deal.pk != target.pk:
-            deals.append((deal.number, engine.deal_from(deal.data)))
-        elif replacement is not None:
-            deals.append((deal.number, replacement))
+    deals = [(deal.number, engine.deal_from(deal.data) if deal.pk not in changes
+              else changes[deal.pk]) for deal in current]
     rules, fmt = rules_and_format(match)
     try:
-        state, tally = engine.replay_tally(rules, fmt, match.first_dealer, deals)
+        state, tally = engine.replay_tally(
+            rules, fmt, match.first_dealer, [(n, deal) for n, deal in deals if deal is not None])
     except engine.DealError as error:
         raise ScoringRefused(
             _("Deal %(number)s would then be wrong: %(reason)s")
             % {"number": error.index + 1, "reason": engine_message(error)}
         ) from error
-    before = {"deal": target.data, **_score_of(match)}
-    Deal.objects.filter(pk=target.pk).update(active=False)
-    new = None
-    if replacement is not None:
-        new = Deal.objects.create(match=match, number=target.number, data=replacement.as_dict(),
-                                  trump=target.trump, replaces_id=target.pk, created_by=user)
+    score_before = _score_of(match)
+    Deal.objects.filter(pk__in=changes).update(active=False)
+    made = []
+    for pk, replacement in changes.items():
+        target = active[pk]
+        new = None
+        if replacement is not None:
+            new = Deal.objects.create(match=match, number=target.number,
+                                      data=replacement.as_dict(), trump=target.trump,
+                                      replaces_id=target.pk, created_by=user)
+            made.append(new)
+        AuditEntry.objects.create(match=match, action=action, deal=new or target, user=user,
+                                  via_link=link, reason=reason,
+                                  before={"deal": target.data, **score_before},
+                                  after={"deal": new.data if new else None, **_score(state)})
     _store(match, state, tally, allow_reset=allow_reset, by=user)
-    AuditEntry.objects.create(match=match, action=action, deal=new or target, user=user,
-                              via_link=link, reason=reason, before=before,
-                              after={"deal": new.data if new else None, **_score(state)})
     _scores_changed(match)
-    return new
+    return made
 
 
 @transaction.atomic

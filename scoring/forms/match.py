@@ -176,18 +176,18 @@ def _reset_later() -> forms.BooleanField:
     return forms.BooleanField(label=_("Reset those matches"), required=False)
 
 
-class VoidForm(forms.Form):
+class ReasonForm(forms.Form):
+    """Why deals are voided or corrected, and the word to reset later matches under way."""
+
     reason = _reason()
     reset_later = _reset_later()
 
 
-class CorrectionForm(DealForm):
-    """The deal as it should have been recorded, and why. The trump stays as recorded; the
-    side that took a bonus is asked only where the match's rules give that bonus."""
+class RecordedDealForm(DealForm):
+    """A deal as it should have been recorded. The trump stays as recorded; the side that took
+    a bonus is asked only where the match's rules give that bonus."""
 
     trump = None
-    reason = _reason()
-    reset_later = _reset_later()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -195,3 +195,10 @@ class CorrectionForm(DealForm):
         for bonus in BONUSES:
             if bonus.entry not in given:
                 del self.fields[bonus.entry]
+
+
+class CorrectionForm(RecordedDealForm):
+    """One deal as it should have been recorded, and why."""
+
+    reason = _reason()
+    reset_later = _reset_later()

@@ -9,12 +9,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from scoring import selectors, services
 from scoring.forms.deal import DealForm
-from scoring.forms.match import CorrectionForm, MatchForm, VoidForm
+from scoring.forms.match import CorrectionForm, MatchForm, ReasonForm, RecordedDealForm
 from scoring.models import Deal, Match, RefereeLink
 from sueca_club.permissions import club_for, owned_or_404
 from sueca_club.snapshot import consistent_reads
@@ -134,20 +135,27 @@ def _change_deal(request, match_id: int, deal_id: int, form: type, change, title
             else form(data, initial=initial))
     affected = None
     if request.method == "POST" and form.is_valid():
-        try:
-            done = change(deal, form)
-        except services.ConfirmationNeeded as needed:
-            form.add_error(None, needed.message)
-            affected = needed.affected
-        except services.ScoringRefused as refused:
-            form.add_error(None, refused.message)
-        else:
+        done, affected = _attempt(form, lambda: change(deal, form))
+        if done:
             messages.success(request, done % {"number": deal.number})
             _say_if_the_result_changed(request, match)
             return redirect("manage:match", match.pk)
     return render(request, "scoring/manage/deal_change.html", {"match": match, "deal": deal,
                                                        "form": form, "title": title,
                                                        "affected": affected})
+
+
+def _attempt(form, change):
+    """Run `change()`: (what it returns, None), or (None, the later matches a confirmation
+    would reset) with the refusal on the form, leaving everything as it was."""
+    try:
+        return change() or True, None
+    except services.ConfirmationNeeded as needed:
+        form.add_error(None, needed.message)
+        return None, needed.affected
+    except services.ScoringRefused as refused:
+        form.add_error(None, refused.message)
+        return None, None
 
 
 def _say_if_the_result_changed(request, before: Match) -> None:
@@ -188,4 +196,35 @@ def deal_void(request, match_id, deal_id):
                            allow_reset=form.cleaned_data["reset_later"])
         return _("Deal %(number)s voided; the score was recalculated.")
 
-    return _change_deal(request, match_id, deal_id, VoidForm, void, _("Void a deal"))
+    return _change_deal(request, match_id, deal_id, ReasonForm, void, _("Void a deal"))
+
+
+@login_required
+def deals_correct(request, match_id):
+    """Correct several deals at once (a result that two corrections change: 4-0 to 0-4 was
+    2-2 in play between them): every active deal in a form of its own, the changed ones
+    replaced in one write."""
+    match = _owned_match(request, match_id)
+    data = request.POST or None
+    deals = list(match.deals.filter(active=True).order_by("number"))
+    forms = [(deal, RecordedDealForm.for_match(match, data, prefix=f"d{deal.number}",
+                                               initial=DealForm.from_deal(deal.data)))
+             for deal in deals]
+    reason, affected = ReasonForm(data), None
+    if data is not None and reason.is_valid() and all(form.is_valid() for _deal, form in forms):
+        changed = {deal.pk: form.deal for deal, form in forms if form.deal.as_dict() != deal.data}
+        if not changed:
+            reason.add_error(None, _("No deal was changed."))
+        else:
+            done, affected = _attempt(reason, lambda: services.deals_correct(
+                match_id=match.pk, replacements=changed, reason=reason.cleaned_data["reason"],
+                user=request.user, allow_reset=reason.cleaned_data["reset_later"]))
+            if done:
+                messages.success(request, ngettext(
+                    "%(count)s deal corrected; the score was recalculated.",
+                    "%(count)s deals corrected; the score was recalculated.",
+                    len(changed)) % {"count": len(changed)})
+                _say_if_the_result_changed(request, match)
+                return redirect("manage:match", match.pk)
+    return render(request, "scoring/manage/deals_correct.html", {
+        "match": match, "forms": forms, "reason": reason, "affected": affected})

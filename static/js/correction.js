@@ -1,7 +1,9 @@
-// The organiser's correction of a deal (scoring/manage/deal_change.html): typing one side's
-// card points fills in the other's. An ES module, deferred: the form is there when it runs.
+// The organiser's corrections (scoring/manage/deal_change.html, deals_correct.html): typing one
+// side's card points fills in the other's, in each deal's pair of boxes. An ES module,
+// deferred: the form is there when it runs.
 import { pairPoints } from "./points-pair.js";
 
-const a = document.getElementById("id_points_a");
-const b = document.getElementById("id_points_b");
-if (a && b) pairPoints(a, b);
+for (const a of document.querySelectorAll('input[id$="points_a"]')) {
+  const b = document.getElementById(a.id.replace(/_a$/, "_b"));
+  if (b) pairPoints(a, b);
+}
