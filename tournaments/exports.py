@@ -133,6 +133,7 @@ def tournament_standings(tournament: Tournament, fmt: str, progress: Progress = 
 
 RESULT_STATUS = {
     "bye": gettext_lazy("bye"), "walkover": gettext_lazy("walkover"),
+    "withdrawal": gettext_lazy("withdrawal"),
     "forfeit": gettext_lazy("double forfeit"),
     "finished": gettext_lazy("finished"), "draw": pgettext_lazy("a level match", "draw"),
     "playing": gettext_lazy("playing"), "waiting": gettext_lazy("waiting for a table"),

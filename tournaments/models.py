@@ -281,6 +281,9 @@ class Pairing(models.Model):
     match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="pairing")
     walkover = models.CharField(max_length=1, blank=True)  # the side that showed up: A or B
+    # Why the walkover: the side that did not play had withdrawn from the tournament
+    # (entry_withdraw, or a draw that met a withdrawn entry), not a no-show for this match.
+    withdrawal = models.BooleanField(default=False)
     winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT,
                                related_name="+")
     finished = models.BooleanField(default=False)
@@ -316,6 +319,11 @@ class Pairing(models.Model):
     @property
     def table_number(self) -> int | None:
         return self.table.number if self.table_id else None
+
+    @property
+    def absent_name(self) -> str | None:
+        """Who did not play a walkover the other side won (None otherwise)."""
+        return {"A": self.b_name, "B": self.a_name}.get(self.walkover)
 
 
 class Action(models.Model):

@@ -25,6 +25,9 @@ def pairing_list(lines: list[Line]) -> SafeString:
     states = {}
     items = []
     for line in lines:
+        if line.status == "withdrawal":  # names who withdrew: its own words
+            items.append(_item(line, words, escape(line.state_text)))
+            continue
         if line.status not in states:
             states[line.status] = escape(state_text(line.status))
         items.append(_item(line, words, states[line.status]))

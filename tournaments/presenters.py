@@ -138,7 +138,9 @@ def criterion_name(code: str) -> str:
 class Line:
     """One pairing as the public pages and the API show it.
 
-    `status` is "bye", "walkover", "forfeit" (neither side came: a double forfeit),
+    `status` is "bye", "walkover" (a no-show: one side did not come to this match),
+    "withdrawal" (a walkover because one side withdrew from the tournament: `absent` names
+    it), "forfeit" (neither side played: a double forfeit),
     "finished", "draw" (a level fixed-deal match), "playing" (a match on a table),
     "awaiting" (its match ended, the result awaits the losing side's or the organiser's
     confirmation: not finished for the tournament, standings do not count it yet) or
@@ -164,13 +166,19 @@ class Line:
         return self.b is None
 
     @property
+    def absent(self) -> str | None:
+        """The side that did not play a walkover won by the other (None otherwise)."""
+        return self.pairing.absent_name
+
+    @property
     def state_text(self) -> str:
-        return state_text(self.status)
+        return state_text(self.status, self.absent)
 
 
 STATE_TEXTS = {
     "bye": gettext_lazy("Bye: goes through without playing"),
     "walkover": gettext_lazy("Walkover (no-show)"),
+    "withdrawal": gettext_lazy("%(name)s withdrew"),
     "forfeit": gettext_lazy("Double forfeit: neither side played"),
     "finished": gettext_lazy("Finished"),
     "draw": gettext_lazy("Finished: a draw"),
@@ -180,8 +188,10 @@ STATE_TEXTS = {
 }
 
 
-def state_text(status: str) -> str:
-    """A line's status in words."""
+def state_text(status: str, absent: str | None = None) -> str:
+    """A line's status in words; a withdrawal's names who withdrew (`absent`)."""
+    if status == "withdrawal":
+        return str(STATE_TEXTS[status]) % {"name": absent}
     return str(STATE_TEXTS[status])
 
 
@@ -196,7 +206,7 @@ def line_of(pairing: Pairing | PairingSummary, full_win: formats.FullWin) -> Lin
         won = {"A": (1, 0), "B": (0, 1)}.get(pairing.walkover, (0, 0))
         games = tuple(full_win.games * side for side in won)
         score = tuple((full_win.card_points or full_win.games) * side for side in won)
-        status = "walkover" if winner else "forfeit"
+        status = ("withdrawal" if pairing.withdrawal else "walkover") if winner else "forfeit"
     elif pairing.match_id:
         games, score = (pairing.match.games_a, pairing.match.games_b), pairing.match.scoreline
         status = (("finished" if winner else "draw") if pairing.finished
@@ -315,7 +325,9 @@ def line_payload(line: Line) -> dict:
     return {"id": line.match_id, "table": line.table, "a": line.a, "b": line.b,
             "finished": line.finished, "winner": line.winner, "games": list(line.games),
             "score": list(line.score),
-            "walkover": line.walkover, "awaiting_confirmation": line.status == "awaiting",
+            "walkover": line.walkover,
+            "withdrawal": line.walkover and line.pairing.withdrawal,
+            "awaiting_confirmation": line.status == "awaiting",
             "postponed_to": line.pairing.postponed_to}
 
 

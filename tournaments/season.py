@@ -42,6 +42,7 @@ class Fixture:
     outcome: str  # "won", "lost", "drawn", "forfeit" (a double forfeit), "" while to play
     walkover: bool
     status: str  # presenters.Line.status
+    withdrew: str | None = None  # who withdrew, when that is why it was not played
 
 
 @dataclass
@@ -74,4 +75,5 @@ def _fixture(line: presenters.Line, entry: Entry) -> Fixture:
     return Fixture(matchday=pairing.round.number, date=pairing.round.date,
                    postponed_to=pairing.postponed_to, opponent=pairing.b if home else pairing.a,
                    score=score, outcome=outcome, walkover=line.walkover,
-                   status=line.status)
+                   status=line.status,
+                   withdrew=line.absent if line.status == "withdrawal" else None)

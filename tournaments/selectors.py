@@ -117,8 +117,10 @@ class PairingSummary:
     b_name: str | None
     table_number: int | None
     match: MatchSummary | None
+    withdrawal: bool = False
 
     is_bye = Pairing.is_bye
+    absent_name = Pairing.absent_name
 
 
 # What one query reads for each pairing, in the order PairingSummary (and MatchSummary) take.
@@ -137,7 +139,7 @@ SUMMARY_COLUMNS = (
         ("match__state", "partida_games"))),
     "a__partnership__player_3__name", "a__partnership__player_4__name",
     "b__partnership__player_3__name", "b__partnership__player_4__name",
-    "match__finished_at", "match__winner",
+    "match__finished_at", "match__winner", "withdrawal",
 )
 
 
@@ -157,7 +159,8 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
         match = MatchSummary(row[10], *row[25:33], row[33:36], *row[40:42]) if row[10] else None
         summaries.append(PairingSummary(
             *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),
-            Partnership.name_of(*row[21:24], *row[38:40]) if row[5] else None, row[24], match))
+            Partnership.name_of(*row[21:24], *row[38:40]) if row[5] else None, row[24], match,
+            row[42]))
     return summaries
 
 

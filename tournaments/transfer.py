@@ -81,7 +81,8 @@ def tournament_dump(tournament: Tournament) -> dict:
         rounds[p.round_id]["pairings"].append({
             "slot": p.slot, "third_place": p.third_place, "group": p.group,
             "a": number[p.a_id], "b": number.get(p.b_id), "table": p.table.number if p.table_id else None,
-            "walkover": p.walkover, "winner": number.get(p.winner_id), "finished": p.finished,
+            "walkover": p.walkover, "withdrawal": p.withdrawal,
+            "winner": number.get(p.winner_id), "finished": p.finished,
             "postponed_to": _date(p.postponed_to),
             "match": match_payload(p.match, deals.get(p.match_id, [])) if p.match_id else None,
         })
@@ -269,6 +270,7 @@ def _load(data: dict, club: Club, by) -> Tournament:
                 round=round_, slot=p["slot"], third_place=bool(p.get("third_place")),
                 group=p.get("group") or "", a=a, b=b, table=tables.get(p.get("table")),
                 match=match, walkover=p.get("walkover") or "", winner=winner, finished=finished,
+                withdrawal=bool(p.get("walkover") and p.get("withdrawal")),
                 postponed_to=parse_date(p["postponed_to"]) if p.get("postponed_to") else None)
 
     for item in data["tables"]:

@@ -12,7 +12,7 @@ BRACKET = {"winners", "losers", "grand_final", "reset", "placings"}
 ROUND = {"code", "title", "slots"}
 SLOT = {"id", "status", "outcome", "a", "b", "winner_to", "loser_to", "match"}
 SIDE = {"partnership", "bye", "from"}
-MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "score", "walkover",
+MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "score", "walkover", "withdrawal",
          "awaiting_confirmation", "postponed_to"}
 
 

@@ -9,7 +9,7 @@ from tournaments.models import Pairing
 
 TOP = {"slug", "name", "status", "structure", "points", "rounds", "standings", "champion"}
 ROUND = {"number", "date", "opened", "matches"}
-MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "score", "walkover",
+MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "score", "walkover", "withdrawal",
          "awaiting_confirmation", "postponed_to"}
 STANDING = {"rank", "partnership", "points", "games", "played", "won", "drawn", "lost",
             "byes", "games_lost", "partidas_won", "partidas_lost", "card_points",

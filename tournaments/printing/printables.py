@@ -190,9 +190,13 @@ def poster_pages(columns: list) -> list[list[tuple[str, list]]]:
 
 def _games(line) -> tuple[str, str]:
     """What a box shows beside the names: the games; a walkover's mark beside who came, as
-    a bracket on paper writes it, not games nobody played; nothing for a bye."""
+    a bracket on paper writes it, not games nobody played; a withdrawal's beside who
+    withdrew; nothing for a bye."""
     if line is None or line.is_bye:
         return "", ""
+    if line.status == "withdrawal":
+        mark = pgettext("beside a partnership that withdrew, in a printed bracket", "wd.")
+        return tuple(mark if line.winner not in (side, None) else "" for side in "AB")
     if line.walkover:
         mark = pgettext("a walkover, beside the winner in a printed bracket", "w/o")
         return tuple(mark if line.winner == side else "" for side in "AB")

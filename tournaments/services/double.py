@@ -111,9 +111,11 @@ def too_many() -> str:
 
 
 def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
-               walkover: str, allow_reset: bool, by: int | None) -> None:
+               walkover: str, allow_reset: bool, by: int | None,
+               withdrawal: bool = False) -> None:
     pairing.finished, pairing.winner_id, pairing.walkover = finished, winner, walkover
-    pairing.save(update_fields=["finished", "winner", "walkover"])
+    pairing.withdrawal = bool(walkover) and withdrawal
+    pairing.save(update_fields=["finished", "winner", "walkover", "withdrawal"])
     sync(tournament, allow_reset=allow_reset, by=by)
 
 

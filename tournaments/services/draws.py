@@ -319,14 +319,16 @@ def withdrawn_ids(tournament: Tournament) -> frozenset[int]:
 
 def decided(a, b, withdrawn: frozenset[int]) -> dict:
     """A bye goes through; a withdrawn entry hands its opponent a walkover, and never goes
-    through itself: two withdrawn entries, or one with a bye, are a double forfeit ("-")."""
+    through itself: two withdrawn entries, or one with a bye, are a double forfeit ("-").
+    Such a walkover is a withdrawal's (`withdrawal`), never a no-show."""
     gone_a, gone_b = a in withdrawn, b is None or b in withdrawn
     if gone_a and gone_b:
-        return {"finished": True, "winner_id": None, "walkover": "-"}
+        return {"finished": True, "winner_id": None, "walkover": "-", "withdrawal": True}
     if gone_b:
-        return {"finished": True, "winner_id": a, "walkover": "A" if b is not None else ""}
+        return {"finished": True, "winner_id": a, "walkover": "A" if b is not None else "",
+                "withdrawal": b is not None}
     if gone_a:
-        return {"finished": True, "winner_id": b, "walkover": "B"}
+        return {"finished": True, "winner_id": b, "walkover": "B", "withdrawal": True}
     return {}
 
 

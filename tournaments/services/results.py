@@ -132,11 +132,14 @@ scoring.REOPENING_CHECKS.append(reopening_check)
 
 
 def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
-               walkover: str = "", allow_reset: bool = False, by: int | None = None) -> None:
-    """Record a pairing's result, make later rounds follow, and advance when a round ends."""
+               walkover: str = "", withdrawal: bool = False, allow_reset: bool = False,
+               by: int | None = None) -> None:
+    """Record a pairing's result, make later rounds follow, and advance when a round ends.
+    `withdrawal`: the walkover is given because the absent side withdrew (not a no-show)."""
     if pairing.round.stage == Round.Stage.DOUBLE:  # no rounds to end: each slot on its own
         double.set_result(tournament, pairing, finished=finished, winner=winner,
-                          walkover=walkover, allow_reset=allow_reset, by=by)
+                          walkover=walkover, withdrawal=withdrawal, allow_reset=allow_reset,
+                          by=by)
         return
     follow_up = _later_changes(tournament, pairing, finished, winner)
     if follow_up:
@@ -144,7 +147,8 @@ def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winn
         Action.objects.create(tournament=tournament, kind=Action.Kind.RESET, user_id=by,
                               what=", ".join(str(p) for p in follow_up))
     pairing.finished, pairing.winner_id, pairing.walkover = finished, winner, walkover
-    pairing.save(update_fields=["finished", "winner", "walkover"])
+    pairing.withdrawal = bool(walkover) and withdrawal
+    pairing.save(update_fields=["finished", "winner", "walkover", "withdrawal"])
     bump(tournament)
     if finished:
         draws.place_waiting(tournament)

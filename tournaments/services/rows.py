@@ -40,7 +40,8 @@ def restart(pairing: Pairing) -> None:
     if pairing.match_id:  # the match as it is under its lock, not as the pairing was read
         scoring.match_reset(match_id=pairing.match_id, user=None,
                             reason=_("An earlier result was corrected."))
-    Pairing.objects.filter(pk=pairing.pk).update(finished=False, winner=None, walkover="")
+    Pairing.objects.filter(pk=pairing.pk).update(finished=False, winner=None, walkover="",
+                                                 withdrawal=False)
 
 
 def off_table(pairing: Pairing) -> None:

@@ -461,14 +461,15 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
 
 
 def _walkover(tournament: Tournament, pairing: Pairing, present: str, *,
-              allow_reset: bool = False) -> None:
+              allow_reset: bool = False, withdrawal: bool = False) -> None:
     """Decide a pairing without play: `present` (A or B) wins, or nobody ("-", both absent
-    or withdrawn: a double forfeit). Its match leaves its table: taken away when empty,
-    abandoned when begun (a partnership withdrew mid-match)."""
+    or withdrawn: a double forfeit); `withdrawal` when the absent side withdrew, else it is
+    a no-show. Its match leaves its table: taken away when empty, abandoned when begun (a
+    partnership withdrew mid-match)."""
     rows.off_table(pairing)
     results.set_result(tournament, pairing, finished=True,
                        winner=results.winner_entry(pairing, present), walkover=present,
-                       allow_reset=allow_reset)
+                       withdrawal=withdrawal, allow_reset=allow_reset)
 
 
 @outbox.service
@@ -489,7 +490,7 @@ def entry_withdraw(*, entry: Entry, by=None, reason: str = "") -> None:
         opponent = pairing.b if pairing.a_id == entry.pk else pairing.a
         present = "-" if opponent is None or opponent.withdrawn else (
             "B" if pairing.a_id == entry.pk else "A")
-        _walkover(tournament, pairing, present)
+        _walkover(tournament, pairing, present, withdrawal=True)
     log(tournament, Action.Kind.WITHDRAWAL, by, entry.partnership.display_name, reason)
     rows.bump(tournament)
 
