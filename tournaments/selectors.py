@@ -344,6 +344,39 @@ def settled_by_deciding(tournament: Tournament, stage: str | None) -> bool:
         None, Round.Stage.ROUNDS)
 
 
+def entries_out(tournament: Tournament, all_pairings: list[Pairing],
+                field: list[Entry]) -> frozenset[int]:
+    """The entries already out of a running tournament, with nothing left to play: knocked
+    out of a knockout (a semi-final's loser only once its third-place match is played, or
+    when there will be none), left out of the knockout that followed the groups, eliminated
+    from a double elimination. Nobody is out of rounds or a league before the end.
+    `all_pairings` and `field` as `pairings()` and `entries()` read them."""
+    if tournament.structure == Tournament.Structure.DOUBLE:
+        from tournaments.services.double import schedule_of, state  # the bracket's replay
+
+        return formats.double_elimination.eliminated(
+            schedule_of(tournament), state(tournament, all_pairings, field))
+    knockout = [p for p in all_pairings if p.round.stage == Round.Stage.KNOCKOUT]
+    if not knockout:
+        return frozenset()
+    first = min(p.round.number for p in knockout)
+    out = {e.pk for e in field} - {side for p in knockout if p.round.number == first
+                                   for side in (p.a_id, p.b_id)}  # not in the knockout
+    semis = [p for p in knockout if p.round.code == formats.SEMI_FINAL and not p.third_place]
+    # the third-place match is drawn with the final, once both semi-finals have a winner
+    third_due = (tournament.third_place and bool(semis)
+                 and not any(p.finished and p.winner_id is None for p in semis)
+                 and not any(p.round.code == formats.FINAL for p in knockout))
+    for p in knockout:
+        if not p.finished or p.b_id is None:
+            continue
+        for side in (p.a_id, p.b_id):
+            if side != p.winner_id and not (third_due and p in semis):
+                out.add(side)
+    pending = {side for p in knockout if not p.finished for side in (p.a_id, p.b_id)}
+    return frozenset(out - pending)
+
+
 def played_pairs(all_pairings: list[Pairing]) -> set[frozenset]:
     return {frozenset((p.a_id, p.b_id)) for p in all_pairings if p.b_id is not None}
 

@@ -10,9 +10,16 @@ from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, Tournament
 
 
+def still_playing(tournament: Tournament) -> list[Entry]:
+    """The partnerships that can withdraw: neither withdrawn nor already out."""
+    entries = selectors.entries(tournament)
+    out = selectors.entries_out(tournament, list(selectors.pairings(tournament)), entries)
+    return [entry for entry in entries if not entry.withdrawn and entry.pk not in out]
+
+
 def withdraw_one(tournament: Tournament, roll: int, organiser) -> bool:
-    """A partnership leaves (never the last two)."""
-    active = list(Entry.objects.filter(tournament=tournament, withdrawn=False))
+    """A partnership still playing leaves (never the last two)."""
+    active = still_playing(tournament)
     if len(active) <= 2:
         return False
     services.entry_withdraw(entry=active[roll % len(active)], by=organiser)

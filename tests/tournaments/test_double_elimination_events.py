@@ -14,11 +14,11 @@ from scoring import engine
 from scoring import services as scoring
 from scoring.models import Deal
 from tests.conftest import make_partnership
-from tests.tournaments.events import assert_nothing_left_in_play
+from tests.tournaments.events import assert_nothing_left_in_play, still_playing
 from tests.tournaments.helpers import in_play, play, play_to_the_end
 from tournaments import selectors, services
 from tournaments.formats import double_elimination as de
-from tournaments.models import Entry, Pairing, Round, Tournament
+from tournaments.models import Pairing, Round, Tournament
 from tournaments.services import LaterMatchesStarted, TournamentRefused, double
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ def move(tournament: Tournament, roll: int, organiser) -> None:
             services.pairing_walkover(pairing=waiting[roll % len(waiting)],
                                       present="AB-"[roll % 3], by=organiser)
         return
-    active = list(Entry.objects.filter(tournament=tournament, withdrawn=False))
+    active = still_playing(tournament)
     if roll < 6 and active:
         services.entry_withdraw(entry=active[roll % len(active)], by=organiser)
         return

@@ -492,9 +492,14 @@ def _stages(schedule: Schedule) -> dict[str, int]:
     return stages
 
 
-def _placings(
-    schedule: Schedule, states: Mapping[str, SlotState], champion: Entrant | None
-) -> tuple[Placing, ...]:
+def eliminated(schedule: Schedule, state: State) -> frozenset[Entrant]:
+    """The entrants out of the event so far, finished or not: a second loss, a double
+    forfeit, a withdrawn one that a bye stopped. They have nothing left to play."""
+    return frozenset(_out_at(schedule, state.slots))
+
+
+def _out_at(schedule: Schedule, states: Mapping[str, SlotState]) -> dict[Entrant, int]:
+    """Each entrant out so far, with the stage it went out at (see _stages)."""
     stages = _stages(schedule)
     out_at: dict[Entrant, int] = {}
     for slot in schedule.slots:
@@ -511,6 +516,13 @@ def _placings(
             continue  # dropped to the losers' bracket, or on to the reset
         for entrant in leaving:
             out_at[entrant] = stages[slot.id]
+    return out_at
+
+
+def _placings(
+    schedule: Schedule, states: Mapping[str, SlotState], champion: Entrant | None
+) -> tuple[Placing, ...]:
+    out_at = _out_at(schedule, states)
     groups: dict[int, list[Entrant]] = {}
     for entrant in schedule.entrants:
         if entrant != champion:

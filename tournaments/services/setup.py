@@ -476,11 +476,17 @@ def _walkover(tournament: Tournament, pairing: Pairing, present: str, *,
 def entry_withdraw(*, entry: Entry, by=None, reason: str = "") -> None:
     """A partnership leaves mid-event: each match it still had is a walkover to its opponent
     (a double forfeit where the opponent has withdrawn too). It never qualifies or advances
-    again: later draws leave it out, or hand its place to its opponent."""
+    again: later draws leave it out, or hand its place to its opponent. One already out
+    (knocked out, eliminated) has nothing to withdraw from: refused."""
     tournament = rows.locked(entry.tournament_id)
     entry = Entry.objects.select_related("partnership").get(pk=entry.pk)
     if entry.withdrawn or tournament.status != Tournament.Status.RUNNING:
         raise TournamentRefused(_("Only a partnership still playing can withdraw."))
+    if entry.pk in selectors.entries_out(tournament, list(selectors.pairings(tournament)),
+                                         selectors.entries(tournament)):
+        raise TournamentRefused(
+            _("%(name)s is already out of the tournament: it has no match left to withdraw "
+              "from.") % {"name": entry.partnership.display_name})
     Entry.objects.filter(pk=entry.pk).update(withdrawn=True)
     unfinished = (Pairing.objects.filter(Q(a=entry) | Q(b=entry), finished=False,
                                          round__tournament_id=entry.tournament_id)

@@ -179,6 +179,9 @@ def tournament(request, club_slug, slug):
     running = tournament.status == Tournament.Status.RUNNING
     draft = tournament.status == Tournament.Status.DRAFT
     entries = selectors.entries(tournament)
+    # knocked out or eliminated: nothing left to withdraw from (services.entry_withdraw)
+    out = selectors.entries_out(tournament, [p for r in rounds for p in r.pairings],
+                                entries) if running else frozenset()
     champion = next((e for e in entries if e.pk == tournament.champion_id), None)
     league = tournament.structure == Tournament.Structure.LEAGUE
     can_change_round = bool(current and not league
@@ -187,6 +190,7 @@ def tournament(request, club_slug, slug):
         "tournament": tournament,
         "club": tournament.club,
         "entries": entries,
+        "out": out,
         "checked_in": sum(e.checked_in for e in entries),
         "champion": champion,
         "draft": draft,
