@@ -4,6 +4,7 @@ from tournaments.services.errors import StructureDoesNotFit, TournamentRefused
 from tournaments.services.league import matchday_open, pairing_play_now, pairing_postpone
 from tournaments.services.results import LaterMatchesStarted, advance, follow_match
 from tournaments.services.setup import (
+    PAIRING_GONE,
     entries_register,
     entry_remove,
     entry_update,
@@ -25,6 +26,7 @@ from tournaments.services.setup import (
 )
 
 __all__ = [
+    "PAIRING_GONE",
     "LaterMatchesStarted",
     "StructureDoesNotFit",
     "TournamentRefused",

@@ -430,6 +430,12 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
     log(tournament, Action.Kind.SWAP, by, f"{x_name} ⇄ {y_name}")
 
 
+# A page read before its round was drawn again or taken back (a result before it corrected or
+# undone) names a pairing that is gone: said by the walkover service and its page alike.
+PAIRING_GONE = gettext_lazy("This match is no longer in the draw: its round was drawn again "
+                            "or taken back. Look at the round as it is now.")
+
+
 @outbox.service
 def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = False,
                      by=None) -> None:
@@ -437,9 +443,8 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
     tournament = rows.locked(pairing.round.tournament_id)
     pairing = Pairing.objects.select_related("round", "match", "a__partnership",
                                              "b__partnership").filter(pk=pairing.pk).first()
-    if pairing is None:  # its round was taken back (a result before it was corrected)
-        raise TournamentRefused(_("This match is no longer in the draw: a result before it "
-                                  "was corrected. Look at the round again."))
+    if pairing is None:  # its round was drawn again or taken back meanwhile
+        raise TournamentRefused(str(PAIRING_GONE))
     if pairing.is_bye:
         raise TournamentRefused(_("A bye has no opponent to give a walkover to."))
     if present not in ("A", "B", "-"):

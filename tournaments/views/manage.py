@@ -10,8 +10,8 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponsePermanentRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponsePermanentRedirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -271,9 +271,15 @@ def pairings_swap(request, tournament):
 
 @tournament_action
 def pairing_walkover(request, tournament, pairing_id):
-    pairing = get_object_or_404(
-        Pairing.objects.select_related("round", "a__partnership", "b__partnership"),
-        round__tournament=tournament, pk=pairing_id)
+    pairing = (Pairing.objects.select_related("round", "a__partnership", "b__partnership")
+               .filter(round__tournament=tournament, pk=pairing_id).first())
+    if pairing is None:
+        # The form says which round its page showed: a page read before that round was drawn
+        # again or taken back. Any other pairing not of this tournament is not found.
+        if not request.POST.get("round", "").isdigit():
+            raise Http404
+        messages.error(request, services.PAIRING_GONE)
+        return None
     present = request.POST.get("present", "")
     winner = {"A": pairing.a, "B": pairing.b}.get(present)
     attempt(request, lambda: services.pairing_walkover(pairing=pairing, present=present,
