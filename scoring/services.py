@@ -90,11 +90,12 @@ STORED_FIELDS = ["state", "tally", "finished", "winner", "games_a", "games_b", "
 
 
 def _store(match: Match, state: engine.MatchState, tally: list[dict], *,
-           allow_reset: bool | None = None, by=None) -> None:
+           allow_reset: bool | None = None, by=None, link: RefereeLink | None = None) -> None:
     """Cache the engine's state and the tally of the deals that made it on the match row, bump
     its version and, when the result changed, record what follows it. `allow_reset` is None
     for a referee's write; True or False for an organiser's, who may have confirmed resetting
-    later matches.
+    later matches. `by` (an organiser) or `link` (a referee's) made the write: what follows
+    names them.
 
     A match whose result needs confirming (`confirm_result`): the deal that ends it leaves
     the result awaiting the losing side's word, and nothing follows it yet ("match_awaiting"
@@ -113,7 +114,7 @@ def _store(match: Match, state: engine.MatchState, tally: list[dict], *,
             guard(match, allow_reset)
     if match.result_stands or stood:
         outbox.emit("match_result", match_id=match.pk, version=match.version,
-                    allow_reset=bool(allow_reset), by=by and by.pk)
+                    allow_reset=bool(allow_reset), by=by and by.pk, link=link and link.pk)
     elif match.awaiting_confirmation:
         outbox.emit("match_awaiting", match_id=match.pk)
 
@@ -343,7 +344,7 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
     state = preview.state
     row = engine.tally_row(engine.rules_from(overrides=match.rules), number, deal,
                            preview.before, state)
-    _store(match, state, [*match.tally, row])
+    _store(match, state, [*match.tally, row], link=link)
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
                               user=user, via_link=link, before=before,
                               after={"deal": saved.data, **_score(state)})
@@ -372,7 +373,7 @@ def result_confirm(*, match_id: int, link: RefereeLink | None = None, user=None,
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.CONFIRMED, user=user,
                               via_link=link, before=_score_of(match), after=_score_of(match))
     outbox.emit("match_result", match_id=match.pk, version=match.version, allow_reset=False,
-                by=user and user.pk)
+                by=user and user.pk, link=link and link.pk)
     _scores_changed(match)
     return match
 
@@ -544,7 +545,7 @@ def _supersede(match: Match, current: list[Deal], changes: dict[int, engine.Deal
                                   via_link=link, reason=reason,
                                   before={"deal": target.data, **score_before},
                                   after={"deal": new.data if new else None, **_score(state)})
-    _store(match, state, tally, allow_reset=allow_reset, by=user)
+    _store(match, state, tally, allow_reset=allow_reset, by=user, link=link)
     _scores_changed(match)
     return made
 

@@ -349,6 +349,10 @@ class Action(models.Model):
     kind = models.CharField(max_length=12, choices=Kind.choices)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="+")
+    # A referee's write that moved the tournament (an undo that took back a round drawn
+    # from its result): the table's link; neither it nor `user`: the site did it by itself.
+    via_link = models.ForeignKey(RefereeLink, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+")
     what = models.TextField(blank=True)  # which partnerships, round or match, in words
     reason = models.TextField(blank=True)
     at = models.DateTimeField(auto_now_add=True)
@@ -358,6 +362,17 @@ class Action(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} ({self.tournament_id})"
+
+    @property
+    def actor(self) -> str:
+        """Who did it, in words: the organiser, a table's referee, or the site by itself."""
+        if self.user_id:
+            return str(self.user)
+        if self.via_link_id:
+            number = self.via_link.table_number
+            return (_("Table %(number)s's referee") % {"number": number} if number
+                    else str(_("a referee link")))
+        return str(_("the site"))
 
 
 def export_path(export: "Export", filename: str) -> str:

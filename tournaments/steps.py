@@ -13,11 +13,12 @@ from tournaments.services import results, rows
 
 @step("tournaments.follow_match", on="match_result")
 def follow_match(*, match_id: int, version: int, allow_reset: bool,
-                 by: int | None = None) -> None:
+                 by: int | None = None, link: int | None = None) -> None:
     """A match's result changed: its pairing follows, and the round advances if complete.
-    (`allow_reset`, the organiser's word, was for the write's guards: see follow_match.)"""
+    (`allow_reset`, the organiser's word, was for the write's guards: see follow_match.)
+    `by` the organiser, or `link` the referee link, whose write it was."""
     try:
-        results.follow_match(match_id=match_id, by=by)
+        results.follow_match(match_id=match_id, by=by, link=link)
     except ScoringRefused as refused:  # asking again cannot help: the organiser must act
         raise PermanentError(refused.message) from refused
 
@@ -35,7 +36,7 @@ def names_changed(*, partnership_ids: list[int]) -> None:
 
 @step("tournaments.notify_result", in_worker=True, on="match_result")
 def notify_result(*, match_id: int, version: int, allow_reset: bool,
-                  by: int | None = None) -> None:
+                  by: int | None = None, link: int | None = None) -> None:
     notifications.result_notify(match_id=match_id)
 
 

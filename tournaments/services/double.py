@@ -112,14 +112,15 @@ def too_many() -> str:
 
 def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
                walkover: str, allow_reset: bool, by: int | None,
-               withdrawal: bool = False) -> None:
+               withdrawal: bool = False, link: int | None = None) -> None:
     pairing.finished, pairing.winner_id, pairing.walkover = finished, winner, walkover
     pairing.withdrawal = bool(walkover) and withdrawal
     pairing.save(update_fields=["finished", "winner", "walkover", "withdrawal"])
-    sync(tournament, allow_reset=allow_reset, by=by)
+    sync(tournament, allow_reset=allow_reset, by=by, link=link)
 
 
-def sync(tournament: Tournament, *, allow_reset: bool = False, by: int | None = None) -> None:
+def sync(tournament: Tournament, *, allow_reset: bool = False, by: int | None = None,
+         link: int | None = None) -> None:
     """Bring the stored pairings to what the results say (idempotent).
 
     Slots now ready get their pairing (a withdrawn entry there gives a walkover at once,
@@ -138,7 +139,7 @@ def sync(tournament: Tournament, *, allow_reset: bool = False, by: int | None = 
             raise LaterMatchesStarted(started)
         if started:
             Action.objects.create(tournament=tournament, kind=Action.Kind.RESET, user_id=by,
-                                  what=", ".join(str(p) for p in started))
+                                  via_link_id=link, what=", ".join(str(p) for p in started))
         taken_back = set()
         for pairing in stale:
             if now.slots[slot_of(pairing)].status == de.READY:

@@ -16,10 +16,12 @@ def winner_entry(pairing: Pairing, side: str) -> int | None:
     return {"A": pairing.a_id, "B": pairing.b_id}.get(side)
 
 
-def follow_match(*, match_id: int, by: int | None = None) -> None:
+def follow_match(*, match_id: int, by: int | None = None, link: int | None = None) -> None:
     """After a match's result changed (an outbox step, run after the commit): its pairing
     follows it, and the round advances when it is complete. Idempotent: it brings the pairing
     to what the match says now, so running it twice, late, or after a crash is harmless.
+    `by` (an organiser's id) or `link` (a referee link's) made the change: the action log
+    names them for what it resets (a round drawn from the result, taken back by an undo).
 
     It resets the later matches it must: the write itself was refused, before it committed,
     if that meant resetting matches under way without the organiser's word (the result
@@ -50,7 +52,8 @@ def follow_match(*, match_id: int, by: int | None = None) -> None:
     if pairing.finished and by is not None:  # an organiser changed a result that stood
         Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
                               what=f"{pairing} ({match.games_a}–{match.games_b})")
-    set_result(tournament, pairing, finished=stands, winner=winner, allow_reset=True, by=by)
+    set_result(tournament, pairing, finished=stands, winner=winner, allow_reset=True, by=by,
+               link=link)
     if not match.finished:
         _back_on_its_table(pairing)
 
@@ -133,19 +136,20 @@ scoring.REOPENING_CHECKS.append(reopening_check)
 
 def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winner: int | None,
                walkover: str = "", withdrawal: bool = False, allow_reset: bool = False,
-               by: int | None = None) -> None:
+               by: int | None = None, link: int | None = None) -> None:
     """Record a pairing's result, make later rounds follow, and advance when a round ends.
-    `withdrawal`: the walkover is given because the absent side withdrew (not a no-show)."""
+    `withdrawal`: the walkover is given because the absent side withdrew (not a no-show).
+    `by` (an organiser's id) or `link` (a referee link's) made it: the log names them."""
     if pairing.round.stage == Round.Stage.DOUBLE:  # no rounds to end: each slot on its own
         double.set_result(tournament, pairing, finished=finished, winner=winner,
                           walkover=walkover, withdrawal=withdrawal, allow_reset=allow_reset,
-                          by=by)
+                          by=by, link=link)
         return
     follow_up = _later_changes(tournament, pairing, finished, winner)
     if follow_up:
         _apply_later_changes(tournament, pairing, winner, follow_up, allow_reset)
         Action.objects.create(tournament=tournament, kind=Action.Kind.RESET, user_id=by,
-                              what=", ".join(str(p) for p in follow_up))
+                              via_link_id=link, what=", ".join(str(p) for p in follow_up))
     pairing.finished, pairing.winner_id, pairing.walkover = finished, winner, walkover
     pairing.withdrawal = bool(walkover) and withdrawal
     pairing.save(update_fields=["finished", "winner", "walkover", "withdrawal"])

@@ -215,7 +215,7 @@ def tournament(request, club_slug, slug):
         "season_complete": league and all(r.complete for r in rounds),
         "format_text": presenters.match_text(tournament.format, tournament.rules),
         "chain": [criterion_name(code) for code in tournament.tie_breaks],
-        "actions": list(tournament.actions.select_related("user")[:50]),
+        "actions": list(tournament.actions.select_related("user", "via_link")[:50]),
     })
 
 
