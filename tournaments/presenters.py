@@ -297,7 +297,9 @@ def bracket(tournament: Tournament, knockout_lines: list[Line]) -> Bracket:
         result.third = next((x for x in rnd.lines if x.pairing.third_place), result.third)
     if not result.columns:
         return result
-    size = len(result.columns[-1].lines)
+    # The places of the last round drawn, not its lines: a slot that nobody came to (two
+    # neighbouring double forfeits) has no pairing.
+    size = formats.round_places(result.columns[-1].lines[0].pairing.round.code) // 2
     while size > 1:
         size //= 2
         result.columns.append(Column(knockout_title(formats.round_code(size * 2)),

@@ -9,6 +9,7 @@ from tournaments.formats import (
     round_code,
     round_codes,
     round_count,
+    round_places,
     third_place_match,
 )
 
@@ -140,3 +141,14 @@ def test_rounds_have_stable_codes_from_first_to_final():
 def test_round_code_rejects_places_that_are_not_a_power_of_two(places):
     with pytest.raises(ValueError):
         round_code(places)
+
+
+@pytest.mark.parametrize("places", [2, 4, 8, 16, 32, 1024])
+def test_a_rounds_places_are_read_back_from_its_code(places):
+    assert round_places(round_code(places)) == places
+
+
+@pytest.mark.parametrize("code", ["round_of_8", "round_of_016", "round_of_12", "groups", ""])
+def test_round_places_rejects_a_code_round_code_never_gives(code):
+    with pytest.raises(ValueError):
+        round_places(code)

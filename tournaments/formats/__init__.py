@@ -23,6 +23,7 @@ from .knockout import (
     round_code,
     round_codes,
     round_count,
+    round_places,
     third_place_match,
 )
 from .lookahead import swiss_feasible, swiss_rounds_possible
@@ -71,6 +72,7 @@ __all__ = [
     "round_code",
     "round_codes",
     "round_count",
+    "round_places",
     "round_robin",
     "seed_order",
     "seeded_with_lot",

@@ -163,6 +163,17 @@ def round_code(places: int) -> str:
     return _NAMED_ROUNDS.get(places, f"round_of_{places}")
 
 
+def round_places(code: str) -> int:
+    """The bracket places of a round, from its code: ``round_code``'s inverse."""
+    named = {name: places for places, name in _NAMED_ROUNDS.items()}
+    if code in named:
+        return named[code]
+    places = code.removeprefix("round_of_")
+    if not places.isdigit() or round_code(int(places)) != code:
+        raise ValueError(f"Not a knockout round's code: {code!r}")
+    return int(places)
+
+
 def round_codes(n: int) -> list[str]:
     """Codes of every round of a knockout of ``n`` entrants, first round to final."""
     return [round_code(1 << rounds_left) for rounds_left in range(round_count(n), 0, -1)]

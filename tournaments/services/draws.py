@@ -100,8 +100,7 @@ def deciding_round(tournament: Tournament, stage: str | None) -> Round | None:
 def _winners_by_slot(current: Round, all_pairings: list[Pairing]) -> list[Entry | None]:
     """The winner of each slot of a knockout round, None where nobody went through (a double
     forfeit, or a slot left empty by one earlier)."""
-    places = {formats.FINAL: 2, formats.SEMI_FINAL: 4, formats.QUARTER_FINAL: 8}.get(
-        current.code) or int(current.code.removeprefix("round_of_"))
+    places = formats.round_places(current.code)
     by_slot = {p.slot: p.winner for p in all_pairings
                if p.round_id == current.pk and not p.third_place}
     return [by_slot.get(slot) for slot in range(places // 2)]
