@@ -1,13 +1,16 @@
 """The tournament TV's tables: its ETag (one query) and its live matches, and those that just
-ended, as tiles of the grid that scoring/tv.py lays out, 16 a page."""
+ended, as tiles of the grid that scoring/tv.py lays out, 16 a page; and a big knockout's
+bracket shared among screens (formats/bracket_screens.py)."""
 
+from dataclasses import replace
 from datetime import datetime
 
 from django.utils.translation import gettext as _
 
 from scoring import tv
-from tournaments import selectors
-from tournaments.presenters import Line
+from tournaments import formats, selectors
+from tournaments.formats import bracket_screens
+from tournaments.presenters import Bracket, Column, Line
 
 
 def tv_etag(slug: str, now: datetime) -> str | None:
@@ -60,3 +63,35 @@ def grid(every: list[tv.Tile], page: int, playing: int) -> tv.Grid:
     """Page `page` (see tv.page_number) of the grid of `every` tile; `playing` of them are in
     play (or awaiting confirmation)."""
     return tv.grid(every[tv.page_slice(page)], page=page, total=len(every), playing=playing)
+
+
+def bracket_split(bracket: Bracket) -> list[bracket_screens.Screen]:
+    """The screens `bracket` (presenters.bracket) takes on the TV: one, or a part for each
+    8 matches of its first round shown and a screen of the last rounds."""
+    return bracket_screens.bracket_screens([_places(column) // 2 for column in bracket.columns])
+
+
+def bracket_on_screen(bracket: Bracket, screen: bracket_screens.Screen) -> Bracket:
+    """What `screen` shows of `bracket` (presenters.bracket, bracket_ahead.filled or not): its
+    slice of each round it shows, each line as the whole bracket shows it."""
+    columns = []
+    for part in screen.slices:
+        column = bracket.columns[part.column]
+        columns.append(replace(column, lines=[line for slot, line in _by_slot(column)
+                                              if part.start <= slot < part.stop]))
+    return Bracket(columns, third=bracket.third if screen.third_place else None,
+                   third_pending=bracket.third_pending and screen.third_place)
+
+
+def _places(column: Column) -> int:
+    """A round drawn has the places of its code (a slot nobody came to has no line); a round
+    not drawn yet, a slot for each line."""
+    if column.drawn and column.lines:
+        return formats.round_places(column.lines[0].pairing.round.code)
+    return 2 * len(column.lines)
+
+
+def _by_slot(column: Column) -> list[tuple[int, object]]:
+    if column.drawn:
+        return [(line.pairing.slot, line) for line in column.lines]
+    return list(enumerate(column.lines))

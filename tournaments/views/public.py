@@ -26,12 +26,13 @@ from tournaments.registration import selectors as registration
 
 TV_STANDINGS_ROWS = 12
 # A TV cannot scroll: what does not fit one screen is shared among several, each read from
-# across the café; what still does not fit is zoomed out to the screen (static/js/tv-fit.js).
+# across the café (a big knockout's bracket: formats/bracket_screens.py); what still does not
+# fit is zoomed out to the screen (static/js/tv-fit.js).
 TV_GROUPS = 4  # group tables a screen at most (two rows of two on a 1080p screen)
 TV_SCREEN_SECONDS = 10  # each screen of the TV's cycle
 # The TV's screens (?i=N, or ?page=N of the tables alone) each kept as a shared copy, like
-# the other live pages: a cycle of a thousand tables' worth. A screen past them (an address
-# no TV asks for) is built for each request.
+# the other live pages: a cycle of a thousand tables' worth (and a bracket of nine screens). A
+# screen past them (an address no TV asks for) is built for each request.
 TV_KEPT_SCREENS = 64
 # The overview of a round of more tables shows the tables in play, as many as this; the round's
 # page shows them all.
@@ -197,7 +198,8 @@ def results(request, slug: str):
 
 def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
     """The screens of the TV's cycle. A double elimination's bracket takes three: the winners'
-    bracket, the losers' bracket and the grand final, each as big as a screen holds."""
+    bracket, the losers' bracket and the grand final, each as big as a screen holds; a big
+    knockout's bracket, a "bracket" screen for each of its parts (tv_cycle)."""
     screens = ["overview", "round"]
     if tournament.structure in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE):
         screens.append("standings")
@@ -212,11 +214,13 @@ def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
 
 
 def tv_cycle(screens: list[str], pages: int, standings_pages: int = 1,
-             groups_pages: int = 1) -> list[tuple[str, int]]:
+             groups_pages: int = 1, bracket_pages: int = 1) -> list[tuple[str, int]]:
     """The screens in turn, with one "round" screen for each page of the tables' grid, one
-    "standings" screen for each TV_STANDINGS_ROWS partnerships and one "groups" screen for
-    each TV_GROUPS groups."""
-    count = {"round": pages, "standings": standings_pages, "groups": groups_pages}
+    "standings" screen for each TV_STANDINGS_ROWS partnerships, one "groups" screen for
+    each TV_GROUPS groups and one "bracket" screen for each part of the knockout
+    (tournament_tv.bracket_split)."""
+    count = {"round": pages, "standings": standings_pages, "groups": groups_pages,
+             "bracket": bracket_pages}
     return [(screen, page) for screen in screens for page in range(1, count.get(screen, 1) + 1)]
 
 
@@ -240,6 +244,8 @@ def tv(request, slug: str):
         all_lines = presenters.lines(tournament, selectors.pairing_summaries(
             tournament, _on_the_tv(tournament, scoring_tv.ended_since(now))))
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
+        bracket = presenters.bracket(tournament, knockout)
+        bracket_split = tournament_tv.bracket_split(bracket)
         tiles = tournament_tv.tiles(all_lines, now)
         pages = scoring_tv.pages_for(len(tiles))
         if tables_only:
@@ -248,7 +254,8 @@ def tv(request, slug: str):
         else:
             screens = tv_cycle(tv_screens(tournament, bool(knockout)), pages,
                                math.ceil(tournament.ranked_count / TV_STANDINGS_ROWS) or 1,
-                               math.ceil(tournament.groups_count / TV_GROUPS) or 1)
+                               math.ceil(tournament.groups_count / TV_GROUPS) or 1,
+                               len(bracket_split))
             at = index % len(screens)
         screen, page = screens[at]
         following = (at + 1) % len(screens)
@@ -276,8 +283,10 @@ def tv(request, slug: str):
             context["double"] = double_bracket.build(tournament, list(selectors.pairings(
                 tournament)), selectors.entries(tournament))
         elif screen == "bracket":
-            context["bracket"] = bracket_ahead.filled(tournament,
-                                                      presenters.bracket(tournament, knockout))
+            shown = bracket_split[page - 1]
+            context["bracket"] = tournament_tv.bracket_on_screen(
+                bracket_ahead.filled(tournament, bracket), shown)
+            context["bracket_screen"] = shown
         return context
 
     screen = _int(request.GET.get("page")) if tables_only else index
