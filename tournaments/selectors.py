@@ -348,8 +348,9 @@ def entries_out(tournament: Tournament, all_pairings: list[Pairing],
                 field: list[Entry]) -> frozenset[int]:
     """The entries already out of a running tournament, with nothing left to play: knocked
     out of a knockout (a semi-final's loser only once its third-place match is played, or
-    when there will be none), left out of the knockout that followed the groups, eliminated
-    from a double elimination. Nobody is out of rounds or a league before the end.
+    when there will be none; never the final's loser, crowned if the winner withdraws before
+    the end: knockout_champion), left out of the knockout that followed the groups,
+    eliminated from a double elimination. Nobody is out of rounds or a league before the end.
     `all_pairings` and `field` as `pairings()` and `entries()` read them."""
     if tournament.structure == Tournament.Structure.DOUBLE:
         from tournaments.services.double import schedule_of, state  # the bracket's replay
@@ -368,7 +369,8 @@ def entries_out(tournament: Tournament, all_pairings: list[Pairing],
                  and not any(p.finished and p.winner_id is None for p in semis)
                  and not any(p.round.code == formats.FINAL for p in knockout))
     for p in knockout:
-        if not p.finished or p.b_id is None:
+        if not p.finished or p.b_id is None or (p.round.code == formats.FINAL
+                                                 and not p.third_place):
             continue
         for side in (p.a_id, p.b_id):
             if side != p.winner_id and not (third_due and p in semis):

@@ -160,17 +160,19 @@ def test_a_withdrawal_hands_the_open_match_to_the_opponent(organiser_client, tou
     assert Entry.objects.get(pk=pairing.a_id).withdrawn
 
 
-def test_a_partnership_out_of_the_event_can_still_withdraw_and_live_pages_see_it(
+def test_a_partnership_between_matches_can_withdraw_and_live_pages_see_it(
         organiser_client, club):
+    """Its semi-final won, the final not drawn yet: it withdraws with no match open. (One
+    knocked out has nothing to withdraw from: test_withdrawal_of_a_partnership_already_out.)"""
     tournament = make_tournament(club, 4, auto_advance=False, tables_count=2)
     services.tournament_start(tournament=tournament)
     first = Pairing.objects.order_by("slot").first()
     play(first, "A")
     tournament.refresh_from_db()
     version = tournament.version
-    organiser_client.post(page(tournament) + f"entries/{first.b_id}/withdraw/")
+    organiser_client.post(page(tournament) + f"entries/{first.a_id}/withdraw/")
     tournament.refresh_from_db()
-    assert Entry.objects.get(pk=first.b_id).withdrawn
+    assert Entry.objects.get(pk=first.a_id).withdrawn
     assert tournament.version > version
 
 

@@ -67,6 +67,18 @@ def test_a_semi_finals_loser_still_has_its_third_place_match_to_leave(organiser_
     assert third.finished and third.withdrawal
 
 
+def test_the_finals_loser_can_still_withdraw_while_the_third_place_match_is_played(
+        organiser_client, club):
+    """Not out yet: it is crowned if the final's winner withdraws before the end."""
+    tournament, semis = semi_finals_played(club, third_place=True)
+    final = Pairing.objects.get(round__tournament=tournament, round__code="final",
+                                third_place=False)
+    play(final, "A")
+    html = organiser_client.get(page(tournament)).content.decode()
+    assert withdraw_button(final.b) in html
+    assert withdraw_button(semis[0].b) in html  # its third-place match is still to play
+
+
 def test_a_third_place_match_played_leaves_its_loser_out(club):
     tournament, semis = semi_finals_played(club, third_place=True, auto_advance=False)
     services.round_draw_next(tournament=tournament)
