@@ -169,8 +169,8 @@ def _say_if_the_result_changed(request, before: Match) -> None:
                  "drawn from it.")
     elif after.winner in ("A", "B"):
         team = before.a if after.winner == "A" else before.b
-        text = _("The result changed: %(team)s (%(side)s) now wins the match, and whatever was "
-                 "drawn from it follows.") % {"team": team.display_name, "side": after.winner}
+        text = _("The result changed: the match is now won by %(team)s (%(side)s), and "
+                 "whatever was drawn from it follows.") % {"team": team.display_name, "side": after.winner}
     else:
         text = _("The result changed: the match is now a draw, and whatever was drawn from it "
                  "follows.")

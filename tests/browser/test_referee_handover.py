@@ -21,7 +21,7 @@ def test_the_result_stays_until_the_referee_taps_next_match(phone, club, screens
     page.get_by_role("button", name="Flag A", exact=True).tap()
     page.get_by_role("button", name="Save the deal", exact=True).tap()
     expect(page.get_by_role("heading", name="Match result")).to_be_visible()
-    expect(page.get_by_text(f"{first.a.display_name} (A) wins the match.")).to_be_visible()
+    expect(page.get_by_text(f"Match won by {first.a.display_name} (A).")).to_be_visible()
     link.refresh_from_db()
     following = link.match
     section = page.locator(".next-match")

@@ -78,7 +78,7 @@ def test_the_page_corrects_the_changed_deals_and_says_the_result_changed(
     response = organiser_client.post(page(semi.match), fields(
         semi.match, d1=(25, 95), d2=(25, 95)), follow=True)
     html = response.content.decode()
-    assert "2 deals corrected" in html and "now wins the match" in html
+    assert "2 deals corrected" in html and "the match is now won by" in html
     assert Match.objects.get(pk=semi.match_id).winner == "B"
     assert AuditEntry.objects.filter(match_id=semi.match_id,
                                      action=AuditEntry.Action.CORRECTED).count() == 2

@@ -140,7 +140,7 @@ def test_a_correction_that_changes_who_won_says_so_naming_them(organiser_client,
     assert match.finished and match.winner == "A"
     corrected = {"points": [0, 120], "flag": "B", "reason": "other side"}
     page = organiser_client.post(url(flag, "correct"), corrected, follow=True).content.decode()
-    assert ("The result changed: Carla Dias &amp; Duarte Lima (B) now wins the match, and "
+    assert ("The result changed: the match is now won by Carla Dias &amp; Duarte Lima (B), and "
             "whatever was drawn from it follows.") in page
 
 

@@ -46,7 +46,7 @@ def test_the_deal_that_ends_the_match_shows_its_result_not_the_next_match(client
     assert response.redirect_chain[-1][0] == f"/r/{table.link.token}/?after={first.pk}"
     page = response.content.decode()
     assert "Match result" in page
-    assert f"{escape(first.a.display_name)} (A) wins the match." in page
+    assert f"Match won by {escape(first.a.display_name)} (A)." in page
     assert "Games 4-0" in page
     assert "Deal 1: 120-0, flag, A +4 games" in page  # the saved message
     assert "A +4 games" in page.split("deal-tally", 1)[1]  # its deals
@@ -91,7 +91,7 @@ def test_the_result_screen_is_only_for_a_match_this_link_scored(client, table, o
 def test_a_friendly_match_shows_its_result_and_no_next_match(client, referee_link):
     response, _ = save(client, referee_link, flag="B")
     page = response.content.decode()
-    assert "Match result" in page and "(B) wins the match." in page
+    assert "Match result" in page and "(B)." in page and "Match won by" in page
     assert "Next match at this table" not in page
     assert "The match is over. Thank you, referee!" in page
 

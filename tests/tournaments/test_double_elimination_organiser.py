@@ -34,7 +34,7 @@ def test_a_walkover_and_a_withdrawal_from_the_pages_move_the_bracket_on(organise
                                                                         club):
     tournament = make_event(club, 4)
     first = pairing_at(tournament, "W1-1")
-    assert "wins by walkover" in post(organiser_client, tournament,
+    assert "Walkover to" in post(organiser_client, tournament,
                                       f"pairings/{first.pk}/walkover/", {"present": "B"})
     second = pairing_at(tournament, "W1-2")
     post(organiser_client, tournament, f"entries/{second.a_id}/withdraw/")

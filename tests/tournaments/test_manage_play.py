@@ -154,7 +154,7 @@ def test_a_walkover_goes_to_the_side_that_came_and_frees_the_table(organiser_cli
     table, match_id = pairing.table, pairing.match_id
     response = post(organiser_client, knockout, f"pairings/{pairing.pk}/walkover/",
                     {"present": "B"})
-    assert "wins by walkover." in response.content.decode()
+    assert "Walkover to " in response.content.decode()
     pairing.refresh_from_db()
     assert (pairing.finished, pairing.walkover, pairing.winner_id) == (True, "B", pairing.b_id)
     assert not Match.objects.filter(pk=match_id).exists()
@@ -176,8 +176,8 @@ def test_each_walkover_choice_asks_once_more_before_it_is_given(organiser_client
                          r'<button name="present" value="(.)" class="danger">(.*?)</button>',
                          form, re.S)
     assert choices == [
-        (f"{a} came: walkover to them", "A", f"Yes: {a} wins, {b} did not come"),
-        (f"{b} came: walkover to them", "B", f"Yes: {b} wins, {a} did not come"),
+        (f"{a} came: walkover to them", "A", f"Yes: walkover to {a}, {b} did not come"),
+        (f"{b} came: walkover to them", "B", f"Yes: walkover to {b}, {a} did not come"),
         ("Neither came: double forfeit", "-", "Yes: neither came, both lose")]
 
 

@@ -284,7 +284,7 @@ def pairing_walkover(request, tournament, pairing_id):
     winner = {"A": pairing.a, "B": pairing.b}.get(present)
     attempt(request, lambda: services.pairing_walkover(pairing=pairing, present=present,
                                                        by=request.user),
-            _("%(name)s wins by walkover.") % {"name": winner.partnership.display_name}
+            _("Walkover to %(name)s.") % {"name": winner.partnership.display_name}
             if winner else _("Neither partnership came: a double forfeit."))
 
 
