@@ -76,6 +76,30 @@ def format_text(fmt: dict) -> str:
     return _("First to %(target)s card points") % fmt
 
 
+def progress_text(fmt: dict, rules: dict, *, played: int, finished: bool) -> str:
+    """The format and how far the match has come, each said once: "First to 4 games · 3 deals
+    played". A match of a fixed number of deals counts its deals against that number: "5 of 8
+    deals" in play, "8 deals played" once finished, "8 deals and 1 extra deal" while a level
+    match deals on."""
+    if fmt["type"] != "fixed_deals":
+        progress = ngettext("%(count)s deal played", "%(count)s deals played", played) % {
+            "count": played}
+        return f"{match_text(fmt, rules)} · {progress}"
+    deals = fmt["deals"]
+    if finished:
+        progress = ngettext("%(count)s deal played", "%(count)s deals played", played) % {
+            "count": played}
+    elif played <= deals:
+        progress = ngettext("%(played)s of %(count)s deal", "%(played)s of %(count)s deals",
+                            deals) % {"played": played, "count": deals}
+    else:
+        progress = ngettext("%(count)s deals and %(extra)s extra deal",
+                            "%(count)s deals and %(extra)s extra deals", played - deals) % {
+            "count": deals, "extra": played - deals}
+    play = PLAY_NAMES.get(rules.get("play", ""))
+    return f"{progress} · {play}" if play else progress
+
+
 def shortened(text: str, most: int) -> str:
     """`text` in at most `most` characters: past that, its words that fit and an ellipsis (a
     word is cut only when the first one alone is too long)."""

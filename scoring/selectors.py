@@ -109,7 +109,6 @@ class Board:
     match: Match
     seats: list[Seat]
     strokes: tuple[range, range]
-    format_text: str
 
     @property
     def sides(self) -> list[tuple]:
@@ -119,6 +118,13 @@ class Board:
              state["points"][i])
             for i, (side, team) in enumerate((("A", self.match.a), ("B", self.match.b)))
         ]
+
+    @property
+    def progress_text(self) -> str:
+        """The format and the deals played, each said once (presenters.progress_text)."""
+        return presenters.progress_text(self.match.format, self.match.rules,
+                                        played=len(self.match.state["deals"]),
+                                        finished=self.match.finished)
 
     @property
     def dealer(self) -> Seat | None:
@@ -133,8 +139,7 @@ def board(match: Match) -> Board:
     state = match.state
     counted = state["partida_games"] if match.format["type"] == "partidas" else state["games"]
     return Board(match=match, seats=seats(match),
-                 strokes=(presenters.tally(counted[0]), presenters.tally(counted[1])),
-                 format_text=presenters.match_text(match.format, match.rules))
+                 strokes=(presenters.tally(counted[0]), presenters.tally(counted[1])))
 
 
 def partnership_payload(partnership) -> dict:
