@@ -11,6 +11,7 @@ import pytest
 
 from scoring import engine
 from tests.browser.conftest import NO_PLAYWRIGHT, log_in
+from tests.conftest import make_match
 from tests.tournaments.helpers import make_tournament, record
 from tournaments import services as tournament_services
 
@@ -146,4 +147,19 @@ def test_the_main_pages_in_the_dark_colour_scheme(audit, club, organiser, match,
     log_in(audit.page, organiser)
     audit.check("dark-manage-club", f"/manage/{club.slug}/")
     audit.check("dark-manage-tournament", f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/")
+    audit.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_badge_of_the_tally_keeps_its_contrast_in_both_colour_schemes(
+        audit, club, pair_a, pair_b, scheme):
+    """The scoreboard's tally marks a deal with a badge (60-60, flag, revoke): each must read at
+    4.5:1 on its card in either scheme (in the dark one the light scheme's gold was 2.8:1)."""
+    match = make_match(club, pair_a, pair_b, fmt={"type": "fixed_deals", "deals": 8})
+    for deal in ({"points": [60, 60]}, {"points": [120, 0], "flag": "A"}, {"revoke": "B"}):
+        record(match, deal)
+    audit.page.emulate_media(color_scheme=scheme)
+    audit.page.goto(f"/m/{match.pk}/")
+    expect(audit.page.locator(".deal-tally .mark")).to_have_text(["60-60", "flag", "revoke by B"])
+    audit.check(f"{scheme}-scoreboard-badges")
     audit.assert_clean()
