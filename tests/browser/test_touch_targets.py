@@ -1,16 +1,31 @@
-"""At a phone's 360 px width the referee page has big targets and no sideways scrolling."""
+"""At a phone's 360 px width the referee page has big targets and no sideways scrolling; on the
+spectators' pages every link that is a tap target of its own (the bar's, a breadcrumb, a list's
+row, a standings sort header, a partnership's name in the fixtures) is 44 px high at least."""
 
 import pytest
 
 from scoring import engine, services
 from tests.browser.conftest import NO_PLAYWRIGHT
+from tests.browser.test_league_on_a_phone import league_in_its_second_week
 from tests.conftest import make_club, make_match, make_partnership
+from tests.tournaments.helpers import in_play, play
+from tests.tournaments.public_helpers import swiss
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
 
 PHONE_WIDTH = 360
 MIN_TARGET = 48  # px, the usual minimum for a finger
+SPECTATOR_TARGET = 44  # px, WCAG's enhanced target size, for the pages spectators read
 TARGETS = "a, button, input:not([type=hidden]), select, summary"
+# What a finger hits: the element's box or, for a link stretched over its card by an absolute
+# ::after (a pairing's "scoreboard"), the card's. The skip link shows only to a keyboard.
+HIT_BOXES = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((el) => !el.matches('.skip') && el.getClientRects().length)
+  .map((el) => {
+    const after = getComputedStyle(el, '::after');
+    const hit = after.content !== 'none' && after.position === 'absolute' ? el.offsetParent : el;
+    return {html: el.outerHTML.slice(0, 80), height: Math.round(hit.getBoundingClientRect().height)};
+  })"""
 
 
 @pytest.fixture
@@ -55,3 +70,34 @@ def test_every_referee_control_is_big_enough_and_nothing_overflows(phone, long_n
     screenshot(page, "confirm")
     assert too_small(page, "#referee") == []
     assert scroll_width(page) <= PHONE_WIDTH
+
+
+@pytest.fixture
+def spectator_pages(club, match):
+    """Every kind of page a spectator opens on a phone: the club's, a scoreboard, a Swiss
+    tournament with a finished match (standings, round, results) and a league's fixtures."""
+    services.deal_record(match_id=match.pk, deal=engine.deal_from({"points": [70, 50]}),
+                         key="a-deal")
+    tournament = swiss(club, size=4, rounds=2)
+    play(in_play(tournament)[0], "A")
+    league = league_in_its_second_week(club)
+    base, season = f"/t/{tournament.slug}/", f"/t/{league.slug}/"
+    return ["/", "/live/", f"/c/{club.slug}/", f"/c/{club.slug}/live/", f"/c/{club.slug}/ladder/",
+            f"/m/{match.pk}/", base, f"{base}standings/", f"{base}rounds/1/", f"{base}results/",
+            season, f"{season}standings/", f"{season}fixtures/",
+            f"{season}partnerships/{league.entries.first().pk}/"]
+
+
+def test_every_spectator_link_on_its_own_is_a_44px_target(phone, spectator_pages, screenshot):
+    page = phone
+    small, seen = [], 0
+    for url in spectator_pages:
+        assert page.goto(url).status == 200, url
+        boxes = page.evaluate(HIT_BOXES, TARGETS)
+        seen += len(boxes)
+        small += [f"{url}: {box['html']} is {box['height']}px" for box in boxes
+                  if box["height"] < SPECTATOR_TARGET]
+        assert scroll_width(page) <= PHONE_WIDTH, url
+    screenshot(page, "partnership")
+    assert seen > 100
+    assert small == []
