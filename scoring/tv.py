@@ -32,10 +32,12 @@ PAGE_SECONDS = 15  # several pages: each stays this long, then the next one come
 FRESH_SECONDS = 8  # how long the table of the last deal stays highlighted
 FINAL_SECONDS = 120  # how long a match that ended stays on the TV with its final score
 FINAL_STEP = 10  # a tournament TV sees a final score leave at most this late (tournaments/tv.py)
-# A tile's head is its table and note on one line, who deals on the next: a tile's letters grow
-# with it, so each line holds about as many letters on any grid. Longer names are shortened
+# A tile's head is its table and note, on two lines at most, then who deals: a tile's letters
+# grow with it, so each line holds about as many letters on any grid. Longer names are shortened
 # after a whole word (presenters.shortened).
-NOTE_CHARS = 16  # beside the table's number
+NOTE_CHARS = 48  # after the table's number, on two lines
+NOTE_LINE_CHARS = 16  # what one line holds beside the table's number: past it, the note wraps
+TABLE_CHARS = 10  # what the table's number takes of that line (a friendly has none)
 DEALER_CHARS = 22  # before " deals" (" dá as cartas")
 
 
@@ -69,6 +71,11 @@ class Tile:
     dealer_side: str | None = None
     final: bool = False
     winner: str | None = None
+
+    @property
+    def long_note(self) -> bool:
+        """The note takes two lines of the head (templates/scoring/_tv_grid.html)."""
+        return len(self.note) > NOTE_LINE_CHARS + (0 if self.table else TABLE_CHARS)
 
     @property
     def sides(self) -> list[tuple]:

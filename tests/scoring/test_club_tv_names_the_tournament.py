@@ -1,5 +1,6 @@
-"""The club TV names each tournament table by its tournament (a friendly by its format), with a
-long name shortened after a whole word, as is a long dealer's name; the game sets won show
+"""The club TV names each tournament table by its tournament (a friendly by its format), whole
+on up to two lines of its tile, a longer name shortened after a whole word, as is a long
+dealer's name; a name on two lines marks its tile (long-note); the game sets won show
 beside each side's score, never in a note that an ellipsis may cut. Tournament tables cost the
 TV no more queries."""
 
@@ -16,18 +17,27 @@ from tests.tournaments.public_helpers import swiss
 from tournaments.models import Tournament
 
 EVENT = "Grande Torneio de Sueca de Natal do Café Central"
+LONGER = "Grande Torneio de Sueca de Natal do Café Central e da Junta de Freguesia"
 
 
-def test_a_tournament_table_is_named_by_its_tournament_shortened_after_a_word(client, club,
-                                                                             match):
+def test_a_tournament_table_is_named_by_its_whole_tournament_on_two_lines(client, club, match):
     tournament = swiss(club, size=4, rounds=2)
     Tournament.objects.filter(pk=tournament.pk).update(name=EVENT)
     html = tv_page(client, club)
     tables = [str(pairing.match_id) for pairing in in_play(tournament)]
     assert tiles(html) == [*tables, str(match.pk)]  # the tournament's tables, then friendlies
-    assert ('<span class="tv-table">Table 1</span><span class="tv-note">Grande Torneio…</span>'
-            in html)
-    assert '<span class="tv-note">First to 4 games</span>' in html
+    assert (f'<span class="tv-where"><span class="tv-table">Table 1</span> '
+            f'<span class="tv-note">{EVENT}</span></span>' in html)
+    assert html.count('<li class="tv-tile long-note"') == 2
+    assert '<span class="tv-where"><span class="tv-note">First to 4 games</span></span>' in html
+    assert html.count('<li class="tv-tile"') == 1  # the friendly's note holds on one line
+
+
+def test_a_name_longer_than_two_lines_is_shortened_after_a_word(client, club):
+    tournament = swiss(club, size=4, rounds=2)
+    Tournament.objects.filter(pk=tournament.pk).update(name=LONGER)
+    assert ('<span class="tv-note">Grande Torneio de Sueca de Natal do Café…</span>'
+            in tv_page(client, club))
 
 
 def test_a_long_dealer_name_is_shortened_after_a_word(client, club):
@@ -38,7 +48,8 @@ def test_a_long_dealer_name_is_shortened_after_a_word(client, club):
 
 def test_names_are_cut_after_a_whole_word_and_only_when_too_long():
     assert presenters.shortened("Taça de Natal", 16) == "Taça de Natal"
-    assert presenters.shortened(EVENT, tv.NOTE_CHARS) == "Grande Torneio…"
+    assert presenters.shortened(EVENT, tv.NOTE_CHARS) == EVENT
+    assert presenters.shortened(EVENT, 16) == "Grande Torneio…"
     assert presenters.shortened("Torneio - Verão de 2026", 11) == "Torneio…"
     assert presenters.shortened("Vasconcelos-Albuquerque", 12) == "Vasconcelos…"  # one word
 
@@ -50,6 +61,7 @@ def test_the_game_sets_show_beside_each_side_s_score(client, club, pair_a, pair_
     assert ('<span class="tv-sets"><span class="sr-only">Game sets </span>1</span>'
             '<span class="tv-score">2</span>') in html  # a set won, 2 games in the next one
     assert '<span class="tv-note">First to 2 game sets of 4 games</span>' in html
+    assert '<li class="tv-tile long-note' in html  # 31 letters: a second line, maybe
 
 
 def test_tournament_tables_cost_the_tv_no_more_queries(client, club, match):
