@@ -1,6 +1,9 @@
 """Words and strokes for people: what a deal awards, the paper tally."""
 
+import ast
+import functools
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -210,6 +213,26 @@ def deal_text(row: TallyRow) -> str:
     """What a deal was and gave, e.g. "Deal 5: 73-47, A +1 game"."""
     return _("Deal %(number)s: %(deal)s, %(games)s") % {"number": row.number, "deal": row.what,
                                                          "games": row.given}
+
+
+@functools.cache
+def _engine_templates() -> tuple[str, ...]:
+    """Every message the engine can give: the strings it marks with gettext_noop."""
+    found: list[str] = []
+    for path in sorted(Path(engine.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "gettext_noop"
+                    and node.args and isinstance(node.args[0], ast.Constant)
+                    and node.args[0].value not in found):
+                found.append(node.args[0].value)
+    return tuple(found)
+
+
+def engine_messages() -> dict[str, str]:
+    """The engine's messages in the current language, by their English template, for the
+    browser scorer to refuse a deal offline in the words the server uses online
+    (engine_message): only those the language words differently."""
+    return {template: _(template) for template in _engine_templates() if _(template) != template}
 
 
 def scorer_case(match, deals: list[dict]) -> dict:

@@ -3,7 +3,7 @@
 from .basics import SIDES, Pair, Side, Winner
 from .cards import possible_points
 from .case import score_case
-from .deals import Deal, check_deal, deal_entered, deal_from
+from .deals import Deal, bonus_sides, check_deal, deal_entered, deal_from, deal_typed
 from .errors import CaseError, DealError, RulesError, SuecaError, gettext_noop
 from .formats import Format, format_from
 from .replay import Award, apply, award, replay
@@ -31,9 +31,11 @@ __all__ = [
     "Winner",
     "apply",
     "award",
+    "bonus_sides",
     "check_deal",
     "deal_entered",
     "deal_from",
+    "deal_typed",
     "format_from",
     "gettext_noop",
     "leader",

@@ -127,6 +127,35 @@ def deal_entered(points: tuple[int | None, int | None] = (None, None), *, flag: 
                 last_trick=last_trick or None, queen_of_hearts=queen_of_hearts or None)
 
 
+def bonus_sides(rules: Rules, *, flag: Side | None = None, last_trick: Side | None = None,
+                queen_of_hearts: Side | None = None) -> dict[str, Side | None]:
+    """The sides a referee names for the bonuses, with what a flag tells without a tap: the
+    flag's side took the Queen of Hearts (all the card points, she among them) and, when a flag
+    is all ten tricks (``flag: "tricks"``), the last trick. Only for a game giving the bonus."""
+    named = {"last_trick": last_trick or None, "queen_of_hearts": queen_of_hearts or None}
+    for bonus in BONUSES:
+        swept = bonus.entry == "queen_of_hearts" or rules.flag == "tricks"
+        if getattr(rules, bonus.rule) and named[bonus.entry] is None and swept:
+            named[bonus.entry] = flag or None
+    return named
+
+
+def deal_typed(rules: Rules, points: tuple[int | None, int | None] = (None, None), *,
+               flag: Side | None = None, revoke: Side | None = None,
+               tricks: tuple[int | None, int | None] = (None, None), tie: bool = False,
+               last_trick: Side | None = None, queen_of_hearts: Side | None = None) -> Deal:
+    """What a referee's entry makes under ``rules``, checked as the server checks it before
+    showing the deal for confirmation: ``deal_entered`` with the rules' pack and the bonus
+    sides a flag tells (``bonus_sides``), then ``check_deal``. ``DealError`` if it is
+    impossible. The browser scorer's ``dealTyped`` must agree (tests/engine/js_vectors.py)."""
+    sides = {} if revoke else bonus_sides(rules, flag=flag, last_trick=last_trick,
+                                          queen_of_hearts=queen_of_hearts)
+    deal = deal_entered(points, flag=flag, revoke=revoke, tricks=tricks, tie=tie,
+                        deck=rules.deck, **sides)
+    check_deal(deal, rules)
+    return deal
+
+
 def swept_side(deal: Deal, rules: Rules) -> Side | None:
     """The side that took all ten tricks, as far as this (checked) deal tells."""
     if deal.tricks is not None and TRICKS in deal.tricks:

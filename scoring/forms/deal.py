@@ -147,22 +147,20 @@ class DealForm(forms.Form):
         return data
 
     def _bonus_sides(self, data) -> dict:
-        """The side named for each bonus; an error at a bonus left out while these rules give
-        it, or named while they do not. A revoke names none. A flag by tricks took the last
-        trick and any flag the Queen, so a flag's deal needs no tap for them."""
+        """The side named for each bonus (or told by a flag: engine.bonus_sides); an error at a
+        bonus left out while these rules give it, or named while they do not. A revoke names
+        none."""
         if data.get("revoke"):
             return {}
-        sides = {}
+        sides = engine.bonus_sides(self.rules, flag=data.get("flag") or None,
+                                   last_trick=data.get("last_trick") or None,
+                                   queen_of_hearts=data.get("queen_of_hearts") or None)
         for bonus in BONUSES:
-            value, side = getattr(self.rules, bonus.rule), data.get(bonus.entry) or None
-            swept = bonus.entry == "queen_of_hearts" or self.rules.flag == "tricks"
-            if value and side is None and swept:
-                side = data.get("flag") or None
+            value, side = getattr(self.rules, bonus.rule), sides[bonus.entry]
             if value and side is None:
                 self.add_error(bonus.entry, _(bonus.missing) % {"bonus": value})
             elif not value and side is not None:
                 self.add_error(bonus.entry, _(bonus.unwanted))
-            sides[bonus.entry] = side
         return sides
 
     @classmethod

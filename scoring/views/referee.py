@@ -81,6 +81,8 @@ def _render(request, link, template="scoring/referee.html", status=200, **contex
         context.setdefault("tally", selectors.tally(match))
         # The offline scorer replays the deals themselves.
         context["scorer_case"] = presenters.scorer_case(match, selectors.active_deal_data(match))
+        # ...and refuse an impossible deal in the words the server would use
+        context["engine_messages"] = presenters.engine_messages()
         context["undo_refused"] = services.reopening_refused(match)  # None while in play
     return render(request, template, context, status=status)
 

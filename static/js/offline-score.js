@@ -5,10 +5,15 @@
 // marked as waiting. The server stays the authority: once the deals are sent, offline.js
 // reloads #referee from it, the queue is empty and the panel goes.
 //
-// offline.js tells this module about its queue with a "sueca:queue" event on document and asks
-// window.SuecaProvisional.award(deal) for what a deal entered offline gives.
+// offline.js tells this module about its queue with a "sueca:queue" event on document, asks
+// window.SuecaProvisional.check(body) whether a deal entered offline can be played (the checks
+// the server runs before it shows a deal for confirmation: the card arithmetic of the match's
+// rules, and a match already over; refused in the server's words, #referee-messages) and
+// window.SuecaProvisional.award(deal) for what it gives.
 // It also registers the service worker (/r/sw.js) and keeps the page's latest copy for it.
-import { enteredOrNull, replay } from "./scorer.js";
+import {
+  DealError, applyDeal, bonusSides, dealTyped, enteredOrNull, fill, formatFrom, newMatch, replay, rulesFrom,
+} from "./scorer.js";
 
 const box = document.getElementById("pending");
 const panel = box && box.querySelector("[data-provisional]");
@@ -31,20 +36,68 @@ function say(name, values) {
 
 // The match as the server last showed it: the page's data, kept up to date through htmx swaps.
 let match = read(document);
-function read(root) {
-  const node = root.getElementById("referee-match");
+function read(root, id = "referee-match") {
+  const node = root.getElementById(id);
   try {
     return node ? JSON.parse(node.textContent) : null;
   } catch (error) {
     return null;
   }
 }
+// The engine's messages in the page's language, by their English template (the server's words).
+const messages = read(document, "referee-messages") || {};
+const words = (error) => fill(messages[error.template] ?? error.template, error.params);
 
 function waiting() {
   // A deal the server refused is not counted: it waits for the referee to discard it. A kept
   // deal is the API's body (the deal form's fields).
   return match ? items.filter((item) => item.match === match.match && !item.refused)
-    .map((item) => enteredOrNull({ ...item.deal, deck: deck() })).filter(Boolean) : [];
+    .map((item) => kept(item.deal)).filter(Boolean) : [];
+}
+
+// The deal a kept body makes, with the bonus sides its flag tells (as the server's form does).
+function kept(body) {
+  try {
+    return enteredOrNull({ ...body, ...(body.revoke ? {} : bonusSides(rules(), body)), deck: deck() });
+  } catch (error) {
+    return null;
+  }
+}
+
+const rules = () => rulesFrom("portugal", match.rules);
+
+function text(name) {
+  const node = box && box.querySelector("template[data-texts]").content.querySelector(`[data-text="${name}"]`);
+  return node ? node.textContent.trim() : null;
+}
+
+// Whether the deal form's fields `body` make a deal this match can take after the deals
+// waiting, as the server would decide before showing it for confirmation: {deal}, or {error}
+// in the words the server would use. Without the match's data, only what was typed is read.
+function check(body) {
+  if (!match) return { deal: enteredOrNull(body) };
+  const ranges = { points: [rules().deck === "double" ? 240 : 120, "number-points"], tricks: [10, "number-tricks"] };
+  for (const [name, [most, message]] of Object.entries(ranges)) {
+    const values = (body[name] || []).filter((value) => value !== null);
+    if (values.some((value) => !Number.isInteger(value) || value < 0 || value > most) && text(message)) {
+      return { error: text(message) };
+    }
+  }
+  try {
+    const deal = dealTyped(body, rules());
+    let state = newMatch(rules(), formatFrom(match.format), match.first_dealer);
+    const deals = [...match.deals, ...waiting()];
+    try {
+      deals.forEach((earlier, index) => { state = applyDeal(state, earlier, index); });
+    } catch (error) {
+      return { deal }; // the waiting deals cannot be scored here: the server will decide
+    }
+    applyDeal(state, deal, deals.length); // a match over on this phone's count takes no more
+    return { deal };
+  } catch (error) {
+    if (error instanceof DealError) return { error: words(error) };
+    throw error;
+  }
 }
 
 // The match's pack: "single", or "double" (240 card points, eight seats).
@@ -133,7 +186,7 @@ function award(deal) {
   return say("award", { award: gamesText(given.games) });
 }
 
-window.SuecaProvisional = { show, award };
+window.SuecaProvisional = { show, award, check };
 
 document.addEventListener("sueca:queue", (event) => {
   items = Array.isArray(event.detail) ? event.detail : [];

@@ -8,7 +8,10 @@
 // When the connection drops:
 // - A save that gets no answer (network error, timeout) keeps the deal on the phone, in
 //   localStorage under "sueca:pending:<token>", with that screen's key and version.
-// - A confirmation that cannot reach the server is done on the phone: the deal is shown as
+// - A confirmation that cannot reach the server is done on the phone: a deal the server would
+//   refuse (impossible card points, tricks, flag or bonus sides for the match's rules, or the
+//   match over on the phone's count) is refused at once in the server's words
+//   (offline-score.js's check, the browser scorer's dealTyped); else the deal is shown as
 //   entered, with what the browser scorer says it awards (offline-score.js; provisional), and,
 //   once confirmed, kept with a key made here (crypto.randomUUID). While deals wait, new ones join the queue behind them, so the
 //   order holds, and undo is hidden.
@@ -303,7 +306,8 @@ import { deckOf } from "./points-pair.js";
   }
 
   function showError(form, message) {
-    form.querySelectorAll("[data-offline-error]").forEach((old) => old.remove());
+    // this error replaces what the server said of an earlier try (its .errorlist), not adds to it
+    form.querySelectorAll("[data-offline-error], .errorlist").forEach((old) => old.remove());
     const error = document.createElement("p");
     error.className = "errorlist";
     error.setAttribute("role", "alert");
@@ -315,9 +319,13 @@ import { deckOf } from "./points-pair.js";
   // The confirmation the server could not give: the deal as entered, kept on this phone.
   function confirmHere(form, data) {
     const body = bodyFrom(data);
-    const deal = entered(body);
+    // Refused here what the server would refuse (119, a flag without 120...), in its words,
+    // before the deal is kept: a deal the server refuses would hold the ones behind it.
+    const checked = window.SuecaProvisional ? window.SuecaProvisional.check(body) : { deal: entered(body) };
+    const deal = checked.deal;
     const element = referee();
     const now = page();
+    if (checked.error) return showError(form, checked.error);
     if (!deal) return showError(form, say("no-points"));
     if (!element || !now) return;
     const screen = document.getElementById("referee-offline-confirm").content.firstElementChild.cloneNode(true);

@@ -4,14 +4,17 @@
 // it against vectors the Python engine wrote: tests/engine/js_vectors.py).
 
 import {
-  SIDES, checkDeal, dealEntered, dealFrom, enteredOrNull, flagSide, otherSide, scoredPoints,
+  SIDES, bonusSides, checkDeal, dealEntered, dealFrom, dealTyped, enteredOrNull, flagSide, otherSide, scoredPoints,
 } from "./scorer/deals.js";
-import { CaseError, DealError, RulesError } from "./scorer/errors.js";
+import { CaseError, DealError, RulesError, fill } from "./scorer/errors.js";
 import {
   DEFAULT_PRESET, WITH_PARTIDAS, checkSeat, dealTotal, formatFrom, nextDealer, packOf, rulesFrom, twoGamesFrom,
 } from "./scorer/options.js";
 
-export { CaseError, DealError, RulesError, DEFAULT_PRESET, dealEntered, dealFrom, enteredOrNull, formatFrom, otherSide, rulesFrom };
+export {
+  CaseError, DealError, RulesError, DEFAULT_PRESET, bonusSides, dealEntered, dealFrom, dealTyped, enteredOrNull, fill,
+  formatFrom, otherSide, rulesFrom,
+};
 export { PRESETS } from "./scorer/options.js";
 export { possiblePoints } from "./scorer/cards.js";
 

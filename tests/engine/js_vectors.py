@@ -3,7 +3,11 @@
 Each vector is ``{"name", "case", "expected"}``: ``expected`` is what ``score_case`` gives
 (``{"case_error": message}`` when the case is malformed), or ``{"name", "entry", "expected"}``:
 the deal ``deal_entered`` makes of what a referee typed (``{"deal_error": message}`` when it
-makes none). They cover the conformance
+makes none), or ``{"name", "typed", "rules", "expected"}``: what ``deal_typed`` makes of an entry
+under a table's rules (``{"preset", "rules"}``), the checks the referee's phone runs offline
+before it keeps a deal (``{"deal_error": message}`` when the server would refuse it). The
+entries checked include every deal of the conformance examples, typed as a referee types it.
+They cover the conformance
 examples, hand-picked edge cases and seeded random matches over every preset and format, and
 the same for the games with other totals (the double pack, the bonuses) with their own seed,
 so that adding them left every earlier vector as it was.
@@ -25,6 +29,7 @@ from scoring.engine import (
     CaseError,
     DealError,
     deal_entered,
+    deal_typed,
     possible_points,
     rules_from,
     score_case,
@@ -97,6 +102,73 @@ def entered(entry: dict) -> dict:
                                for k, v in entry.items()}).as_dict()
     except DealError as error:
         return {"deal_error": str(error)}
+
+
+def typed(rules: dict, entry: dict) -> dict:
+    parsed = rules_from(rules["preset"], rules.get("rules"))
+    try:
+        return deal_typed(parsed, **{k: tuple(v) if isinstance(v, list) else v
+                                     for k, v in entry.items()}).as_dict()
+    except DealError as error:
+        return {"deal_error": str(error)}
+
+
+# The tables whose rules change what a referee may type: the pack, what a flag is, the bonuses.
+TYPED_RULES = [
+    {"preset": "portugal"}, {"preset": "points_flag"}, {"preset": "double_pack"},
+    {"preset": "brasil_last_trick"},
+    {"preset": "portugal", "rules": {"last_trick_bonus": 10, "maria_de_copas": 6}},
+    {"preset": "points_flag", "rules": {"last_trick_bonus": 10, "maria_de_copas": 6}},
+]
+
+
+def _as_typed(deal: object) -> list[dict]:
+    """A deal of the conformance shape as a referee types it: both sides' points, or one side's
+    (the other left blank), with its flag, tricks and bonus sides; a revoke as it is."""
+    if not isinstance(deal, dict) or not isinstance(deal.get("points"), list | type(None)):
+        return []
+    if deal.get("revoke") is not None:
+        return [{"revoke": deal["revoke"]}] if isinstance(deal["revoke"], str) else []
+    points = deal.get("points")
+    if points is None or len(points) != 2 or not all(type(p) is int for p in points):
+        return []
+    rest = {k: v for k, v in deal.items() if k in ("flag", "tricks", "last_trick", "queen_of_hearts")
+            and v is not None}
+    if "tricks" in rest and (not isinstance(rest["tricks"], list) or len(rest["tricks"]) != 2
+                             or not all(type(t) is int for t in rest["tricks"])):
+        return []
+    return [{"points": points, **rest}, {"points": [points[0], None], **rest},
+            {"points": [None, points[1]], **rest}]
+
+
+def _typed_entries() -> list[dict]:
+    """What a referee can type on the phone, possible or not, and every deal of the conformance
+    examples and of the hand-picked bad deals typed the referee's way."""
+    typed_points = [[119, None], [None, 119], [1, None], [None, 1], [239, None], [None, 239],
+                    [0, None], [120, None], [240, None], [130, None], [73, None], [60, 60],
+                    [70, 40], [2, None], [3, None], [None, None]]
+    entries = [{"points": p} for p in typed_points]
+    entries += [{"points": p, "flag": f} for p in ([120, None], [None, 0], [110, None], [None, None],
+                                                    [240, None]) for f in "AB"]
+    entries += [{"points": p, "tricks": t} for p in ([40, None], [38, None], [80, None], [120, None],
+                                                     [0, None]) for t in ([1, None], [None, 8],
+                                                                          [10, None], [5, 5], [4, 4])]
+    entries += [{"points": [120, None], "flag": "A", "tricks": t} for t in ([10, None], [9, None])]
+    entries += [{"points": [73, None], "last_trick": lt, "queen_of_hearts": q}
+                for lt in (None, "A", "B") for q in (None, "A", "B")]
+    entries += [{"flag": f, "last_trick": lt, "queen_of_hearts": q}
+                for f in "AB" for lt in (None, "A", "B") for q in (None, "A", "B")]
+    entries += [{"points": [3, None], "queen_of_hearts": "A"},
+                {"points": [2, None], "queen_of_hearts": "A"},
+                {"points": [0, None], "queen_of_hearts": "B"}, {"tie": True},
+                {"tie": True, "points": [61, None]}, {"revoke": "A"},
+                {"revoke": "B", "flag": "A", "points": [119, None]}, {}]
+    examples = json.loads(EXAMPLES.read_text())
+    deals = [deal for example in examples for deal in example["case"].get("deals", [])]
+    deals += BAD_DEALS + MORE_DEALS + DOUBLE_PACK_DEALS + BONUS_DEALS
+    for deal in deals:
+        entries += [entry for entry in _as_typed(deal) if entry not in entries]
+    return entries
 
 
 def _entries() -> list[dict]:
@@ -342,7 +414,9 @@ def vectors() -> list[dict]:
     named += _variant_cases()
     return ([{"name": name, "case": case, "expected": expect(case)} for name, case in named]
             + [{"name": f"entry {i}", "entry": entry, "expected": entered(entry)}
-               for i, entry in enumerate(_entries())])
+               for i, entry in enumerate(_entries())]
+            + [{"name": f"typed {i} {j}", "typed": entry, "rules": rules, "expected": typed(rules, entry)}
+               for j, rules in enumerate(TYPED_RULES) for i, entry in enumerate(_typed_entries())])
 
 
 def dumps(items: list[dict]) -> str:

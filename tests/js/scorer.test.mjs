@@ -7,13 +7,14 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  CaseError, DealError, RulesError, applyDeal, asResult, dealEntered, formatFrom, newMatch, otherSide, replay, rulesFrom,
+  CaseError, DealError, RulesError, applyDeal, asResult, dealEntered, dealTyped, formatFrom, newMatch, otherSide, replay, rulesFrom,
   stateFrom, stored,
 } from "../../static/js/scorer.js";
 
 const ALL = JSON.parse(readFileSync(new URL("../engine/js_vectors.json", import.meta.url), "utf8"));
 const VECTORS = ALL.filter((vector) => "case" in vector);
 const ENTRIES = ALL.filter((vector) => "entry" in vector);
+const TYPED = ALL.filter((vector) => "typed" in vector);
 
 test("there are vectors to check", () => {
   assert.ok(VECTORS.length > 500, `only ${VECTORS.length} vectors`);
@@ -38,6 +39,22 @@ test("what a referee types makes the deal the engine makes of it", () => {
         && error.message === expected.deal_error, `${name}: expected DealError ${expected.deal_error}`);
     } else {
       assert.deepStrictEqual(dealEntered(entry), expected, `${name}: ${JSON.stringify(entry)}`);
+    }
+  }
+});
+
+test("what a referee types is checked as the server checks it, under every table's rules", () => {
+  // The phone refuses offline what the server would refuse online (119, a flag without 120,
+  // a bonus side the cards make impossible...), in the engine's words.
+  assert.ok(TYPED.length > 1000, `only ${TYPED.length} typed entries`);
+  assert.ok(TYPED.some(({ typed, expected }) => typed.points && typed.points[0] === 119 && "deal_error" in expected));
+  for (const { name, typed, rules, expected } of TYPED) {
+    const parsed = rulesFrom(rules.preset, rules.rules);
+    if ("deal_error" in expected) {
+      assert.throws(() => dealTyped(typed, parsed), (error) => error instanceof DealError
+        && error.message === expected.deal_error, `${name}: expected DealError ${expected.deal_error} for ${JSON.stringify(typed)} under ${JSON.stringify(rules)}`);
+    } else {
+      assert.deepStrictEqual(dealTyped(typed, parsed), expected, `${name}: ${JSON.stringify(typed)} under ${JSON.stringify(rules)}`);
     }
   }
 });

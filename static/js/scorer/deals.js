@@ -182,6 +182,28 @@ export function dealEntered({
   return deal;
 }
 
+// The sides a referee names for the bonuses, with what a flag tells without a tap
+// (bonus_sides in deals.py): the flag's side took the Queen of Hearts and, when a flag is all
+// ten tricks, the last trick. Only for a game giving the bonus.
+export function bonusSides(rules, { flag = null, last_trick: lastTrick = null, queen_of_hearts: queen = null } = {}) {
+  const named = { last_trick: lastTrick || null, queen_of_hearts: queen || null };
+  for (const bonus of BONUSES) {
+    const swept = bonus.entry === "queen_of_hearts" || rules.flag === "tricks";
+    if (rules[bonus.rule] && named[bonus.entry] === null && swept) named[bonus.entry] = flag || null;
+  }
+  return named;
+}
+
+// What a referee's entry makes under `rules`, checked as the server checks it before it shows
+// the deal for confirmation (deal_typed in deals.py): dealEntered with the rules' pack and the
+// bonus sides a flag tells, then checkDeal. DealError if the deal is impossible.
+export function dealTyped(entry, rules) {
+  const sides = entry.revoke ? {} : bonusSides(rules, entry);
+  const deal = dealEntered({ ...entry, ...sides, deck: rules.deck });
+  checkDeal(dealFrom(deal), rules);
+  return deal;
+}
+
 // dealEntered, or null when the entry makes no deal (nothing typed, a side that is no side).
 export function enteredOrNull(entry) {
   try {
