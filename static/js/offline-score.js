@@ -12,7 +12,7 @@
 // window.SuecaProvisional.award(deal) for what it gives.
 // It also registers the service worker (/r/sw.js) and keeps the page's latest copy for it.
 import {
-  DealError, applyDeal, bonusSides, dealTyped, enteredOrNull, fill, formatFrom, newMatch, replay, rulesFrom,
+  DealError, applyDeal, bonusSides, dealTyped, enteredOrNull, fill, formatFrom, newMatch, rulesFrom, stored as storedState,
 } from "./scorer.js";
 
 const box = document.getElementById("pending");
@@ -103,13 +103,15 @@ function check(body) {
 // The match's pack: "single", or "double" (240 card points, eight seats).
 const deck = () => (match.rules && match.rules.deck) || "single";
 
+// The match after the server's deals, the waiting ones and `extra`, as the conformance result
+// plus the current partida's games (stored()); null if the scorer cannot play them.
 function result(extra = []) {
   if (!match) return null;
   const server = match.deals.length;
-  const deals = [...match.deals, ...waiting(), ...extra];
   try {
-    const outcome = replay({ rules: match.rules, format: match.format, first_dealer: match.first_dealer, deals });
-    return outcome.ok ? { ...outcome, server } : null;
+    let state = newMatch(rules(), formatFrom(match.format), match.first_dealer);
+    [...match.deals, ...waiting(), ...extra].forEach((deal, index) => { state = applyDeal(state, deal, index); });
+    return { ...storedState(state), server };
   } catch (error) {
     return null;
   }
@@ -126,10 +128,123 @@ function pair(name, values) {
   return say(name, { a: values[0], b: values[1] });
 }
 
+// The scoreboard beside the keypad (#referee .board, the tally under it): while deals wait,
+// the score with them, marked "not saved yet", so that the page never shows two scores;
+// else what the server's page says, as it came.
+function board(outcome, count) {
+  const root = document.getElementById("referee");
+  const section = root && root.querySelector(".board");
+  if (!section) return;
+  const shown = Boolean(outcome && count);
+  section.toggleAttribute("data-provisional", shown);
+  const mark = root.querySelector("[data-board-provisional]");
+  if (mark) mark.hidden = !shown;
+  const sides = ["a", "b"].map((side) => section.querySelector(`.side-${side}`));
+  sides.forEach((side, i) => {
+    if (!side) return;
+    const counted = match.format.type === "partidas" ? outcome?.partida_games : outcome?.games;
+    put(side.querySelector("[data-board-games]"), shown && String(outcome.games[i]));
+    put(side.querySelector("[data-board-points]"), shown && String(outcome.points[i]));
+    put(side.querySelector("[data-board-partidas]"), shown && String(outcome.partidas[i]));
+    strokes(side.querySelector("[data-board-strokes]"), shown ? counted[i] : null);
+    side.classList.toggle("provisional-winner", shown && outcome.finished && outcome.winner === "AB"[i]);
+  });
+  let turn = null;
+  if (shown && outcome.finished) {
+    turn = outcome.winner === "draw" ? say("over-draw-board") : say("over-board", { side: outcome.winner });
+  } else if (shown) {
+    const players = match.players || [];
+    const dealer = outcome.next_dealer;
+    turn = say("turn", { dealer: players[dealer] ?? dealer, leader: players[leadOf(dealer)] ?? leadOf(dealer) });
+  }
+  put(root.querySelector("[data-board-turn]"), turn);
+  badges(root.querySelector("[data-board-seats]"), shown ? (outcome.finished ? undefined : outcome.next_dealer) : null);
+  // "3 deals played" stays the server's count; the waiting ones are added to it, as not saved.
+  const played = root.querySelector("[data-board-played]");
+  const saved = played && ("saved" in played.dataset ? played.dataset.saved : played.textContent);
+  put(played, shown && `${saved.trim()} · ${say(count === 1 ? "unsaved-1" : "unsaved-n", { n: count })}`);
+  const note = root.querySelector("[data-tally-waiting]");
+  if (note) {
+    note.hidden = !shown;
+    note.textContent = shown ? say(count === 1 ? "tally-waiting-1" : "tally-waiting-n", { n: count }) : "";
+  }
+  const empty = root.querySelector("[data-tally-empty]");
+  if (empty) empty.hidden = shown;
+}
+
+// Show `text` in `node` instead of what the server wrote there (kept to put back: text false).
+function put(node, text) {
+  if (!node) return;
+  if (text === false || text === null) {
+    if ("saved" in node.dataset) {
+      node.textContent = node.dataset.saved;
+      if ("savedLabel" in node.dataset) node.setAttribute("aria-label", node.dataset.savedLabel);
+      delete node.dataset.saved;
+      delete node.dataset.savedLabel;
+    }
+    return;
+  }
+  if (!("saved" in node.dataset)) {
+    node.dataset.saved = node.textContent;
+    if (node.hasAttribute("aria-label")) node.dataset.savedLabel = node.getAttribute("aria-label");
+  }
+  node.removeAttribute("aria-label"); // the server's "1 game": the number is read instead
+  node.textContent = text;
+}
+
+// Who sits where: the "deals" and "leads" badges on the provisional dealer and leader (null:
+// the server's again; a match over on the phone's count has none).
+function badges(list, dealer) {
+  if (!list) return;
+  if (!("saved" in list.dataset)) {
+    if (dealer === null) return;
+    const at = (name) => list.querySelector(`[data-badge=${name}]`)?.closest("[data-seat]")?.dataset.seat ?? "";
+    list.dataset.saved = `${at("deals")} ${at("leads")}`;
+  }
+  let [deals, leads] = [dealer, dealer === null || dealer === undefined ? null : leadOf(dealer)];
+  // null: the server's badges again; undefined: none (the match is over on this phone's count)
+  if (dealer === null) {
+    [deals, leads] = list.dataset.saved.split(" ").map((seat) => (seat === "" ? null : Number(seat)));
+    delete list.dataset.saved;
+  } else if (dealer === undefined) {
+    [deals, leads] = [null, null];
+  }
+  list.querySelectorAll("[data-seat]").forEach((seat) => {
+    seat.querySelectorAll("[data-badge]").forEach((badge) => {
+      const before = badge.previousSibling; // a space this function put there
+      if (before && before.nodeType === Node.TEXT_NODE && !before.textContent.trim()) before.remove();
+      badge.remove();
+    });
+    for (const [name, at] of [["deals", deals], ["leads", leads]]) {
+      if (Number(seat.dataset.seat) !== at) continue;
+      const badge = document.createElement("span");
+      badge.className = "dealer-badge";
+      badge.dataset.badge = name;
+      badge.textContent = say(`badge-${name}`);
+      seat.append(" ", badge);
+    }
+  });
+}
+
+// One stroke (risco) per game, as the server draws them; null puts the server's back.
+function strokes(node, games) {
+  if (!node) return;
+  if (games === null && !("saved" in node.dataset)) return;
+  if (!("saved" in node.dataset)) node.dataset.saved = String(node.children.length);
+  const count = games === null ? Number(node.dataset.saved) : games;
+  if (games === null) delete node.dataset.saved;
+  node.replaceChildren(...Array.from({ length: count }, () => {
+    const stroke = document.createElement("span");
+    stroke.className = "stroke";
+    return stroke;
+  }));
+}
+
 function show() {
   if (!panel) return;
   const queued = waiting();
   const outcome = queued.length ? result() : null;
+  board(outcome, queued.length);
   panel.hidden = !queued.length;
   document.body.toggleAttribute("data-provisional-over", Boolean(outcome && outcome.finished));
   if (!queued.length) return;
@@ -191,6 +306,24 @@ window.SuecaProvisional = { show, award, check };
 document.addEventListener("sueca:queue", (event) => {
   items = Array.isArray(event.detail) ? event.detail : [];
   show();
+});
+
+// A waiting deal the server recorded (offline.js, before the page is reloaded from the server):
+// it is one of the match's deals now. If the server's state tells of others too (recorded
+// elsewhere meanwhile), the page's data is read again from the server.
+document.addEventListener("sueca:sent", (event) => {
+  const { key, deal, state } = event.detail || {};
+  items = items.filter((item) => item.key !== key);
+  if (!match || !state || state.id !== match.match) return;
+  const played = kept(deal);
+  if (played && Array.isArray(state.deals) && state.deals.length === match.deals.length + 1) {
+    match = { ...match, deals: [...match.deals, played], version: state.version };
+  } else if (box) {
+    fetch(box.dataset.page, { cache: "no-store" }).then((response) => response.text()).then((text) => {
+      match = read(new DOMParser().parseFromString(text, "text/html")) ?? match;
+      show();
+    }).catch(() => {});
+  }
 });
 
 // A fresh #referee from the server (a save, an undo, offline.js's refresh): take its match data,

@@ -178,6 +178,8 @@ import { deckOf } from "./points-pair.js";
     const queue = load();
     const index = queue.items.findIndex((item) => item.key === head.key);
     if (outcome.state) {
+      // offline-score.js counts it with the match's deals until the page comes from the server
+      document.dispatchEvent(new CustomEvent("sueca:sent", { detail: { key: head.key, deal: head.deal, state: outcome.state } }));
       if (index >= 0) queue.items.splice(index, 1);
       queue.expect = { match: head.match, version: outcome.state.version };
       if (outcome.state.finished) ended = outcome.state.id;
@@ -204,17 +206,34 @@ import { deckOf } from "./points-pair.js";
     return render();
   }
 
-  // Show the server's score again, unless the referee is in the middle of a deal; after a
-  // kept deal that ended the match, its result (which a reload keeps showing).
+  // Show the server's score again, unless the referee is on a confirmation screen; what they
+  // were typing on the entry screen is put back in the server's (the board and the tally
+  // beside it must not stay behind the deals just sent). After a kept deal that ended the
+  // match, its result (which a reload keeps showing).
   function refresh() {
     const element = referee();
     if (!element || !window.htmx || element.dataset.offline) return;
     if (element.querySelector("[data-offline=record]")) return;
-    if (Array.from(element.querySelectorAll("[data-points]")).some((input) => input.value !== "")) return;
+    const form = element.querySelector("[data-offline=entry]");
+    const typed = form ? Array.from(form.querySelectorAll("input:not([type=hidden]), select"))
+      .filter((field) => (field.type === "radio" ? field.checked : field.value !== ""))
+      .map((field) => ({ id: field.id, name: field.name, value: field.value, radio: field.type === "radio" })) : [];
+    if (typed.length && ended) return; // the result would take the entry screen away
     const url = ended ? `${box.dataset.page}?after=${ended}` : box.dataset.page;
     ended = null;
     htmx.ajax("GET", url, { target: "#referee", select: "#referee", swap: "outerHTML" })
-      .then(() => { if (url !== location.pathname + location.search) history.replaceState(null, "", url); });
+      .then(() => {
+        if (url !== location.pathname + location.search) history.replaceState(null, "", url);
+        const fresh = referee() && referee().querySelector("[data-offline=entry]");
+        if (!fresh) return;
+        typed.forEach(({ id, name, value, radio }) => {
+          const field = radio ? fresh.querySelector(`input[type=radio][name="${name}"][value="${value}"]`)
+            : fresh.querySelector(`#${CSS.escape(id)}`);
+          if (!field) return;
+          if (radio) field.checked = true;
+          else field.value = value;
+        });
+      });
   }
 
   // ---- The pending box -----------------------------------------------------------------

@@ -145,7 +145,9 @@ def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_l
     assert Deal.objects.count() == 1
     tap(page, "Send them")
 
-    expect(page.get_by_text("Finished: B wins the match.")).to_be_visible(timeout=RETRY)
+    # (the board says "Finished: B wins the match. Not saved yet." until the server's comes)
+    expect(pending(page)).to_contain_text("The waiting deals were sent.", timeout=RETRY)
+    expect(page.get_by_text("Finished: B wins the match.")).to_be_visible()
     assert [d.data for d in Deal.objects.order_by("number")] == [
         {"points": [95, 25]}, {"points": [0, 120], "flag": "B"}]
 

@@ -70,7 +70,8 @@ def test_offline_the_score_moves_on_provisionally_survives_a_reload_and_the_serv
     expect(provisional(page)).to_contain_text("Games: A 2 – 0 B")
     first_next = provisional(page).locator("[data-provisional-next]").inner_text()
     assert "deals next" in first_next
-    expect(games(page, "A")).to_have_text("0")  # the server's board is untouched
+    expect(games(page, "A")).to_have_text("2")  # on the board too, marked not saved yet
+    expect(page.locator("#referee [data-board-provisional]")).to_be_visible()
 
     # Deal 2: B 70, wins 1 game; the dealer moves on.
     tap(page, "A/B")
@@ -105,9 +106,10 @@ def test_offline_the_score_moves_on_provisionally_survives_a_reload_and_the_serv
 
     # Back online: the deals go once, in order, and the server's score replaces the provisional.
     offline(page, False, monkeypatch)
-    expect(page.get_by_text("Finished: A wins the match.")).to_be_visible(timeout=RETRY)
-    # The kept deal ended the match: its result screen, as a save online shows it.
-    expect(page.get_by_role("heading", name="Match result")).to_be_visible()
+    # The kept deal ended the match: its result screen, as a save online shows it (the board
+    # said "Finished: A wins the match. Not saved yet." until then).
+    expect(page.get_by_role("heading", name="Match result")).to_be_visible(timeout=RETRY)
+    expect(page.get_by_text("Finished: A wins the match.")).to_be_visible()
     assert page.url.endswith(f"?after={match.pk}")
     expect(provisional(page)).to_be_hidden()
     expect(games(page, "A")).to_have_text("4")
