@@ -74,7 +74,7 @@ function text(name) {
 // Whether the deal form's fields `body` make a deal this match can take after the deals
 // waiting, as the server would decide before showing it for confirmation: {deal}, or {error}
 // in the words the server would use. Without the match's data, only what was typed is read.
-function check(body) {
+function check(body, at = undefined) {
   if (!match) return { deal: enteredOrNull(body) };
   const ranges = { points: [rules().deck === "double" ? 240 : 120, "number-points"], tricks: [10, "number-tricks"] };
   for (const [name, [most, message]] of Object.entries(ranges)) {
@@ -86,7 +86,8 @@ function check(body) {
   try {
     const deal = dealTyped(body, rules());
     let state = newMatch(rules(), formatFrom(match.format), match.first_dealer);
-    const deals = [...match.deals, ...waiting()];
+    const queued = waiting();
+    const deals = [...match.deals, ...queued.slice(0, at ?? queued.length)];
     try {
       deals.forEach((earlier, index) => { state = applyDeal(state, earlier, index); });
     } catch (error) {
@@ -103,14 +104,19 @@ function check(body) {
 // The match's pack: "single", or "double" (240 card points, eight seats).
 const deck = () => (match.rules && match.rules.deck) || "single";
 
-// The match after the server's deals, the waiting ones and `extra`, as the conformance result
+// The match after the server's deals, the waiting ones and `extra` (after the first `at` waiting
+// ones: all of them unless said; the waiting ones after it left out unless `rest`), as the
+// conformance result
 // plus the current partida's games (stored()); null if the scorer cannot play them.
-function result(extra = []) {
+function result(extra = [], at = undefined, rest = true) {
   if (!match) return null;
   const server = match.deals.length;
+  const queued = waiting();
+  const place = at ?? queued.length; // where `extra` goes among the waiting deals
   try {
     let state = newMatch(rules(), formatFrom(match.format), match.first_dealer);
-    [...match.deals, ...waiting(), ...extra].forEach((deal, index) => { state = applyDeal(state, deal, index); });
+    [...match.deals, ...queued.slice(0, place), ...extra, ...(rest ? queued.slice(place) : [])]
+      .forEach((deal, index) => { state = applyDeal(state, deal, index); });
     return { ...storedState(state), server };
   } catch (error) {
     return null;
@@ -131,14 +137,21 @@ function pair(name, values) {
 // The scoreboard beside the keypad (#referee .board, the tally under it): while deals wait,
 // the score with them, marked "not saved yet", so that the page never shows two scores;
 // else what the server's page says, as it came.
-function board(outcome, count) {
+// While a refused deal or deals held behind one wait for the referee's decision (offline.js),
+// nothing is on its way: the board shows the score as last saved, said so, for the referee to
+// check before sending the held deals.
+function board(outcome, count, stopped) {
   const root = document.getElementById("referee");
   const section = root && root.querySelector(".board");
   if (!section) return;
-  const shown = Boolean(outcome && count);
+  const shown = Boolean(outcome && count && !stopped);
   section.toggleAttribute("data-provisional", shown);
   const mark = root.querySelector("[data-board-provisional]");
-  if (mark) mark.hidden = !shown;
+  if (mark) {
+    mark.hidden = !shown && !(count && stopped);
+    mark.toggleAttribute("data-as-saved", !shown);
+    if (!mark.hidden) mark.textContent = say(shown ? "mark-provisional" : "mark-saved");
+  }
   const sides = ["a", "b"].map((side) => section.querySelector(`.side-${side}`));
   sides.forEach((side, i) => {
     if (!side) return;
@@ -244,7 +257,8 @@ function show() {
   if (!panel) return;
   const queued = waiting();
   const outcome = queued.length ? result() : null;
-  board(outcome, queued.length);
+  const stopped = Boolean(match) && items.some((item) => item.match === match.match && (item.refused || item.held));
+  board(outcome, queued.length, stopped);
   panel.hidden = !queued.length;
   document.body.toggleAttribute("data-provisional-over", Boolean(outcome && outcome.finished));
   if (!queued.length) return;
@@ -292,16 +306,20 @@ function leadOf(dealer) {
   return (dealer + (clockwise ? 1 : seats - 1)) % seats;
 }
 
-// What one more deal, entered now, would give: "A wins 2 games", or null if the scorer cannot say.
-function award(deal) {
-  const outcome = result([deal]); // the deal offline.js made of the entry (enteredOrNull)
+// What one more deal, entered now (after the first `at` waiting deals: all unless said), would give: "A wins 2 games", or null if the scorer cannot say.
+function award(deal, at = undefined) {
+  const outcome = result([deal], at, false); // the deal offline.js made of the entry (check)
   if (!outcome) return null;
-  const given = outcome.deals[outcome.deals.length - 1];
+  const given = outcome.deals[outcome.server + (at ?? waiting().length)];
   if (match.format.type === "points") return deal.revoke ? null : deal.points.join("–");
   return say("award", { award: gamesText(given.games) });
 }
 
-window.SuecaProvisional = { show, award, check };
+// How many deals the server has recorded in the match on screen, as far as this page knows
+// (null: the page has no match data, e.g. a result screen).
+const recorded = () => (match ? match.deals.length : null);
+
+window.SuecaProvisional = { show, award, check, recorded };
 
 document.addEventListener("sueca:queue", (event) => {
   items = Array.isArray(event.detail) ? event.detail : [];
@@ -340,6 +358,7 @@ document.addEventListener("htmx:afterRequest", (event) => {
   const node = document.getElementById("referee-match");
   if (node && fresh) node.textContent = JSON.stringify(fresh);
   show();
+  document.dispatchEvent(new CustomEvent("sueca:match")); // offline.js: a refused deal's number
   if (window.caches && text.includes('id="referee"')) {
     const headers = { "Content-Type": xhr.getResponseHeader("Content-Type") || "text/html; charset=utf-8" };
     const policy = xhr.getResponseHeader("Content-Security-Policy");

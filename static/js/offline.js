@@ -26,8 +26,10 @@
 //   Queued deals never fail each other's check, yet a deal another phone (or the organiser)
 //   recorded meanwhile is a 409 the referee sees, not an interleaved update.
 // - A deal leaves the queue only on a 2xx carrying the match state. A 4xx refusal stays at the
-//   head with the server's reason and a Discard button; the deals behind it are held until the
-//   referee has checked the score and chosen to send them (or discards them).
+//   head, named by its number in the match, with the server's reason and two ways on: Change
+//   this deal (its values back on the entry screen; the deal confirmed next takes its place and
+//   the deals behind it follow it) or Discard this deal (the deals behind it are then held
+//   until the referee has checked the score and chosen to send them, or discards them).
 // - A kept deal is the body the API takes: the deal form's own fields (points, flag, revoke,
 //   tricks, tie, trump) read from the form the referee used, so the page, the API and this
 //   queue send the same fields through the same form (scoring/forms/deal.py).
@@ -54,6 +56,7 @@ import { deckOf } from "./points-pair.js";
   let entryScreen = null; // the entry screen's HTML, to come back to from a confirmation
   let seen = null; // {match, version, confirm} of the last server page shown
   let ended = null; // the match a kept deal ended: its result is shown once the queue drains
+  let fixing = null; // the key of the refused deal the referee is changing on the entry screen
 
   const referee = () => document.getElementById("referee");
   // The deal an entry makes, with the pack of the match on screen (120 or 240 card points).
@@ -129,7 +132,20 @@ import { deckOf } from "./points-pair.js";
 
   function keep(item) {
     const queue = load();
-    if (!queue.items.some((other) => other.key === item.key)) queue.items.push(item);
+    const at = fixing ? queue.items.findIndex((other) => other.key === fixing && other.refused) : -1;
+    if (at >= 0) {
+      // The changed deal takes the refused one's place; the deals after it follow it now (the
+      // referee has seen the score with them), checked against the page's version.
+      queue.items[at] = item;
+      queue.items.slice(at + 1).forEach((other) => {
+        if (!other.held) return;
+        delete other.held;
+        if (other.match === item.match) other.seen = item.seen;
+      });
+      queue.expect = null;
+      fixing = null;
+      wait = 0;
+    } else if (!queue.items.some((other) => other.key === item.key)) queue.items.push(item);
     if (store(queue)) return true;
     notice = say("no-storage");
     return false;
@@ -265,10 +281,19 @@ import { deckOf } from "./points-pair.js";
     const refused = part("refused");
     refused.hidden = !(head && head.refused);
     if (head && head.refused) {
+      const number = numberOf(head);
+      const title = refused.querySelector("[data-refused-title]");
+      if (!("plain" in title.dataset)) title.dataset.plain = title.textContent; // "This deal was not recorded"
+      title.textContent = number ? say("refused-number", { n: number }) : title.dataset.plain;
       refused.querySelector("[data-deal]").textContent = describe(head.deal);
       refused.querySelector("[data-reason]").textContent = head.refused;
       refused.querySelector("[data-later]").hidden = items.length < 2;
+      // It can be changed on the entry screen of its own match; a deal for a match the table
+      // no longer plays can only be discarded.
+      refused.querySelector("[data-fix]").hidden = !number || !entryForm();
     }
+    if (fixing && !(head && head.refused && head.key === fixing)) fixing = null;
+    banner(head);
     part("held").hidden = !(head && head.held);
     document.dispatchEvent(new CustomEvent("sueca:queue", { detail: items })); // offline-score.js
   }
@@ -278,13 +303,76 @@ import { deckOf } from "./points-pair.js";
     queue.items = queue.items.filter((item) => item.key !== key);
     store(queue);
     notice = "";
+    if (fixing === key) fixing = null;
     flush();
+  }
+
+  const entryForm = () => referee() && referee().querySelector("[data-offline=entry]");
+
+  // The number a refused deal would have had in its match (the deals recorded, plus one), or
+  // null when the page shows another match.
+  function numberOf(item) {
+    const now = page();
+    if (!now || now.match !== item.match || !window.SuecaProvisional) return null;
+    const recorded = window.SuecaProvisional.recorded();
+    return recorded === null ? null : recorded + 1;
+  }
+
+  // Change the refused deal: its values back on the entry screen, and the next deal confirmed
+  // takes its place at the head of the queue (keep()), the deals after it following it.
+  function fix() {
+    const head = load().items[0];
+    const form = entryForm();
+    if (!head || !head.refused || !form) return;
+    clearEntry(referee());
+    const deal = head.deal;
+    const set = (selector, value) => {
+      const field = form.querySelector(selector);
+      if (field && value !== null && value !== undefined) field.value = String(value);
+    };
+    (deal.points || []).forEach((value, i) => set(`[data-points=${"AB"[i]}]`, value));
+    // the side typed shows the other's share, as typing it does (points-pair.js)
+    const typed = (deal.points || []).findIndex((value) => value !== null && value !== undefined);
+    if (typed >= 0) form.querySelector(`[data-points=${"AB"[typed]}]`)?.dispatchEvent(new Event("input"));
+    (deal.tricks || []).forEach((value, i) => set(`#id_tricks_${"ab"[i]}`, value));
+    set("#id_trump", deal.trump);
+    for (const name of ["last_trick", "queen_of_hearts"]) {
+      const radio = deal[name] && form.querySelector(`input[type=radio][name="${name}"][value="${deal[name]}"]`);
+      if (radio) radio.checked = true;
+    }
+    if (deal.tricks || deal.trump) form.querySelectorAll("details").forEach((details) => { details.open = true; });
+    fixing = head.key;
+    render();
+    const first = form.querySelector("[data-points]");
+    form.scrollIntoView({ block: "start" });
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  // The entry screen says which refused deal is being changed.
+  function banner(head) {
+    const form = entryForm();
+    if (!form) return;
+    let line = form.querySelector("[data-fixing]");
+    if (!fixing) {
+      if (line) line.remove();
+      return;
+    }
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "fixing";
+      line.dataset.fixing = "";
+      line.setAttribute("role", "status");
+      form.prepend(line);
+    }
+    line.textContent = say("fixing", { n: numberOf(head) ?? "", deal: describe(head.deal) });
   }
 
   box.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button) return;
-    if (button.hasAttribute("data-discard")) {
+    if (button.hasAttribute("data-fix")) {
+      fix();
+    } else if (button.hasAttribute("data-discard")) {
       const head = load().items[0];
       if (head) discard(head.key);
     } else if (button.dataset.discardKey) {
@@ -336,11 +424,13 @@ import { deckOf } from "./points-pair.js";
   }
 
   // The confirmation the server could not give: the deal as entered, kept on this phone.
-  function confirmHere(form, data) {
+  function confirmHere(form, data, reason = "offline") {
     const body = bodyFrom(data);
     // Refused here what the server would refuse (119, a flag without 120...), in its words,
     // before the deal is kept: a deal the server refuses would hold the ones behind it.
-    const checked = window.SuecaProvisional ? window.SuecaProvisional.check(body) : { deal: entered(body) };
+    // A changed deal goes where the refused one was: before the deals waiting behind it.
+    const at = fixing ? 0 : undefined;
+    const checked = window.SuecaProvisional ? window.SuecaProvisional.check(body, at) : { deal: entered(body) };
     const deal = checked.deal;
     const element = referee();
     const now = page();
@@ -349,13 +439,16 @@ import { deckOf } from "./points-pair.js";
     if (!element || !now) return;
     const screen = document.getElementById("referee-offline-confirm").content.firstElementChild.cloneNode(true);
     screen.querySelector("[data-deal]").textContent = describe(body);
-    const award = window.SuecaProvisional ? window.SuecaProvisional.award(deal) : null;
+    const award = window.SuecaProvisional ? window.SuecaProvisional.award(deal, at) : null;
     if (award) {
       const line = screen.querySelector("[data-award]");
       line.textContent = award;
       line.hidden = false;
     }
     screen.querySelector(now.confirm ? "[data-when-plain]" : "[data-when-confirm]").remove();
+    // Online with deals waiting, the screen says why the deal is kept here and not saved now.
+    const note = fixing ? "note-fix" : reason === "queue" ? "note-queue" : null;
+    if (note) screen.querySelector(".offline-note").textContent = say(note);
     const close = () => {
       screen.remove();
       delete element.dataset.offline;
@@ -405,7 +498,7 @@ import { deckOf } from "./points-pair.js";
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (role === "entry") confirmHere(form, data);
+    if (role === "entry") confirmHere(form, data, navigator.onLine === false ? "offline" : "queue");
     else keepConfirmed(data);
   }, true);
 
@@ -423,6 +516,9 @@ import { deckOf } from "./points-pair.js";
   document.addEventListener("htmx:sendError", noAnswer);
   document.addEventListener("htmx:timeout", noAnswer);
   document.addEventListener("htmx:load", () => page());
+  // A new screen from the server: whether a refused deal can be changed there, and the banner.
+  document.addEventListener("htmx:afterSettle", () => { if (load().items.length) render(); });
+  document.addEventListener("sueca:match", () => { if (load().items.length) render(); }); // offline-score.js
 
   window.addEventListener("online", () => { wait = 0; flush(); });
   window.addEventListener("storage", (event) => { if (event.key === STORE) render(); });

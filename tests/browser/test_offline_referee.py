@@ -106,7 +106,7 @@ def test_a_deal_refused_because_another_phone_finished_the_match_says_why(
     page.context.set_offline(False)
 
     refusal = pending(page).get_by_role("alert")
-    expect(refusal).to_contain_text("This deal was not recorded: 95–25", timeout=RETRY)
+    expect(refusal).to_contain_text("Deal 2 was not recorded: 95–25", timeout=RETRY)
     expect(refusal).to_contain_text("This match is finished: no more deals.")
     expect(refusal).to_contain_text("Check the score and enter the deal again if it is still due.")
     expect(page.get_by_text("Finished: B wins the match.")).to_be_visible()  # the server's score
