@@ -106,8 +106,7 @@ const deck = () => (match.rules && match.rules.deck) || "single";
 
 // The match after the server's deals, the waiting ones and `extra` (after the first `at` waiting
 // ones: all of them unless said; the waiting ones after it left out unless `rest`), as the
-// conformance result
-// plus the current partida's games (stored()); null if the scorer cannot play them.
+// conformance result plus the current partida's games (stored()); null if the scorer cannot play them.
 function result(extra = [], at = undefined, rest = true) {
   if (!match) return null;
   const server = match.deals.length;
@@ -155,7 +154,7 @@ function board(outcome, count, stopped) {
   const sides = ["a", "b"].map((side) => section.querySelector(`.side-${side}`));
   sides.forEach((side, i) => {
     if (!side) return;
-    const counted = match.format.type === "partidas" ? outcome?.partida_games : outcome?.games;
+    const counted = shown && (match.format.type === "partidas" ? outcome.partida_games : outcome.games);
     put(side.querySelector("[data-board-games]"), shown && String(outcome.games[i]));
     put(side.querySelector("[data-board-points]"), shown && String(outcome.points[i]));
     put(side.querySelector("[data-board-partidas]"), shown && String(outcome.partidas[i]));
@@ -175,7 +174,7 @@ function board(outcome, count, stopped) {
   // "3 deals played" stays the server's count; the waiting ones are added to it, as not saved.
   const played = root.querySelector("[data-board-played]");
   const saved = played && ("saved" in played.dataset ? played.dataset.saved : played.textContent);
-  put(played, shown && `${saved.trim()} · ${say(count === 1 ? "unsaved-1" : "unsaved-n", { n: count })}`);
+  put(played, shown && `${(saved || "").trim()} · ${say(count === 1 ? "unsaved-1" : "unsaved-n", { n: count })}`);
   const note = root.querySelector("[data-tally-waiting]");
   if (note) {
     note.hidden = !shown;
