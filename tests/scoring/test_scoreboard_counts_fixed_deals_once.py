@@ -15,8 +15,8 @@ LEVEL_DEALS_ON = {"type": "fixed_deals", "deals": 2, "extra_deals": True}
 def progress(client, match) -> str:
     """The line under the board's status: the format and the deals played."""
     html = client.get(f"/m/{match.pk}/").content.decode()
-    status = re.search(r'<p class="status">.*?<span class="muted">(.*?)</span>', html, re.S)
-    return " ".join(status[1].split())
+    status = re.search(r'<p class="status">.*?<span class="muted">(.*?)</p>', html, re.S)
+    return " ".join(re.sub(r"<[^>]+>", "", status[1]).split())
 
 
 def test_a_finished_match_of_eight_deals_says_eight_deals_played_once(client, club, pair_a,
