@@ -6,6 +6,7 @@ import uuid
 from collections import Counter
 
 import pytest
+from django.utils.formats import date_format
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -198,6 +199,17 @@ def test_every_season_finishes_and_its_table_equals_a_replay(club, organiser, se
     assert tournament.champion_id == next(
         (s.entry.pk for s in ranked(tournament) if not s.entry.withdrawn), None)
     assert_standings_equal_a_replay(tournament)
+
+
+def test_a_postponement_to_its_matchday_or_before_is_refused_with_the_date_as_pages_write_it(
+        club, organiser):
+    """The refusal wrote the matchday ISO (2026-12-04) on a page that writes dates 4 Dec 2026."""
+    tournament = start_league(club, 4, tables_count=1)
+    first = next(p for p in pairings(tournament) if p.match_id)
+    day = first.round.date
+    with pytest.raises(TournamentRefused) as refused:
+        services.pairing_postpone(pairing=first, to=day, by=organiser)
+    assert date_format(day) in str(refused.value) and day.isoformat() not in str(refused.value)
 
 
 def test_a_postponed_match_played_now_waits_for_its_partnerships_to_be_free(club, organiser):

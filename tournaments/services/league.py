@@ -8,6 +8,7 @@ through results.league_over), whatever the order its matchdays were played in.
 import datetime
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from sueca_club import outbox
@@ -88,7 +89,7 @@ def pairing_postpone(*, pairing: Pairing, to: datetime.date, by=None, reason: st
     if to <= pairing.round.date:
         raise TournamentRefused(
             _("A match is postponed to a date after its matchday's (%(date)s).")
-            % {"date": pairing.round.date.isoformat()})
+            % {"date": date_format(pairing.round.date)})
     rows.off_table(pairing)
     pairing.postponed_to = to
     pairing.save(update_fields=["postponed_to"])
