@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from scoring import tv
+from scoring.models import Match
 from sueca_club import live
 from sueca_club.live import KEPT_SECONDS
 from tests.conftest import forget_kept_pages
@@ -28,10 +29,13 @@ from tournaments.models import LiveScores
 def tournament(club):
     tournament = knockout_of_13(club)
     play_matches(tournament, 1)
-    # While a table is highlighted, the TV's ETag names the second (tournaments/tv.py): two
-    # visits a second apart rightly get different pages. The last deal is older than that.
-    LiveScores.objects.filter(tournament=tournament).update(
-        changed_at=timezone.now() - timedelta(seconds=tv.FRESH_SECONDS + 1))
+    # While a table is highlighted, or a match's final score is on the TV, the TVs' ETags name
+    # the second, or the ten seconds (scoring/tv.py, tournaments/tv.py): two visits a second
+    # apart rightly get different pages. The last deal and the last result are older than that.
+    long_ago = timezone.now() - timedelta(seconds=tv.FINAL_SECONDS + 1)
+    LiveScores.objects.filter(tournament=tournament).update(changed_at=long_ago)
+    Match.objects.filter(club=club).update(updated_at=long_ago)
+    Match.objects.filter(club=club, finished=True).update(finished_at=long_ago)
     return tournament
 
 
