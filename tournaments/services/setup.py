@@ -389,6 +389,38 @@ def round_changeable(*, pairings: list[Pairing]) -> bool:
     return True
 
 
+def redraw_after_withdrawal(*, tournament: Tournament, entry: Entry) -> list[Entry] | None:
+    """After `entry` withdrew, its match of the current round a walkover: would drawing that
+    round again (no deal of it played yet) draw it without `entry`? Then who would come in its
+    place: the next of its group for the knockout after the groups, else nobody (its opponent
+    is drawn against another). None where a new draw would hold the same matches (a bracket
+    fixed by its slots, a round robin's schedule, a group's later rounds) or is not allowed."""
+    current = selectors.last_round(tournament)
+    if current is None or league.is_league(tournament):
+        return None
+    pairings = list(selectors.pairings(tournament).filter(round=current))
+    if (not any(entry.pk in (p.a_id, p.b_id) for p in pairings)
+            or not round_changeable(pairings=pairings)):
+        return None
+    previous = tournament.rounds.filter(number=current.number - 1).first()
+    if current.stage == Round.Stage.KNOCKOUT and previous is not None:
+        if (tournament.structure != Tournament.Structure.GROUPS
+                or previous.stage == Round.Stage.KNOCKOUT):
+            return None
+        try:
+            drawn = draws.knockout_draw_after_groups(tournament,
+                                                     list(selectors.pairings(tournament)))
+        except TournamentRefused:  # too few left to go through: no knockout to draw again
+            return None
+        playing = {p.a_id for p in pairings} | {p.b_id for p in pairings}
+        coming = {pk for p in drawn for pk in (p.a, p.b)} - playing - {None}
+        return [e for e in selectors.entries(tournament) if e.pk in coming]
+    first = previous is None and current.stage in (Round.Stage.KNOCKOUT, Round.Stage.GROUPS)
+    swiss = (current.stage == Round.Stage.ROUNDS
+             and tournament.pairing == Tournament.Pairing.SWISS)
+    return [] if first or swiss else None
+
+
 def _discard_round(round_: Round) -> None:
     matches = list(round_.pairings.exclude(match=None).values_list("match_id", flat=True))
     round_.delete()

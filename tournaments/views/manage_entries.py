@@ -75,7 +75,28 @@ def entry_withdraw(request, tournament, entry_id):
     if not form.is_valid():
         refuse(request, form)
         return
-    attempt(request, lambda: services.entry_withdraw(entry=entry, by=request.user,
-                                                     reason=form.cleaned_data["reason"]),
-            _("%(name)s withdrew: each match it still had is a walkover to its opponent.")
-            % {"name": entry.partnership.display_name})
+    name = entry.partnership.display_name
+    if attempt(request, lambda: services.entry_withdraw(entry=entry, by=request.user,
+                                                        reason=form.cleaned_data["reason"]),
+               _("%(name)s withdrew: each match it still had is a walkover to its opponent.")
+               % {"name": name}):
+        _offer_redraw(request, tournament, entry, name)
+
+
+def _offer_redraw(request, tournament, entry, name: str) -> None:
+    """Where the round it withdrew from may still be drawn again, say what that would change."""
+    coming = services.redraw_after_withdrawal(tournament=tournament, entry=entry)
+    if coming is None:
+        return
+    if coming:
+        names = ", ".join(e.partnership.display_name for e in coming)
+        told = ngettext(
+            "No deal of this round has been played yet: draw it again and %(names)s goes "
+            "through in place of %(name)s, where now its opponent has a walkover.",
+            "No deal of this round has been played yet: draw it again and %(names)s go "
+            "through in place of %(name)s, where now its opponent has a walkover.",
+            len(coming)) % {"names": names, "name": name}
+    else:
+        told = _("No deal of this round has been played yet: draw it again and it is drawn "
+                 "without %(name)s, where now its opponent has a walkover.") % {"name": name}
+    messages.info(request, told)
