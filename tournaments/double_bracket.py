@@ -62,6 +62,11 @@ class SlotView:
     def label(self) -> str:
         return slot_label(self.slot.id)
 
+    @property
+    def empty(self) -> bool:
+        """Both places are byes (a small field's first losers' round): it never holds a match."""
+        return self.a.bye and self.b.bye
+
 
 @dataclass(frozen=True)
 class RoundView:

@@ -150,3 +150,12 @@ def test_the_standings_count_the_byes_of_the_bracket_as_a_knockouts_do(club):
     assert sorted(s.row.byes for s in ranked) == [0, 0, 1, 1, 1]
     with_bye = [s.row for s in ranked if s.row.byes]
     assert all(row.points == tournament.points_win and row.played == 0 for row in with_bye)
+
+
+def test_a_slot_between_two_byes_says_it_holds_no_match(client, club):
+    """Five in a bracket of eight: a first losers' slot gets the losers of two byes."""
+    html = page(client, make_event(club, 5), "bracket/")
+    empty = re.search(r'L1-2</span>\s*<div class="bm tbd"><span class="bm-foot">([^<]+)</span>',
+                      html)
+    assert empty and empty.group(1) == "No match: both places are byes"
+    assert html.count("No match: both places are byes") == 1
