@@ -28,7 +28,7 @@ from tournaments.forms import (
     TournamentDetailsForm,
     TournamentForm,
 )
-from tournaments.models import Pairing, Round, Tournament
+from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.presenters import criterion_name, round_title
 from tournaments.registration import selectors as signups
 
@@ -171,6 +171,30 @@ def rounds_with_pairings(tournament: Tournament) -> list[RoundView]:
             for r in tournament.rounds.order_by("number")]
 
 
+@dataclass(frozen=True)
+class PlayingNow:
+    """An entry's match under way (a deal played, no result yet): its withdrawal ends it, and
+    the organiser's page says which before the withdrawal is confirmed."""
+
+    table: int | None
+    opponent: str
+    score: str  # the entry's own first
+
+
+def _mark_playing_now(entries: list[Entry], rounds: list[RoundView]) -> None:
+    """Each entry's PlayingNow as `playing_now`, or None."""
+    playing = {}
+    for p in (p for r in rounds if not r.complete for p in r.pairings):
+        if p.finished or not p.match_id or not p.match.state["deals"] or p.b_id is None:
+            continue
+        a, b = p.match.scoreline
+        table = p.table.number if p.table else None
+        playing[p.a_id] = PlayingNow(table, p.b.partnership.display_name, f"{a}–{b}")
+        playing[p.b_id] = PlayingNow(table, p.a.partnership.display_name, f"{b}–{a}")
+    for entry in entries:
+        entry.playing_now = playing.get(entry.pk)
+
+
 @login_required
 def tournament(request, club_slug, slug):
     tournament = owned_tournament(request, club_slug, slug)
@@ -183,6 +207,8 @@ def tournament(request, club_slug, slug):
     out = selectors.entries_out(tournament, [p for r in rounds for p in r.pairings],
                                 entries) if running else frozenset()
     champion = next((e for e in entries if e.pk == tournament.champion_id), None)
+    if running:
+        _mark_playing_now(entries, rounds)
     league = tournament.structure == Tournament.Structure.LEAGUE
     can_change_round = bool(current and not league
                             and services.round_changeable(pairings=current.pairings))
