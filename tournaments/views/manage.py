@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.timezone import localdate
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -223,6 +224,7 @@ def tournament(request, club_slug, slug):
         "structure_changeable": draft and bool(services.structure_settings(tournament)),
         "undecided_signups": draft and signups.awaiting_the_organiser(tournament),
         "start_refusal": draft and services.start_refusal(tournament, entries),
+        "starts_later": draft and tournament.starts_on and tournament.starts_on > localdate(),
         "running": running,
         # newest first; a league's matchdays not opened yet (drawn at its start) come last,
         # folded, so that the phone opens on the matches in play
