@@ -340,3 +340,18 @@ def test_a_bye_before_the_withdrawal_stands_where_what_followed_has_a_result():
     walkover = advance(schedule, {"W1-2": "a", "W2-1": "b"}, frozenset({1}))
     assert walkover.slots["W1-1"].winner == 1  # W2-1 was its walkover: the bye stands
     assert walkover.slots["W2-1"].status == de.PLAYED and walkover.ignored == ()
+
+
+def test_byes_in_a_row_before_the_withdrawal_stand_where_the_match_after_them_was_begun():
+    """1 went through W1-1 and W2-1 by byes (4 and 5 both forfeited W1-2) and its W3-1 was
+    put on before it withdrew: it stays there (its walkover decides it), where it once went
+    nowhere, taking its begun match away from under the table."""
+    schedule = schedule_of(5)  # W1: 1-bye, 4-5, 2-bye, 3-bye
+    results = {"W1-2": DOUBLE_FORFEIT, "W2-2": "a"}
+    begun = advance(schedule, results, frozenset({1}), frozenset({"W2-2", "W3-1"}))
+    assert begun.slots["W2-1"].winner == 1
+    assert begun.slots["W3-1"].status == de.READY
+    assert (begun.slots["W3-1"].a, begun.slots["W3-1"].b) == (1, 2)
+    waiting = advance(schedule, results, frozenset({1}), frozenset({"W2-2"}))
+    assert waiting.slots["W1-1"].winner is BYE and waiting.slots["W2-1"].winner is BYE
+    assert waiting.slots["W3-1"].status == de.BYE_RESOLVED and waiting.slots["W3-1"].winner == 2

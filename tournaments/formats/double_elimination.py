@@ -42,8 +42,9 @@ Rules (RULES.md's, applied to the two brackets):
   with a bye on both sides (two byes dropping into the same losers' slot) sends a bye
   on both ways. So the places a bye leaves empty in the losers' bracket are byes too,
   and the entrant meeting one goes through at once. An entrant withdrawn (``out``)
-  that meets a bye goes nowhere, unless the slot it would go on to was begun already
-  (``begun``: its match was put on, or has a result: it went on before it withdrew).
+  that meets a bye goes nowhere, unless the first slot where it would have to play (past
+  this bye and any that follow it) was begun already (``begun``: its match was put on, or
+  has a result: it went on before it withdrew).
 - **Walkover.** A win like any other: the result names the side that won.
 - **Double forfeit.** Neither side wins, and a team absent or withdrawn never advances
   or qualifies: both entrants are out of the event at once, whichever bracket the slot
@@ -419,21 +420,11 @@ def advance(schedule: Schedule, results: Mapping[str, Outcome],
             raise ValueError(f"No slot {slot_id!r} in this schedule")
         if outcome not in ("a", "b", DOUBLE_FORFEIT):
             raise ValueError(f"{outcome!r} is not a result: 'a', 'b' or {DOUBLE_FORFEIT!r}")
-    sides: dict[str, list[Occupant]] = {slot.id: [None, None] for slot in schedule.slots}
-    for pairing in schedule.first_round:
-        sides[_slot_id(WINNERS, 1, pairing.slot)] = [
-            BYE if side is None else side for side in (pairing.a, pairing.b)
-        ]
-    states: dict[str, SlotState] = {}
-    for slot in schedule.slots:
-        state = _resolve(slot, *sides[slot.id], results.get(slot.id), states)
-        if (state.status == BYE_RESOLVED and state.winner in out
-                and not _went_on(slot, results, begun)):
-            state = replace(state, winner=BYE)
-        states[slot.id] = state
-        for destination, occupant in ((slot.winner_to, state.winner), (slot.loser_to, state.loser)):
-            if destination is not None and occupant is not None:
-                sides[destination.slot]["ab".index(destination.side)] = occupant
+    states = _play(schedule, results)
+    if out:
+        states = _play(schedule, results, frozenset(
+            slot.id for slot in schedule.slots
+            if _stops(schedule, slot, states, out, results, begun)))
     ignored = tuple(
         slot.id for slot in schedule.slots if slot.id in results and states[slot.id].status != PLAYED
     )
@@ -470,10 +461,42 @@ def _resolve(
     return SlotState(a, b, PLAYED, outcome, winner=winner, loser=loser)
 
 
-def _went_on(slot: Slot, results: Mapping[str, Outcome], begun: frozenset[str]) -> bool:
-    """The slot the winner of `slot` goes on to was begun (the grand final goes nowhere)."""
-    return slot.winner_to is not None and (slot.winner_to.slot in results
-                                           or slot.winner_to.slot in begun)
+def _play(schedule: Schedule, results: Mapping[str, Outcome],
+          stopped: frozenset[str] = frozenset()) -> dict[str, SlotState]:
+    """Every slot's state, in play order; the winner of a bye in a `stopped` slot goes nowhere
+    (a bye on its way)."""
+    sides: dict[str, list[Occupant]] = {slot.id: [None, None] for slot in schedule.slots}
+    for pairing in schedule.first_round:
+        sides[_slot_id(WINNERS, 1, pairing.slot)] = [
+            BYE if side is None else side for side in (pairing.a, pairing.b)
+        ]
+    states: dict[str, SlotState] = {}
+    for slot in schedule.slots:
+        state = _resolve(slot, *sides[slot.id], results.get(slot.id), states)
+        if state.status == BYE_RESOLVED and slot.id in stopped:
+            state = replace(state, winner=BYE)
+        states[slot.id] = state
+        for destination, occupant in ((slot.winner_to, state.winner), (slot.loser_to, state.loser)):
+            if destination is not None and occupant is not None:
+                sides[destination.slot]["ab".index(destination.side)] = occupant
+    return states
+
+
+def _stops(schedule: Schedule, slot: Slot, states: Mapping[str, SlotState],
+           out: frozenset[Entrant], results: Mapping[str, Outcome], begun: frozenset[str]) -> bool:
+    """Does a withdrawn entrant's bye in `slot` take it nowhere? Yes, unless the first slot
+    where it has to play, past this bye and any byes that follow it (`states`: as if nobody
+    had withdrawn), was begun: it went on before it withdrew. The grand final goes nowhere."""
+    state = states[slot.id]
+    if state.status != BYE_RESOLVED or state.winner not in out:
+        return False
+    destination = slot.winner_to
+    while destination is not None:
+        ahead = states[destination.slot]
+        if ahead.status != BYE_RESOLVED or ahead.winner != state.winner:
+            return destination.slot not in results and destination.slot not in begun
+        destination = schedule.by_id[destination.slot].winner_to
+    return True
 
 
 def _champion(schedule: Schedule, states: Mapping[str, SlotState]) -> Entrant | None:
