@@ -184,3 +184,31 @@ def referee_undo(request, token):
                 or services.deal_undo(match_id=target, key=key, link=link,
                                       teams_from=link.match))
     return _referee_write(request, token, write)
+
+
+FIRST_DEALER_BODY = gettext_lazy('The body must be {"seat": <seat>}: the seat of the player who '
+                                 'deals first, from 0 (A\'s first player) in the order of play.')
+
+
+@csrf_exempt
+@require_POST
+def referee_first_dealer(request, token):
+    """Who deals first, before the first deal (services.first_dealer_set): `{"seat": n}`, and
+    the match the phone chose it for, `"match": <id>`, if it says. Idempotent by itself: the
+    same seat again changes nothing, so it takes no key."""
+    link, refused = _link_or_error(token, with_match=False)
+    if refused:
+        return refused
+    try:
+        body = json.loads(request.body)
+    except (ValueError, RecursionError, RequestDataTooBig):
+        body = None
+    try:
+        if not isinstance(body, dict) or type(body.get("seat")) is not int:
+            raise services.ScoringRefused(FIRST_DEALER_BODY)
+        if link.match_id is None or _match_named(body.get("match")) not in (None, link.match_id):
+            raise NoMatchHere(NO_MATCH if link.match_id is None else services.EARLIER_MATCH["dealer"])
+        match = services.first_dealer_set(match_id=link.match_id, seat=body["seat"], link=link)
+    except services.ScoringRefused as refusal:
+        return error(refusal.message, refusal.status)
+    return match_response(request, match)

@@ -238,6 +238,7 @@ class AuditEntry(models.Model):
         RESET = "reset", _("match reset")
         CONFIRMED = "confirmed", _("result confirmed")
         LINK_REVOKED = "link_revoked", _("referee link revoked")
+        FIRST_DEALER = "first_dealer", _("first dealer chosen")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit")
     action = models.CharField(max_length=20, choices=Action.choices)

@@ -27,6 +27,15 @@ def award_text(award: engine.Award, deal: engine.Deal, fmt: engine.Format) -> st
     return " — ".join(parts)
 
 
+def first_dealer_text(match) -> str:
+    """Who deals the first deal of `match` and who leads it, e.g. "Ana Silva deals first;
+    Duarte Lima leads." (after the first dealer was chosen)."""
+    players = match.players
+    leader = engine.leader(match.first_dealer, engine.rules_from(overrides=match.rules))
+    return _("%(dealer)s deals first; %(leader)s leads.") % {
+        "dealer": players[match.first_dealer].name, "leader": players[leader].name}
+
+
 def _deal_text(award: engine.Award, deal: engine.Deal, fmt: engine.Format) -> str:
     side = award.side
     if fmt.type == "points":

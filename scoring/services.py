@@ -67,6 +67,10 @@ class LinkRevoked(ScoringRefused):
     status = 403
 
 
+class FirstDealerFixed(ScoringRefused):
+    status = 409
+
+
 def engine_message(error: engine.SuecaError) -> str:
     return _(error.template) % error.params
 
@@ -332,8 +336,7 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
     match = _locked(match_id, teams_from, link)
     preview = deal_preview(match=match, deal=deal)  # a finished match says so first
     if expected_version is not None and expected_version != match.version:
-        raise StaleScore(_("Another deal was recorded on this match meanwhile. "
-                           "Check the score, then enter this deal again if it is still due."))
+        raise StaleScore(_stale_deal_message(match))
     before = _score_of(match)
     # After the last active deal (a voided one leaves a gap that numbers keep): the tally,
     # kept with the deals, names it; the database refuses a number taken twice.
@@ -351,6 +354,17 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
     answer = _remember(match, link, key, "deal", Answer(201, json.dumps(match_payload(match))))
     _scores_changed(match)
     return answer
+
+
+def _stale_deal_message(match: Match) -> str:
+    """Why a deal made on a version of the match it no longer has is refused: another deal
+    meanwhile, or, before the first, the first dealer changed (first_dealer_set)."""
+    changed = match.audit.order_by("-id").values_list("action", flat=True).first()
+    if not match.tally and changed == AuditEntry.Action.FIRST_DEALER:
+        return _("Who deals first was changed meanwhile. Check who deals, then enter this "
+                 "deal again.")
+    return _("Another deal was recorded on this match meanwhile. "
+             "Check the score, then enter this deal again if it is still due.")
 
 
 @outbox.service
@@ -378,11 +392,49 @@ def result_confirm(*, match_id: int, link: RefereeLink | None = None, user=None,
     return match
 
 
+@outbox.service
+def first_dealer_set(*, match_id: int, seat: int, link: RefereeLink | None = None,
+                     user=None) -> Match:
+    """Who deals the first deal, as the table drew it (RULES.md, "Dealing order"): the table's
+    referee (through `link`) or the organiser (`user`) says so before the first deal. The
+    match's state is the engine's from that seat and its version bumps, so every page that
+    shows it names the new dealer. Harmless when that seat deals first already (a retry).
+    Refused once the match has a deal: its deals, and every correction of them, replay from
+    the first dealer. Who may choose is the caller's check (the link's match, or the club's
+    organiser)."""
+    match = _locked(match_id, link=link)
+    rules, fmt = rules_and_format(match)
+    try:
+        state = engine.new_match(rules, fmt, seat)  # a seat of this pack's, or refused
+    except engine.SuecaError as error:
+        raise ScoringRefused(engine_message(error)) from error
+    if seat == match.first_dealer:
+        return match
+    if match.finished or match.state["deals"]:
+        raise FirstDealerFixed(str(FIRST_DEALER_FIXED))
+    players = match.players
+    before = {"first_dealer": match.first_dealer, "dealer": players[match.first_dealer].name}
+    match.first_dealer = seat
+    _set_state(match, state, [])
+    match.save(update_fields=[*STORED_FIELDS, "first_dealer"])
+    AuditEntry.objects.create(match=match, action=AuditEntry.Action.FIRST_DEALER, user=user,
+                              via_link=link, before=before,
+                              after={"first_dealer": seat, "dealer": players[seat].name})
+    _scores_changed(match)
+    return match
+
+
+FIRST_DEALER_FIXED = gettext_lazy("The first deal is recorded: who deals first can no longer "
+                                  "be changed. The deal passes on from that dealer.")
+
+
 EARLIER_MATCH = {
     "deal": gettext_lazy("This deal was entered for an earlier match at this table: "
                          "it was not recorded."),
     "undo": gettext_lazy("That undo was for an earlier match at this table: "
                          "nothing was undone."),
+    "dealer": gettext_lazy("That screen was for an earlier match at this table: who deals "
+                           "first was not changed."),
 }
 
 

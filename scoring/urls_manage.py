@@ -10,6 +10,7 @@ urlpatterns = [
     path("matches/<int:match_id>/qr.svg", matches.referee_qr, name="referee_qr"),
     path("matches/<int:match_id>/link/revoke/", matches.referee_link_revoke,
          name="referee_link_revoke"),
+    path("matches/<int:match_id>/first-dealer/", matches.first_dealer, name="first_dealer"),
     path("matches/<int:match_id>/deals/correct/", matches.deals_correct, name="deals_correct"),
     path("matches/<int:match_id>/deals/<int:deal_id>/correct/", matches.deal_correct,
          name="deal_correct"),

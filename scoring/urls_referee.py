@@ -10,4 +10,5 @@ urlpatterns = [
     path("<str:token>/deals/", referee.record, name="record"),
     path("<str:token>/undo/", referee.undo, name="undo"),
     path("<str:token>/result/", referee.result_confirm, name="result_confirm"),
+    path("<str:token>/first-dealer/", referee.first_dealer, name="first_dealer"),
 ]

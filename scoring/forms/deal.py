@@ -236,3 +236,12 @@ class ResultConfirmForm(forms.Form):
 
     match = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_ID)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_ID)
+
+
+class FirstDealerForm(forms.Form):
+    """Who deals first, by seat (0-3, or 0-7 with the double pack: the service checks which),
+    and the match the screen was made for (a table's link moves on to its next match)."""
+
+    seat = forms.IntegerField(min_value=0, max_value=7)
+    match = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1,
+                               max_value=MAX_ID)

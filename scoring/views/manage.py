@@ -13,8 +13,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from scoring import selectors, services
-from scoring.forms.deal import DealForm
+from scoring import presenters, selectors, services
+from scoring.forms.deal import DealForm, FirstDealerForm
 from scoring.forms.match import CorrectionForm, MatchForm, ReasonForm, RecordedDealForm
 from scoring.models import Deal, Match, RefereeLink
 from sueca_club.permissions import club_for, owned_or_404
@@ -115,6 +115,25 @@ def referee_link_revoke(request, match_id):
     match = _owned_match(request, match_id)
     services.referee_link_revoke(link=_current_link(match), user=request.user)
     messages.success(request, _("The old referee link no longer works. Use the new QR code."))
+    return redirect("manage:match", match.pk)
+
+
+@login_required
+@require_POST
+def first_dealer(request, match_id):
+    """Who deals first, as the table drew it: until the first deal is recorded."""
+    match = _owned_match(request, match_id)
+    form = FirstDealerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the match's players."))
+        return redirect("manage:match", match.pk)
+    try:
+        match = services.first_dealer_set(match_id=match.pk, seat=form.cleaned_data["seat"],
+                                          user=request.user)
+    except services.ScoringRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, presenters.first_dealer_text(match))
     return redirect("manage:match", match.pk)
 
 

@@ -21,7 +21,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import engine, presenters, selectors, services
-from scoring.forms.deal import DealForm, KeyForm, RefereeWriteForm, ResultConfirmForm
+from scoring.forms.deal import DealForm, FirstDealerForm, KeyForm, RefereeWriteForm, ResultConfirmForm
 from scoring.models import Match, RefereeLink
 
 STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the score and "
@@ -338,3 +338,30 @@ def undo(request, token):
     else:
         messages.success(request, _("The last deal was undone."))
     return redirect(link)
+
+
+@never_cache
+@csrf_exempt
+@require_POST
+def first_dealer(request, token):
+    """Who deals first, as the table drew it, tapped before the first deal. The same seat sent
+    again (a retry) changes nothing and says so again."""
+    link, refusal = _usable(request, token)
+    if refusal and link.revoked:
+        return refusal
+    form = FirstDealerForm(request.POST)
+    if not form.is_valid():  # a forged or damaged screen: change nothing
+        messages.error(request, STALE)
+        return redirect(link)
+    if refusal or form.cleaned_data["match"] not in (None, link.match_id):
+        messages.error(request, services.EARLIER_MATCH["dealer"])
+        return redirect(link)
+    try:
+        match = services.first_dealer_set(match_id=link.match_id, seat=form.cleaned_data["seat"],
+                                          link=link)
+    except services.ScoringRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, presenters.first_dealer_text(match))
+    return redirect(link)
+
