@@ -60,6 +60,15 @@ def test_the_referee_chooses_and_every_page_names_the_new_dealer(client, referee
     assert (api["first_dealer"], api["next_dealer"]) == (1, 1)
 
 
+def test_the_club_tv_names_the_chosen_dealer_at_its_next_poll(client, club, referee_link):
+    tv = client.get(f"/c/{club.slug}/tv/", headers=HTMX)
+    choose(client, referee_link, 1)
+    again = client.get(f"/c/{club.slug}/tv/", headers={**HTMX, "If-None-Match": tv["ETag"]})
+    assert again.status_code == 200
+    assert ('<span class="tv-dealer side-b"><span class="gives-way">Carla Dias</span> deals'
+            '</span>') in again.content.decode()
+
+
 def test_the_organiser_chooses_on_the_match_page_and_its_history_says_so(organiser_client,
                                                                          organiser, match):
     page = organiser_client.get(f"/manage/matches/{match.pk}/").content.decode()
