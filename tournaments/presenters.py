@@ -320,7 +320,7 @@ def standing_payload(row: dict) -> dict:
     """A row of the standings (standings_tables.standing_rows) as the API shows it."""
     return {"rank": row["rank"], "partnership": row["partnership"], "points": row["points"],
             "games": row["games_won"], **{metric: row[metric] for metric in STANDING_METRICS},
-            "decided": row["decided"]}
+            "decided": row["decided"], "by_lot": row.get("by_lot", False)}
 
 
 def line_payload(line: Line) -> dict:

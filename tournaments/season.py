@@ -4,8 +4,8 @@ fixtures, and one partnership's season. Nothing here queries (as in presenters).
 import datetime
 from dataclasses import dataclass
 
-from tournaments import presenters
-from tournaments.models import Entry, Pairing, Tournament
+from tournaments import formats, presenters
+from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.selectors import Standing
 
 
@@ -16,18 +16,48 @@ class Matchday:
     date: datetime.date | None
     opened: bool
     lines: list[presenters.Line]
+    sits_out: list[str]  # who has no match this matchday (an odd field's one a matchday)
 
 
 def matchdays(tournament: Tournament, all_pairings: list[Pairing]) -> list[Matchday]:
-    """Every matchday in order, its fixtures in slot order."""
+    """Every matchday in order, its fixtures in slot order, and who sits it out: no bye is
+    stored, so it is the partnership of the season that none of its fixtures names (read
+    from the season's own fixtures: no query). A deciding match's round has none."""
     days: dict[int, Matchday] = {}
-    for line in presenters.lines(tournament, all_pairings):
+    all_lines = presenters.lines(tournament, all_pairings)
+    for line in all_lines:
         round_ = line.pairing.round
         if round_.number not in days:
             days[round_.number] = Matchday(round_.number, presenters.round_title(round_),
-                                           round_.date, round_.opened, [])
+                                           round_.date, round_.opened, [], [])
         days[round_.number].lines.append(line)
+    names = _season_field(all_lines)
+    for day in days.values():
+        if day.lines[0].pairing.round.stage == Round.Stage.ROUNDS:
+            day.sits_out = [names[pk] for pk in formats.sitting_out(names, _pairs(day.lines))]
     return list(days.values())
+
+
+def _season_field(all_lines: list[presenters.Line]) -> dict[int, str]:
+    """Every partnership of the season's matchdays, by entry, named as its fixtures name it."""
+    names: dict[int, str] = {}
+    for line in all_lines:
+        if line.pairing.round.stage == Round.Stage.ROUNDS:
+            names.setdefault(line.pairing.a_id, line.a)
+            if line.pairing.b_id is not None:
+                names.setdefault(line.pairing.b_id, line.b)
+    return names
+
+
+def _pairs(lines: list[presenters.Line]) -> list[tuple[int, int | None]]:
+    return [(line.pairing.a_id, line.pairing.b_id) for line in lines]
+
+
+def drawn_by_lot(tournament: Tournament) -> bool:
+    """Was the season's order drawn by lot: who meets whom on which matchday, and who sits
+    out when? A random draw's is (services.draws.seeded_field); a seeded one's or one by
+    rating follows the seeds or the ratings."""
+    return tournament.draw not in (Tournament.Draw.SEEDED, Tournament.Draw.RATING)
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,8 @@ def _rows(columns, rows: list[dict], season_of: str = "") -> list[Row]:
     """Each row's cells as HTML, made here once: no template work per cell."""
     settled = escape(_("settled by a deciding match"))
     decided = f'<sup class="decided" title="{settled}">*</sup>'
+    lot = escape(_("order decided by lot"))
+    by_lot = f'<sup class="by-lot" title="{lot}">†</sup>'
     withdrawn = escape(_("withdrawn"))
     made = []
     for row in rows:
@@ -177,10 +179,17 @@ def _rows(columns, rows: list[dict], season_of: str = "") -> list[Row]:
                              f"</th>")
             elif column.name == "rank" and row["decided"]:
                 cells.append(f'<td class="num">{row["rank"]}{decided}</td>')
+            elif column.name == "rank" and row.get("by_lot"):  # rows kept before it: no mark
+                cells.append(f'<td class="num">{row["rank"]}{by_lot}</td>')
             else:
                 cells.append(f'<td class="{column.css}">{row[column.name]}</td>')
         made.append(Row(row, mark_safe("".join(cells))))  # numbers, and names escaped: safe
     return made
+
+
+def by_lot(rows: list[dict]) -> bool:
+    """Did the lot order any of `rows` (standing_rows)? Its note goes under the table."""
+    return any(row.get("by_lot") for row in rows)
 
 
 def _name(row: dict, withdrawn: str, season_of: str) -> str:

@@ -13,7 +13,8 @@ MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "score", "walko
          "awaiting_confirmation", "postponed_to"}
 STANDING = {"rank", "partnership", "points", "games", "played", "won", "drawn", "lost",
             "byes", "games_lost", "partidas_won", "partidas_lost", "card_points",
-            "card_points_against", "card_point_difference", "buchholz", "decided"}
+            "card_points_against", "card_point_difference", "buchholz", "decided",
+            "by_lot"}
 
 
 def body(client, tournament) -> dict:

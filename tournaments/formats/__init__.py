@@ -28,7 +28,7 @@ from .knockout import (
 )
 from .lookahead import swiss_feasible, swiss_rounds_possible
 from .results import DEFAULT_POINTS, FullWin, MatchResult, PointsScheme, points_awarded
-from .roundrobin import double_round_robin, matchdays, round_robin
+from .roundrobin import double_round_robin, matchdays, round_robin, sitting_out
 from .seeding import bracket_size, seed_order, seeded_with_lot, snake_groups
 from .standings import StandingRow, rank, ranked_by_places
 from .swiss import SwissDraw, SwissPairingError, swiss_pairings, swiss_pairings_least_rematches
@@ -76,6 +76,7 @@ __all__ = [
     "round_robin",
     "seed_order",
     "seeded_with_lot",
+    "sitting_out",
     "snake_groups",
     "swiss_feasible",
     "swiss_pairings",

@@ -4,7 +4,7 @@ A round is a matchday: everyone plays at most once in it. With an odd field each
 has one bye, ``(entrant, None)``, and each entrant sits out once per round robin.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .entrants import Entrant, require_distinct
 
@@ -61,6 +61,18 @@ def matchdays(n: int, *, legs: int = 1) -> list[list[tuple[int, int | None]]]:
         raise ValueError(f"A league has one or two legs, not {legs}")
     field = range(1, n + 1)
     return round_robin(field) if legs == 1 else double_round_robin(field)
+
+
+def sitting_out(field: Iterable[Entrant],
+                pairs: Iterable[tuple[Entrant, Entrant | None]]) -> list[Entrant]:
+    """Who of ``field`` sits out a round of ``pairs``: in none of them, in ``field``'s order.
+
+    A stored round robin keeps no bye (``(entrant, None)`` is dropped when a round is
+    stored), so the round's sit-out is whoever of its field it does not name; a bye pair
+    that is given names its entrant as sitting out.
+    """
+    playing = {side for pair in pairs if pair[1] is not None for side in pair}
+    return [entrant for entrant in field if entrant not in playing]
 
 
 def _swapped(pair: Pair) -> Pair:

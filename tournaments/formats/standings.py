@@ -27,8 +27,10 @@ class StandingRow:
     with, None if head-to-head never had to be applied or was skipped. It is skipped
     (``head_to_head_skipped``) when some pair of those tied entrants had not met, so
     a page can say "head-to-head: not all tied teams met". ``lot`` is its number in
-    the draw (1 is best; None without "lots" in the chain). ``decided``: a deciding
-    match (the "deciding" criterion) set it apart from those it was tied with."""
+    the draw (1 is best; None without "lots" in the chain); ``by_lot``: the lot set it
+    apart from those it was tied with (everything before it in the chain left them level).
+    ``decided``: a deciding match (the "deciding" criterion) set it apart from those it was
+    tied with."""
 
     rank: int
     entrant: Entrant
@@ -49,6 +51,7 @@ class StandingRow:
     head_to_head: int | None = None
     head_to_head_skipped: bool = False
     lot: int | None = None
+    by_lot: bool = False
     decided: bool = False
 
 
@@ -131,12 +134,14 @@ class _Table:
         self.met = {frozenset((match.a, match.b)) for match in matches}
         self.head_to_head: dict[Entrant, int | None] = {}
         self.decided: set[Entrant] = set()
+        self.by_lot: set[Entrant] = set()
 
     def measure(self, code: str, tied: list[Entrant]) -> dict[Entrant, float]:
         """Values of criterion ``code`` among ``tied``, higher is better."""
         if code == "head_to_head":
             return self._head_to_head(tied)
-        if code == "lots":
+        if code == "lots":  # asked only of two or more still level: the lot parts them all
+            self.by_lot.update(tied)
             return {entrant: -self.lots[entrant] for entrant in tied}
         if code == "deciding":
             return self._deciding(tied)
@@ -173,6 +178,7 @@ class _Table:
             head_to_head=self.head_to_head.get(entrant),
             head_to_head_skipped=reached and self.head_to_head[entrant] is None,
             lot=self.lots.get(entrant),
+            by_lot=entrant in self.by_lot,
             decided=entrant in self.decided,
             **self.totals[entrant],
         )

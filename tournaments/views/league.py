@@ -57,7 +57,8 @@ def fixtures(request, slug: str):
     def context(tournament):
         if not is_league(tournament):  # only a league publishes its season
             raise Http404(_("Only a league has fixtures."))
-        return {"matchdays": season.matchdays(tournament, list(selectors.pairings(tournament)))}
+        return {"matchdays": season.matchdays(tournament, list(selectors.pairings(tournament))),
+                "drawn_by_lot": season.drawn_by_lot(tournament)}
     return _page(request, slug, "fixtures", context, results_only=True)
 
 

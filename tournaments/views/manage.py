@@ -21,7 +21,7 @@ from scoring import presenters
 from scoring.services import ScoringRefused
 from sueca_club.formtokens import create_once
 from sueca_club.permissions import club_for, owned_or_404
-from tournaments import selectors, services
+from tournaments import selectors, services, sit_outs
 from tournaments.forms import (
     RegisterForm,
     StructureForm,
@@ -157,6 +157,7 @@ class RoundView:
     round: Round
     title: str
     pairings: list[Pairing]
+    sits_out: tuple[str, ...] = ()  # who has no match in a round robin's round (sit_outs)
 
     @property
     def complete(self) -> bool:
@@ -210,6 +211,9 @@ def tournament(request, club_slug, slug):
     champion = next((e for e in entries if e.pk == tournament.champion_id), None)
     if running:
         _mark_playing_now(entries, rounds)
+    members = [sit_outs.Member(e.pk, e.group, e.partnership.display_name) for e in entries]
+    for r in rounds:
+        r.sits_out = tuple(sit_outs.sitting_out(tournament, r.round, r.pairings, members))
     league = tournament.structure == Tournament.Structure.LEAGUE
     can_change_round = bool(current and not league
                             and services.round_changeable(pairings=current.pairings))

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 from scoring import tv as scoring_tv
 from scoring.presenters import match_text
 from sueca_club.live import cached, live_page, recent_version
-from tournaments import bracket_ahead, double_bracket, presenters, selectors, standings_tables
+from tournaments import bracket_ahead, double_bracket, presenters, selectors, sit_outs, standings_tables
 from tournaments import tv as tournament_tv
 from tournaments.models import Round, Tournament
 from tournaments.registration import selectors as registration
@@ -138,8 +138,10 @@ def group_tables(tournament: Tournament, all_pairings, field_) -> list[tuple[str
 @require_GET
 def groups(request, slug: str):
     def context(tournament):
-        return {"groups": group_tables(tournament, list(selectors.pairings(tournament)),
-                                       selectors.entries(tournament))}
+        tables = group_tables(tournament, list(selectors.pairings(tournament)),
+                              selectors.entries(tournament))
+        return {"groups": tables, "by_lot": standings_tables.by_lot(
+            [row.record for _letter, table in tables for row in table.rows])}
     return _page(request, slug, "groups", context)
 
 
@@ -158,7 +160,8 @@ def standings(request, slug: str):
             else "", columns=standings_tables.columns_for(tournament))
         return {"table_html": mark_safe(render_to_string(
                     "tournaments/public/_standings_table.html", {"table": table})),
-                "decided": any(row["decided"] for row in rows)}
+                "decided": any(row["decided"] for row in rows),
+                "by_lot": standings_tables.by_lot(rows)}
 
     def context(tournament):
         table = cached(f"standings:{slug}:{get_language()}:{sort}",
@@ -180,11 +183,23 @@ def round_detail(request, slug: str, number: int):
         numbers = (tournament.rounds.values_list("number", flat=True)  # a bye's round is none
                    if tournament.structure == Tournament.Structure.DOUBLE
                    else range(1, tournament.last_round_number + 1))
-        return {"round": round_,
+        return {"round": round_, "sits_out": round_sit_outs(tournament, round_),
                 "find": len(round_.lines) > OVERVIEW_LINES,  # a box to find one's table
                 "previous": max((n for n in numbers if n < number), default=None),
                 "next": min((n for n in numbers if n > number), default=None)}
     return _page(request, slug, "round", context)
+
+
+def round_sit_outs(tournament: Tournament, round_: presenters.RoundLines) -> list[str]:
+    """Who sits out a round of a round robin (sit_outs): the entries are read, in one query,
+    only where the round's matches leave someone out."""
+    pairings = [line.pairing for line in round_.lines]
+    drawn = pairings[0].round
+    if not sit_outs.someone_sits_out(tournament, drawn, pairings):
+        return []
+    return sit_outs.sitting_out(tournament, drawn, pairings, [
+        sit_outs.Member(e.pk, e.group, e.display_name)
+        for e in selectors.entry_summaries(tournament)])
 
 
 @require_GET
