@@ -73,6 +73,16 @@ class Fixture:
     walkover: bool
     status: str  # presenters.Line.status
     withdrew: str | None = None  # who withdrew, when that is why it was not played
+    sits_out = False  # not a field: a SitOut's is True
+
+
+@dataclass(frozen=True)
+class SitOut:
+    """A matchday a partnership of an odd field has no match on."""
+
+    matchday: int
+    date: datetime.date | None
+    sits_out = True
 
 
 @dataclass
@@ -80,14 +90,32 @@ class Season:
     entry: Entry
     standing: Standing
     fixtures: list[Fixture]
+    sat_out: list[SitOut]
+
+    @property
+    def rows(self) -> list[Fixture | SitOut]:
+        """Its fixtures and its matchdays off, in matchday order."""
+        return sorted([*self.fixtures, *self.sat_out], key=lambda row: row.matchday)
 
 
 def partnership_season(tournament: Tournament, entry: Entry, all_pairings: list[Pairing],
                        ranked: list[Standing]) -> Season:
-    fixtures = [_fixture(line, entry) for line in presenters.lines(tournament, all_pairings)
+    all_lines = presenters.lines(tournament, all_pairings)
+    fixtures = [_fixture(line, entry) for line in all_lines
                 if entry.pk in (line.pairing.a_id, line.pairing.b_id) and not line.is_bye]
     standing = next(s for s in ranked if s.entry.pk == entry.pk)
-    return Season(entry, standing, fixtures)
+    return Season(entry, standing, fixtures, _sat_out(all_lines, entry))
+
+
+def _sat_out(all_lines: list[presenters.Line], entry: Entry) -> list[SitOut]:
+    """The season's matchdays none of whose fixtures names `entry` (a deciding match's round
+    is no matchday of the season)."""
+    days: dict[int, list[presenters.Line]] = {}
+    for line in all_lines:
+        if line.pairing.round.stage == Round.Stage.ROUNDS:
+            days.setdefault(line.pairing.round.number, []).append(line)
+    return [SitOut(number, lines[0].pairing.round.date) for number, lines in days.items()
+            if formats.sitting_out([entry.pk], _pairs(lines))]
 
 
 def _fixture(line: presenters.Line, entry: Entry) -> Fixture:

@@ -8,6 +8,8 @@ A Swiss's and a knockout's byes are stored pairings, shown as such: not here."""
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tournaments import formats
 from tournaments.models import Round, Tournament
 
@@ -52,7 +54,15 @@ def sitting_out(tournament: Tournament, round_: Round, pairings: list,
         letters = sorted({p.group for p in pairings})
         scopes = [([m for m in field if m.group == letter],
                    [p for p in pairings if p.group == letter]) for letter in letters]
-    names = {member.pk: member.name for member in field}
+    names = {member.pk: _named(member, round_) for member in field}
     return [names[pk] for members, pairs in scopes
             for pk in formats.sitting_out([m.pk for m in members],
                                           [(p.a_id, p.b_id) for p in pairs])]
+
+
+def _named(member: Member, round_: Round) -> str:
+    """A group stage's sit-out says its group: "Ana & Rui (Group A)"."""
+    if round_.stage != Round.Stage.GROUPS:
+        return member.name
+    group = _("Group %(letter)s") % {"letter": member.group}
+    return f"{member.name} ({group})"

@@ -48,6 +48,11 @@ def names(tournament) -> set[str]:
             .select_related("partnership__player_1", "partnership__player_2")}
 
 
+def entry_names(tournament) -> list[tuple[int, str]]:
+    return [(e.pk, e.partnership.display_name) for e in Entry.objects.filter(
+        tournament=tournament).select_related("partnership__player_1", "partnership__player_2")]
+
+
 def playing(tournament, number) -> set[str]:
     return {p.partnership.display_name for pairing in Pairing.objects.filter(
                 round__tournament=tournament, round__number=number).select_related(
@@ -79,8 +84,22 @@ def test_the_sit_out_and_the_lot_are_said_in_portuguese(client, club, language, 
     headers = {"Accept-Language": language}
     fixtures = client.get(f"/t/{tournament.slug}/fixtures/", headers=headers).content.decode()
     standings = client.get(f"/t/{tournament.slug}/standings/", headers=headers).content.decode()
+    entry = tournament.entries.first()
+    season = client.get(f"/t/{tournament.slug}/partnerships/{entry.pk}/",
+                        headers=headers).content.decode()
     assert all(words in fixtures + standings for words in said)
-    assert "Sits out" not in fixtures
+    assert "De folga nest" in season
+    assert "Sits out" not in fixtures + season
+
+
+def test_a_partnerships_season_lists_its_matchdays_off(client, club):
+    tournament = league(club, 5, legs=2)
+    for pk, name in entry_names(tournament):
+        html = client.get(f"/t/{tournament.slug}/partnerships/{pk}/").content.decode()
+        assert html.count('<tr class="sits-out">') == 2  # once a leg
+        assert html.count("<tr class=") == 10  # four fixtures a leg and the matchday off
+        off = re.findall(r'<tr class="sits-out">\s*<td class="num">(\d+)</td>', html)
+        assert all(name not in playing(tournament, int(number)) for number in off)
 
 
 def test_an_even_league_sits_nobody_out(client, club):
@@ -136,7 +155,9 @@ def test_a_group_stage_round_says_who_sits_out_in_each_group(client, organiser_c
     tournament = make_tournament(club, 6, "groups", fmt=FIRST_TO_2, groups_count=2,
                                  qualifiers_per_group=1, tables_count=2)
     services.tournament_start(tournament=tournament)
-    expected = sorted(names(tournament) - playing(tournament, 1))
+    groups = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "group"))
+    expected = sorted(f"{name} (Group {groups[pk]})" for pk, name in entry_names(tournament)
+                      if name not in playing(tournament, 1))
     assert len(expected) == 2  # one in each group of three
     html = client.get(f"/t/{tournament.slug}/rounds/1/").content.decode()
     assert sorted(sits_out(html)[0].split(", ")) == expected
