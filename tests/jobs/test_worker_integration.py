@@ -148,7 +148,8 @@ def test_the_workers_registry_holds_every_job_and_it_runs_every_worker_step(work
             {"round_id": 0}, "tournaments.notify_pairing": {"pairing_id": 0},
             "sueca_club.invitation_email": {"invitation_id": 0},
             "sueca_club.invitation_proof_email": {"invitation_id": 0, "user_id": 0},
-            "tournaments.signup_links_email": {"signup_ids": [], "language": "en"}}
+            "tournaments.signup_links_email": {"signup_ids": [], "language": "en"},
+            "tournaments.signup_moved_up_email": {"signup_id": 0}}
     with transaction.atomic():
         for spec in in_worker:
             outbox.follow(spec.name, **args.get(

@@ -90,6 +90,12 @@ class SignUp(models.Model):
     contact = models.CharField(_("phone or email"), max_length=120, blank=True)
     # A waiting partnership that came to the door: moved up, it is checked in at once.
     here = models.BooleanField(default=False)
+    # When it moved from the waiting list into the tournament (a place freed, or the organiser
+    # moved it up), and when it was emailed so (once: steps.signup_moved_up_email).
+    moved_up_at = models.DateTimeField(null=True, blank=True)
+    moved_up_emailed_at = models.DateTimeField(null=True, blank=True)
+    # The language of the sign-up's page: its emails are written in it ("": the site's).
+    language = models.CharField(max_length=10, blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     # The waiting list's order: when it joined the list (a sign-up approved later queues then).

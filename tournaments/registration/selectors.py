@@ -2,11 +2,14 @@
 
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from sueca_club.models import Club, Partnership, Player
 from sueca_club.services import alphabetical, lookalike_key, name_key
-from tournaments.models import Tournament
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Entry, Tournament
+from tournaments.presenters import round_title
 from tournaments.registration.models import Registration, SignUp
 
 RELATED = ("partnership__player_1", "partnership__player_2", "entry")
@@ -83,6 +86,9 @@ class Status:
     code: str  # a SignUp.Status, or "left_out" (not checked in when the tournament started)
     text: str
     position: int | None = None  # on the waiting list
+    checked_in: bool | None = None  # said of a partnership on the waiting list
+    next: str = ""  # what happens next, in a sentence or two
+    moved_up: bool = False  # into the tournament from the waiting list, before the start
 
 
 def waiting_position(signup: SignUp) -> int:
@@ -101,9 +107,11 @@ def status_of(signup: SignUp) -> Status:
         return Status("left_out", _("Not playing: you had not checked in when the tournament "
                                     "started."))
     if signup.status == SignUp.Status.ACCEPTED:
+        moved_up = signup.moved_up_at is not None and not started
         if signup.entry is not None and signup.entry.checked_in:
-            return Status("checked_in", _("Accepted, and checked in."))
-        return Status(signup.status, _("Accepted: you are in the tournament."))
+            return Status("checked_in", _("Accepted, and checked in."), moved_up=moved_up)
+        return Status(signup.status, _("Accepted: you are in the tournament."),
+                      moved_up=moved_up)
     if started and signup.status in (SignUp.Status.WAITING, SignUp.Status.PENDING,
                                      SignUp.Status.CONFIRM):
         return Status("not_taken", _("Not playing: the tournament started without a place "
@@ -111,7 +119,8 @@ def status_of(signup: SignUp) -> Status:
     if signup.status == SignUp.Status.WAITING:
         position = waiting_position(signup)
         return Status(signup.status, _("On the waiting list, number %(position)s.")
-                      % {"position": position}, position)
+                      % {"position": position}, position, checked_in=signup.here,
+                      next=_waiting_next(signup.here))
     return Status(signup.status, {
         SignUp.Status.PENDING: _("Awaiting the organiser's approval."),
         SignUp.Status.CONFIRM: _("Received: awaiting the organiser, who checks the players' "
@@ -119,6 +128,29 @@ def status_of(signup: SignUp) -> Status:
         SignUp.Status.REFUSED: _("The organiser could not accept this sign-up."),
         SignUp.Status.WITHDRAWN: _("Withdrawn."),
     }[signup.status])
+
+
+def _waiting_next(here: bool) -> str:
+    if here:
+        return _("If a place frees before the start, you move up in your turn and play, "
+                 "already checked in; this page will say so. If none frees, you do not play "
+                 "this time.")
+    return _("If a place frees before the start, you move up in your turn and play; this page "
+             "will say so. If none frees, you do not play this time.")
+
+
+def checked_in_answer(signup: SignUp, *, name: str = "") -> str:
+    """What a partnership is told once it has checked in (`name`: said at the door, where
+    anyone may be holding the phone): where it stands, and on the waiting list, what next."""
+    if signup.status != SignUp.Status.WAITING:
+        if name:
+            return _("%(name)s: you are checked in.") % {"name": name}
+        return _("You are checked in. Enjoy the tournament!")
+    words = {"name": name, "position": waiting_position(signup)}
+    said = (_("%(name)s: you are checked in, and on the waiting list at number %(position)s.")
+            if name else
+            _("You are checked in, and on the waiting list at number %(position)s.")) % words
+    return f"{said} {_waiting_next(True)}"
 
 
 def can_check_in(signup: SignUp, registration: Registration) -> bool:
@@ -186,3 +218,52 @@ def board(tournament: Tournament) -> Board:
         others=[s for s in signups if s.status in (SignUp.Status.REFUSED,
                                                    SignUp.Status.WITHDRAWN)],
     )
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a partnership in a started tournament plays now, as its private link says it."""
+
+    code: str  # "table" (its match is on a table), "drawn" (no table yet), "next" (waiting
+    #            for the next round), "out" (nothing left to play), "finished" (the end)
+    text: str
+    round: str = ""
+    opponent: str = ""
+    table: int | None = None
+    match_id: int | None = None
+
+
+def place_of(signup: SignUp) -> Place | None:
+    """Where the sign-up's partnership plays now, once the tournament has started: its
+    current match (table and opponent), else waiting for the next round, out, or the end.
+    None before the start, or without a place in the tournament. Its own pairings in one
+    query; the whole bracket's (two more) only to tell "out" from "next round"."""
+    tournament, entry = signup.tournament, signup.entry
+    if tournament.status == Tournament.Status.DRAFT or entry is None or entry.withdrawn:
+        return None
+    if tournament.status == Tournament.Status.FINISHED:
+        return Place("finished", _("The tournament is over: thank you for playing."))
+    mine = tournament_selectors.pairing_summaries(
+        tournament, Q(a=entry.pk) | Q(b=entry.pk), Q(round__opened=True),
+        Q(finished=False), Q(b__isnull=False), Q(postponed_to__isnull=True))
+    if mine:
+        now = min(mine, key=lambda p: (p.match_id is None, p.round.number, p.slot))
+        opponent = now.b_name if now.a_id == entry.pk else now.a_name
+        words = {"opponent": opponent, "table": now.table_number}
+        if now.match_id is not None and now.table_number is not None:
+            return Place("table", _("Table %(table)s, against %(opponent)s.") % words,
+                         round_title(now.round), opponent, now.table_number, now.match_id)
+        return Place("drawn", _("You play %(opponent)s: waiting for a free table.") % words,
+                     round_title(now.round), opponent, match_id=now.match_id)
+    if entry.pk in _out(tournament):
+        return Place("out", _("Out of the tournament: you have no match left to play."))
+    return Place("next", _("Waiting for the next round: your match is not drawn yet."))
+
+
+def _out(tournament: Tournament) -> frozenset[int]:
+    if tournament.structure in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE):
+        return frozenset()  # nobody is out before the end
+    field = [Entry(pk=e.pk, withdrawn=e.withdrawn, group=e.group)
+             for e in tournament_selectors.entry_summaries(tournament)]
+    return tournament_selectors.entries_out(
+        tournament, tournament_selectors.pairing_summaries(tournament), field)

@@ -138,6 +138,22 @@ def _accept(tournament: Tournament, signup: SignUp, *, checked_in: bool = False)
     signup.save(update_fields=["entry", "status"])
 
 
+def _move_up(tournament: Tournament, signup: SignUp) -> None:
+    """A partnership on the waiting list into the tournament (checked in if it came to the
+    door), told so: on its private link at once, and by email after the commit."""
+    _accept(tournament, signup, checked_in=signup.here)
+    moved_up(signup)
+
+
+def moved_up(signup: SignUp) -> None:
+    """Record that `signup` has just moved from the waiting list into the tournament (also
+    when the organiser registers its partnership: setup._take_in_sign_ups), for its private
+    link, and email it so after the commit."""
+    signup.moved_up_at = timezone.now()
+    signup.save(update_fields=["moved_up_at"])
+    outbox.follow("tournaments.signup_moved_up_email", signup_id=signup.pk)
+
+
 def _queue(signup: SignUp) -> None:
     signup.status, signup.queued_at = SignUp.Status.WAITING, timezone.now()
     signup.save(update_fields=["status", "queued_at"])
@@ -168,19 +184,20 @@ def _move_up_waiting(tournament: Tournament, registration: Registration) -> None
     for signup in waiting.select_related(*selectors.RELATED).order_by("queued_at", "id"):
         if not _room(tournament, registration):
             break
-        if signup.status == SignUp.Status.CONFIRM:
-            signup.queued_at = None
-            signup.save(update_fields=["queued_at"])
+        if signup.status == SignUp.Status.CONFIRM:  # told once its players are confirmed
+            signup.queued_at, signup.moved_up_at = None, timezone.now()
+            signup.save(update_fields=["queued_at", "moved_up_at"])
         else:
-            _accept(tournament, signup, checked_in=signup.here)
+            _move_up(tournament, signup)
 
 
 @transaction.atomic  # not durable: the sign-up form's one-time token is stored in the same one
-def signup_create(*, tournament: Tournament, names: list[str], contact: str = "") -> SignUp:
+def signup_create(*, tournament: Tournament, names: list[str], contact: str = "",
+                  language: str = "") -> SignUp:
     """A partnership signs up on the public page: accepted while there is room, else on the
     waiting list; or, when the organiser approves sign-ups, waiting for that. Names no club
     player has become new players; when one is a club player's, the organiser first confirms
-    who is who (signup_players_confirm)."""
+    who is who (signup_players_confirm). `language`: its page's, that of its emails."""
     tournament = _draft(tournament.pk)
     registration = registration_for(tournament)
     if not registration.open:
@@ -191,7 +208,8 @@ def signup_create(*, tournament: Tournament, names: list[str], contact: str = ""
     club = tournament.club
     _require_new_to_the_tournament(tournament, list(selectors.namesakes(club, names).values()))
     players = _newcomers(club, names)
-    signup = SignUp(tournament=tournament, names=names, contact=contact.strip())
+    signup = SignUp(tournament=tournament, names=names, contact=contact.strip(),
+                    language=language)
     if players is None:
         signup.status = SignUp.Status.CONFIRM
         signup.queued_at = _turn_while_confirming(tournament, registration)
@@ -229,6 +247,8 @@ def signup_players_confirm(*, signup: SignUp, names: list[str], by=None) -> Sign
     else:  # it held a place: it takes it
         signup.save(update_fields=["partnership"])
         _accept(tournament, signup)
+        if signup.moved_up_at is not None:  # a place it had from the waiting list
+            outbox.follow("tournaments.signup_moved_up_email", signup_id=signup.pk)
     rows.bump(tournament)
     return signup
 
@@ -271,7 +291,7 @@ def signup_move_up(*, signup: SignUp, by=None) -> SignUp:
     signup = _signup(signup)
     if signup.status != SignUp.Status.WAITING:
         raise TournamentRefused(_("Only a partnership on the waiting list can be moved up."))
-    _accept(tournament, signup, checked_in=signup.here)
+    _move_up(tournament, signup)
     rows.bump(tournament)
     return signup
 

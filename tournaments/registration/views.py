@@ -5,7 +5,7 @@
   emailed again to the address a sign-up was made with, rate-limited per client address and
   per email address, with the same answer whatever the address;
 - /t/<slug>/entry/<token>/...: a sign-up's private link (its status, check in, correct a
-  name, withdraw): the random token is the credential;
+  name, withdraw; once started, its table and opponent): the random token is the credential;
 - /t/<slug>/door/<door_token>/...: the check-in poster at the door: the tournament's token,
   then tapping one's own partnership and confirming.
 """
@@ -73,7 +73,7 @@ def sign_up(request, slug):
         data = form.cleaned_data
         try:
             signup = services.signup_create(tournament=tournament, names=form.names,
-                                            contact=data["contact"])
+                                            contact=data["contact"], language=get_language())
         except ScoringRefused as refused:
             form.add_error(None, refused.message)
         else:
@@ -118,7 +118,7 @@ def signup_link(request, slug, token):
     registration = selectors.registration(tournament)
     return _private(render(request, "tournaments/registration/link.html", {
         "tournament": tournament, "signup": signup, "registration": registration,
-        "status": selectors.status_of(signup),
+        "status": selectors.status_of(signup), "place": selectors.place_of(signup),
         "can_check_in": selectors.can_check_in(signup, registration),
         "names_form": NamesForm(
             players=len(signup.player_names),
@@ -131,8 +131,12 @@ def signup_link(request, slug, token):
 @require_POST
 def signup_check_in(request, slug, token):
     signup = _by_token(slug, token)
-    attempt(request, lambda: services.signup_check_in(signup=signup),
-             _("You are checked in. Enjoy the tournament!"))
+    try:
+        checked = services.signup_check_in(signup=signup)
+    except ScoringRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, selectors.checked_in_answer(checked))
     return redirect(signup.get_absolute_url())
 
 
@@ -179,8 +183,10 @@ def door_check_in(request, slug, door_token, signup_id):
         "partnership__player_1", "partnership__player_2", "entry"), pk=signup_id,
         status__in=(SignUp.Status.ACCEPTED, SignUp.Status.WAITING))
     return _at_the_door(request, registration, signup.partnership, selectors.status_of(signup),
-                        lambda tournament: services.door_check_in(
-                            tournament=tournament, door_token=door_token, signup=signup))
+                        lambda tournament: selectors.checked_in_answer(
+                            services.door_check_in(tournament=tournament, door_token=door_token,
+                                                   signup=signup),
+                            name=signup.partnership.display_name))
 
 
 @never_cache
@@ -190,17 +196,23 @@ def door_entry_check_in(request, slug, door_token, entry_id):
     registration = _door(slug, door_token)
     entry = get_object_or_404(registration.tournament.entries.select_related(
         "partnership__player_1", "partnership__player_2"), pk=entry_id, signup=None)
-    return _at_the_door(request, registration, entry.partnership, None,
-                        lambda tournament: services.door_entry_check_in(
-                            tournament=tournament, door_token=door_token, entry=entry))
+
+    def check_in(tournament):
+        services.door_entry_check_in(tournament=tournament, door_token=door_token, entry=entry)
+        return _("%(name)s: you are checked in.") % {"name": entry.partnership.display_name}
+
+    return _at_the_door(request, registration, entry.partnership, None, check_in)
 
 
 def _at_the_door(request, registration, partnership, status, check_in):
-    """The confirmation page (GET), or the check-in (POST), back to the poster's list."""
+    """The confirmation page (GET), or the check-in (POST: `check_in` answers what to say),
+    back to the poster's list."""
     tournament = registration.tournament
     if request.method == "POST":
-        attempt(request, lambda: check_in(tournament),
-                _("%(name)s: you are checked in.") % {"name": partnership.display_name})
+        try:
+            messages.success(request, check_in(tournament))
+        except ScoringRefused as refused:
+            messages.error(request, refused.message)
         return redirect("tournaments:door", tournament.slug, registration.door_token)
     return _private(render(request, "tournaments/registration/door_confirm.html", {
         "tournament": tournament, "registration": registration, "partnership": partnership,

@@ -213,13 +213,17 @@ def _require_no_live_sign_up(tournament: Tournament, joining) -> None:
 def _take_in_sign_ups(tournament: Tournament, entries: list[Entry]) -> None:
     """A partnership the organiser registers while its public sign-up waits (for approval,
     or on the waiting list) is that sign-up, accepted: it leaves the list."""
+    from tournaments.registration import services as registration  # it imports this module
     from tournaments.registration.models import SignUp  # as in _require_no_live_sign_up
 
     by_partnership = {entry.partnership_id: entry for entry in entries}
     for signup in SignUp.objects.filter(tournament=tournament, entry=None, status__in=SignUp.LIVE,
                                         partnership_id__in=by_partnership):
+        waiting = signup.status == SignUp.Status.WAITING
         signup.entry, signup.status = by_partnership[signup.partnership_id], SignUp.Status.ACCEPTED
         signup.save(update_fields=["entry", "status"])
+        if waiting:  # it is told, as when a place frees
+            registration.moved_up(signup)
 
 
 def log(tournament: Tournament, kind: str, by=None, what: str = "", reason: str = "") -> None:
