@@ -1,8 +1,12 @@
 """Reads of sign-up and check-in: a few narrow queries each, whatever the number of entries."""
 
+import re
 from dataclasses import dataclass
+from urllib.parse import quote
 
+from django.conf import settings
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from sueca_club.models import Club, Partnership, Player
@@ -10,6 +14,8 @@ from sueca_club.services import alphabetical, lookalike_key, name_key
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Entry, Tournament
 from tournaments.presenters import round_title
+from tournaments.registration.emails import email_address
+from tournaments.registration.forms import PHONE
 from tournaments.registration.models import Registration, SignUp
 
 RELATED = ("partnership__player_1", "partnership__player_2", "entry")
@@ -267,3 +273,34 @@ def _out(tournament: Tournament) -> frozenset[int]:
              for e in tournament_selectors.entry_summaries(tournament)]
     return tournament_selectors.entries_out(
         tournament, tournament_selectors.pairing_summaries(tournament), field)
+
+
+@dataclass(frozen=True)
+class PrivateLink:
+    """A sign-up's private link as the organiser gives it again: its full address, and how
+    to send it to the sign-up's contact (an SMS from the organiser's phone, or the email)."""
+
+    url: str
+    sms: str = ""  # an sms: address with the message written, when the contact is a phone
+    email: str = ""  # the contact, when it is an email address
+
+
+def phone_number(contact: str) -> str:
+    """The contact as a number to text ("+351912345678"), or "" when it is not a phone."""
+    if "@" in contact or not PHONE.fullmatch(contact.strip()):
+        return ""
+    return re.sub(r"[^0-9+]", "", contact)
+
+
+def private_link(signup: SignUp) -> PrivateLink:
+    """The sign-up's private link, written as the emails write it (settings.SITE_URL); the
+    SMS in the language the partnership signed up in."""
+    url = settings.SITE_URL + signup.get_absolute_url()
+    number = phone_number(signup.contact)
+    sms = ""
+    if number:
+        with translation.override(signup.language or translation.get_language()):
+            text = _("Your private link for %(tournament)s, to check in or change your "
+                     "sign-up: %(url)s") % {"tournament": signup.tournament.name, "url": url}
+        sms = f"sms:{number}?body={quote(text, safe='')}"
+    return PrivateLink(url=url, sms=sms, email=email_address(signup.contact))

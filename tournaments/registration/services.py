@@ -5,6 +5,7 @@ withdrawal and a move up, are decided one after the other; each bumps the tourna
 version last, so the organiser's live check-in board and the public pages follow.
 """
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
@@ -22,6 +23,7 @@ from sueca_club.services import (
 )
 from tournaments.models import Entry, Tournament
 from tournaments.registration import selectors
+from tournaments.registration.emails import email_address
 from tournaments.registration.models import Registration, SignUp
 from tournaments.registration.models import door_token as door_of
 from tournaments.services import rows
@@ -428,3 +430,18 @@ def signup_links_send(*, tournament: Tournament, email: str, language: str) -> N
                  .values_list("pk", flat=True))
     if found:
         outbox.follow("tournaments.signup_links_email", signup_ids=found, language=language)
+
+
+@outbox.service
+def signup_link_email(*, signup: SignUp, by=None) -> SignUp:
+    """The organiser emails a sign-up's private link again, to the address it was made with,
+    in the language it signed up in: the same email as "lost your link?", after the commit.
+    It changes nothing of the tournament (no lock, no new version): it records the email."""
+    signup = SignUp.objects.get(pk=signup.pk)
+    if signup.status not in SignUp.STANDING:
+        raise TournamentRefused(_("This sign-up is no longer in the tournament."))
+    if not email_address(signup.contact):
+        raise TournamentRefused(_("This sign-up gave no email address."))
+    outbox.follow("tournaments.signup_links_email", signup_ids=[signup.pk],
+                  language=signup.language or settings.LANGUAGE_CODE)
+    return signup

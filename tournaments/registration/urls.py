@@ -36,6 +36,10 @@ manage = [
          name="signup_refuse"),
     path(T + "sign-ups/<int:signup_id>/move-up/", views_manage.signup_move_up,
          name="signup_move_up"),
+    path(T + "sign-ups/<int:signup_id>/link/", views_manage.signup_private_link,
+         name="signup_private_link"),
+    path(T + "sign-ups/<int:signup_id>/link/email/", views_manage.signup_private_link_email,
+         name="signup_private_link_email"),
     path(T + "check-in/", views_manage.check_in_board, name="check_in_board"),
     path(T + "check-in/poster/", views_manage.poster, {"kind": "door"}, name="door_poster"),
 ]

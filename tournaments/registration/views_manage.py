@@ -1,6 +1,7 @@
 """Organiser pages of sign-up and check-in, under /manage/<club>/tournaments/<slug>/: the
-settings and the sign-ups (confirm who signed up, approve, turn down, move up), the live
-check-in board, and the two posters (sign-up, and check-in at the door)."""
+settings and the sign-ups (confirm who signed up, approve, turn down, move up, a sign-up's
+private link given again), the live check-in board, and the two posters (sign-up, and
+check-in at the door)."""
 
 import segno
 from django.contrib.auth.decorators import login_required
@@ -8,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from sueca_club.live import live_page
@@ -116,6 +118,34 @@ def signup_refuse(request, club_slug, slug, signup_id):
 def signup_move_up(request, club_slug, slug, signup_id):
     return _decide(request, club_slug, slug, signup_id, services.signup_move_up,
                    _("%(name)s moved up from the waiting list into the tournament."))
+
+
+@login_required
+@never_cache  # it shows the sign-up's secret link: kept by no cache
+@require_GET
+def signup_private_link(request, club_slug, slug, signup_id):
+    """A sign-up's private link given again, to show at the door (its QR code) or to send
+    from the organiser's phone (an SMS), or emailed again: for a partnership that lost it."""
+    tournament = owned_tournament(request, club_slug, slug)
+    signup = _signup(tournament, signup_id)
+    link = selectors.private_link(signup)
+    return render(request, "tournaments/registration/manage_link.html", {
+        "tournament": tournament, "club": tournament.club, "signup": signup, "link": link,
+        "standing": signup.status in SignUp.STANDING,
+        "qr": _qr(link.url, _("Private link of %(name)s") % {"name": signup.display_name})})
+
+
+@login_required
+@require_POST
+def signup_private_link_email(request, club_slug, slug, signup_id):
+    """"Send by email again": the lost-link email, to the address the sign-up gave."""
+    tournament = owned_tournament(request, club_slug, slug)
+    signup = _signup(tournament, signup_id)
+    attempt(request, lambda: services.signup_link_email(signup=signup, by=request.user),
+            _("The private link of %(name)s is on its way to %(address)s.")
+            % {"name": signup.display_name, "address": signup.contact})
+    return redirect("manage_tournaments:signup_private_link", tournament.club.slug,
+                    tournament.slug, signup.pk)
 
 
 @login_required

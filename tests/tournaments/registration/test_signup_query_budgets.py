@@ -1,5 +1,5 @@
-"""Query budgets: the sign-up, door and organiser pages cost the same at 3 or 30 sign-ups (and
-at 1 or 5 whose players the organiser confirms)."""
+"""Query budgets: the sign-up, door and organiser pages (a sign-up's private link too) cost
+the same at 3 or 30 sign-ups (and at 1 or 5 whose players the organiser confirms)."""
 
 from sueca_club.models import Player
 from tests.tournaments.registration.helpers import open_tournament, sign_up
@@ -12,6 +12,8 @@ def urls(tournament):
             f"/t/{tournament.slug}/door/{door_token(tournament)}/",
             tournament.signups.last().get_absolute_url(),
             f"/manage/{club}/tournaments/{tournament.slug}/sign-ups/",
+            f"/manage/{club}/tournaments/{tournament.slug}/sign-ups/"
+            f"{tournament.signups.last().pk}/link/",
             f"/manage/{club}/tournaments/{tournament.slug}/check-in/"]
 
 
