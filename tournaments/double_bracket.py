@@ -43,6 +43,7 @@ class SideView:
     name: str | None  # the partnership there, once known
     bye: bool
     source: Source | None  # None in the first winners' round
+    withdrawn: bool = False  # the partnership there withdrew: it goes no further
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class SlotView:
     status: str
     outcome: str | None
     line: presenters.Line | None
+    stopped: bool = False  # a withdrawn partnership met a bye here: it goes no further
 
     @property
     def label(self) -> str:
@@ -110,18 +112,21 @@ def build(tournament: Tournament, pairings: list[Pairing], entries: list[Entry])
     schedule = double.schedule_of(tournament)
     now = double.state(tournament, pairings, entries)
     names = {entry.pk: entry.partnership.display_name for entry in entries}
+    withdrawn = {entry.pk for entry in entries if entry.withdrawn}
     lines = {double.slot_of(line.pairing): line
              for line in presenters.lines(tournament, pairings)}
     sources = _sources(schedule)
 
     def side(slot: de.Slot, name: str, held) -> SideView:
         return SideView(names.get(held) if held not in (None, de.BYE) else None,
-                        held is de.BYE, sources.get((slot.id, name)))
+                        held is de.BYE, sources.get((slot.id, name)), held in withdrawn)
 
     def view(slot: de.Slot) -> SlotView:
         held = now.slots[slot.id]
-        return SlotView(slot, side(slot, "a", held.a), side(slot, "b", held.b), held.status,
-                        held.outcome, lines.get(slot.id))
+        a, b = side(slot, "a", held.a), side(slot, "b", held.b)
+        return SlotView(slot, a, b, held.status, held.outcome, lines.get(slot.id),
+                        stopped=held.status == de.BYE_RESOLVED and held.winner is de.BYE
+                        and (a.withdrawn or b.withdrawn))
 
     def rounds(bracket: str) -> list[RoundView]:
         return [RoundView(double.round_code(slots[0].id),

@@ -392,8 +392,9 @@ def started(pairing: Pairing) -> bool:
 
 
 def untouched(pairings) -> bool:
-    """No match among `pairings` has a deal or a result (byes and walkovers aside)."""
-    return not any(started(p) and not p.walkover for p in pairings)
+    """No match among `pairings` has a deal or a result (byes and withdrawals' walkovers
+    aside: a no-show's walkover is a result the organiser gave)."""
+    return not any(started(p) and not (p.walkover and p.withdrawal) for p in pairings)
 
 
 def round_is_complete(round_: Round) -> bool:

@@ -65,3 +65,12 @@ def test_the_lot_marks_only_the_tie_it_broke():
                                              ["points", "games_won", "lots"], lots_seed=1)}
     assert rows["A"].by_lot and rows["B"].by_lot
     assert not rows["C"].by_lot and not rows["D"].by_lot  # C won both: points
+
+
+def test_the_lot_marks_nobody_before_a_match_is_played():
+    """Everyone level at nothing played: the lot orders the table, which says nothing yet."""
+    rows = rank(["A", "B", "C"], [], ["points", "lots"], lots_seed=3)
+    assert not any(row.by_lot for row in rows) and all(row.lot for row in rows)
+    rows = {row.entrant: row for row in rank(["A", "B", "C", "D", "E"], [won("A", "B")],
+                                             ["points", "lots"], lots_seed=3)}
+    assert not any(rows[e].by_lot for e in "CDE")  # sitting out, or not played yet

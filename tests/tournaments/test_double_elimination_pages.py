@@ -3,6 +3,7 @@ round titles, the final placings on the overview and results pages, the TV, the 
 new-tournament page; and their queries do not grow with the field."""
 
 import re
+from html import escape
 
 import pytest
 from django.db import connection
@@ -13,7 +14,7 @@ from tests.tournaments.helpers import in_play, play, play_to_the_end
 from tests.tournaments.public_helpers import HTMX
 from tests.tournaments.test_double_elimination_events import make_event, pairing_at
 from tests.tournaments.test_manage_tournament_new import data  # noqa: F401  (a fixture)
-from tournaments import presenters
+from tournaments import presenters, services
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -159,3 +160,15 @@ def test_a_slot_between_two_byes_says_it_holds_no_match(client, club):
                       html)
     assert empty and empty.group(1) == "No match: both places are byes"
     assert html.count("No match: both places are byes") == 1
+
+
+def test_a_withdrawn_partnership_meeting_a_bye_reads_as_going_no_further(client, club):
+    """It withdrew from W1-2 and dropped into L1-1 against a bye: named there, not as through."""
+    tournament = make_event(club, 5)
+    leaving = pairing_at(tournament, "W1-2").a
+    services.entry_withdraw(entry=leaving)
+    html = page(client, tournament, "bracket/")
+    slot = html[html.index("L1-1</span>"):html.index("L1-2</span>")]
+    assert "Withdrew: goes no further" in slot
+    assert escape(leaving.partnership.display_name) in slot
+    assert '<span class="bm-side through">' not in slot

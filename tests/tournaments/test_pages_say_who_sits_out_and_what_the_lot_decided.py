@@ -28,6 +28,14 @@ def sits_out(page: str) -> list[str]:
     return [markup.unescape(names) for names in SITS_OUT.findall(page)]
 
 
+def play_the_first_round(tournament) -> None:
+    """Each match of round 1 won by its side A: level winners, level losers, and before the
+    first result the lot orders everyone but marks nobody."""
+    for pairing in Pairing.objects.filter(round__tournament=tournament, round__number=1,
+                                          match__isnull=False).select_related("match"):
+        play(pairing, "A")
+
+
 def league(club, size, legs=1, **options):
     tournament = make_tournament(club, size, "league", fmt=FIRST_TO_2, legs=legs,
                                  starts_on=datetime.date(2026, 10, 5), tables_count=3,
@@ -81,6 +89,7 @@ def test_the_fixtures_say_who_sits_out_each_matchday_each_partnership_once_a_leg
 ])
 def test_the_sit_out_and_the_lot_are_said_in_portuguese(client, club, language, said):
     tournament = league(club, 5)
+    play_the_first_round(tournament)
     headers = {"Accept-Language": language}
     fixtures = client.get(f"/t/{tournament.slug}/fixtures/", headers=headers).content.decode()
     standings = client.get(f"/t/{tournament.slug}/standings/", headers=headers).content.decode()
@@ -197,9 +206,12 @@ def test_a_league_drawn_at_random_says_its_fixtures_were_drawn_by_lot(client, or
 
 
 def test_the_standings_say_the_order_was_decided_by_lot_where_it_was(client, club):
-    tournament = round_robin(club, 4)  # before any result everyone is level: the lot orders
+    tournament = round_robin(club, 4)
     tournament.tie_breaks = ["points", "lots"]
     tournament.save(update_fields=["tie_breaks"])
+    html = client.get(f"/t/{tournament.slug}/standings/").content.decode()
+    assert "by-lot" not in html  # before any result: the lot orders, and decides nothing yet
+    play_the_first_round(tournament)  # two level winners, two level losers
     html = client.get(f"/t/{tournament.slug}/standings/").content.decode()
     assert html.count('<sup class="by-lot"') == 4 and 'id="by-lot-note"' in html
     assert "Order decided by lot" in html
@@ -228,6 +240,12 @@ def test_the_groups_say_the_order_was_decided_by_lot(client, club):
                                  qualifiers_per_group=1, tables_count=2,
                                  tie_breaks=["points", "lots"])
     services.tournament_start(tournament=tournament)
+    html = client.get(f"/t/{tournament.slug}/groups/").content.decode()
+    assert "by-lot" not in html  # before any result
+    for number in (1, 2, 3):  # side A wins each match: each group goes round, all level
+        for pairing in Pairing.objects.filter(round__tournament=tournament, round__number=number,
+                                              match__isnull=False).select_related("match"):
+            play(pairing, "A")
     html = client.get(f"/t/{tournament.slug}/groups/").content.decode()
     assert html.count('<sup class="by-lot"') == 6 and "Order decided by lot" in html
 

@@ -141,7 +141,8 @@ class _Table:
         if code == "head_to_head":
             return self._head_to_head(tied)
         if code == "lots":  # asked only of two or more still level: the lot parts them all
-            self.by_lot.update(tied)
+            if any(self.totals[entrant]["played"] for entrant in tied):  # not before a match
+                self.by_lot.update(tied)
             return {entrant: -self.lots[entrant] for entrant in tied}
         if code == "deciding":
             return self._deciding(tied)

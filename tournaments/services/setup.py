@@ -347,7 +347,7 @@ def round_redraw(*, tournament: Tournament, by=None) -> Round:
     current = selectors.last_round(tournament)
     if current is None:
         raise TournamentRefused(_("There is no round to draw again."))
-    _require_changeable(list(selectors.pairings(tournament).filter(round=current)))
+    _require_changeable(tournament, list(selectors.pairings(tournament).filter(round=current)))
     number, previous = current.number, tournament.rounds.filter(number=current.number - 1).first()
     _discard_round(current)
     if previous is None:
@@ -370,24 +370,37 @@ def _require_not_league(tournament: Tournament) -> None:
                                   "they are not drawn again."))
 
 
-def _require_changeable(pairings: list[Pairing]) -> None:
+def _require_changeable(tournament: Tournament, pairings: list[Pairing]) -> None:
     """The current round (its `pairings`) is drawn again, or two of its partnerships swapped,
-    only before any of its matches has begun and while it is not over. A bye or a walkover,
-    decided at the draw, does not count as begun. A double elimination's bracket, fixed at
-    its start, never changes."""
+    only before any of its matches has begun and while it is not over. A bye, or a
+    withdrawal's walkover, does not count as begun; a no-show's walkover, a result the
+    organiser gave, does. A double elimination's bracket, fixed at its start, and a round
+    robin's schedule never change."""
     if any(p.round.stage == Round.Stage.DOUBLE for p in pairings):
         raise TournamentRefused(_("A double elimination's bracket is fixed when it starts."))
+    if pairings and _scheduled(tournament, pairings[0].round):
+        raise TournamentRefused(_("A round robin's rounds follow its schedule, fixed when it "
+                                  "starts: drawing one again would give the same matches."))
     if not selectors.untouched(pairings):
         raise TournamentRefused(_("Matches of this round have started: it cannot change now."))
     if all(p.finished for p in pairings):
         raise TournamentRefused(_("Every match of this round is finished."))
 
 
-def round_changeable(*, pairings: list[Pairing]) -> bool:
+def _scheduled(tournament: Tournament, round_: Round) -> bool:
+    """A round of a round robin's schedule: a group's after the first (which forms the
+    groups), or a round robin's."""
+    if round_.stage == Round.Stage.GROUPS:
+        return round_.number > 1
+    return (round_.stage == Round.Stage.ROUNDS
+            and tournament.pairing == Tournament.Pairing.ROUND_ROBIN)
+
+
+def round_changeable(*, tournament: Tournament, pairings: list[Pairing]) -> bool:
     """Would round_redraw and pairings_swap take the round of these `pairings` (the current
     one)? For the organiser's page, which offers them only then."""
     try:
-        _require_changeable(pairings)
+        _require_changeable(tournament, pairings)
     except TournamentRefused:
         return False
     return True
@@ -404,7 +417,7 @@ def redraw_after_withdrawal(*, tournament: Tournament, entry: Entry) -> list[Ent
         return None
     pairings = list(selectors.pairings(tournament).filter(round=current))
     if (not any(entry.pk in (p.a_id, p.b_id) for p in pairings)
-            or not round_changeable(pairings=pairings)):
+            or not round_changeable(tournament=tournament, pairings=pairings)):
         return None
     previous = tournament.rounds.filter(number=current.number - 1).first()
     if current.stage == Round.Stage.KNOCKOUT and previous is not None:
@@ -439,7 +452,8 @@ def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_si
     _require_not_league(tournament)
     if first.round_id != second.round_id or first.round_id != selectors.last_round(tournament).pk:
         raise TournamentRefused(_("Only partnerships of the current round can be swapped."))
-    _require_changeable(list(selectors.pairings(tournament).filter(round_id=first.round_id)))
+    _require_changeable(tournament,
+                        list(selectors.pairings(tournament).filter(round_id=first.round_id)))
     if first.finished or second.finished:  # a bye or a walkover: its winner is already set
         raise TournamentRefused(_("A bye or a walkover cannot be swapped: draw the round "
                                   "again instead."))

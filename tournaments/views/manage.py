@@ -216,7 +216,8 @@ def tournament(request, club_slug, slug):
         r.sits_out = tuple(sit_outs.sitting_out(tournament, r.round, r.pairings, members))
     league = tournament.structure == Tournament.Structure.LEAGUE
     can_change_round = bool(current and not league
-                            and services.round_changeable(pairings=current.pairings))
+                            and services.round_changeable(tournament=tournament,
+                                                          pairings=current.pairings))
     return render(request, "tournaments/manage/tournament.html", {
         "tournament": tournament,
         "club": tournament.club,
