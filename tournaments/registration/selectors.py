@@ -34,6 +34,16 @@ def awaiting_the_organiser(tournament: Tournament) -> int:
         status__in=(SignUp.Status.PENDING, SignUp.Status.CONFIRM)).count()
 
 
+def checked_in_waiting(tournament: Tournament, *, places: int) -> list[SignUp]:
+    """The partnerships on the waiting list that checked in, in their turn on it, at most
+    `places` of them: at the start they take the places of the entries that did not check in
+    (setup.start_field)."""
+    if places <= 0:
+        return []
+    return list(tournament.signups.filter(status=SignUp.Status.WAITING, here=True)
+                .select_related(*RELATED).order_by("queued_at", "id")[:places])
+
+
 def why_closed(tournament: Tournament, registration: Registration, *,
                to_organiser: bool = False) -> str:
     """Why the public sign-up takes nobody now, or "" when it is open; `to_organiser`: said

@@ -147,6 +147,14 @@ def _move_up(tournament: Tournament, signup: SignUp) -> None:
     moved_up(signup)
 
 
+def stand_ins_move_up(tournament: Tournament, signups: list[SignUp]) -> None:
+    """At the start (setup.tournament_start, in its transaction): these checked-in partnerships
+    of the waiting list move up, in turn, into the places of the entries that did not check
+    in, as the organiser's move up does, and are told so."""
+    for signup in signups:
+        _move_up(tournament, signup)
+
+
 def moved_up(signup: SignUp) -> None:
     """Record that `signup` has just moved from the waiting list into the tournament (also
     when the organiser registers its partnership: setup._take_in_sign_ups), for its private

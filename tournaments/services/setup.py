@@ -1,5 +1,7 @@
 """Organisers set up and steer a tournament: entries, check-in, start, walkovers, tables."""
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.db.models import Q
 from django.utils.text import slugify
@@ -265,11 +267,16 @@ def entry_remove(*, entry: Entry) -> None:
 def tournament_start(*, tournament: Tournament, by=None) -> Round:
     """Close registration, set up the tables with their QR cards and draw the first round.
 
-    When anyone has checked in, only the partnerships that checked in play.
+    When anyone has checked in, only the partnerships that checked in play, with those of the
+    waiting list that checked in in the places of the others (start_field).
     """
+    from tournaments.registration import services as registration  # it imports this module
+
     tournament = _editable(tournament)
-    if tournament.entries.filter(checked_in=True).exists():
-        tournament.entries.filter(checked_in=False).delete()
+    field = start_field(tournament)
+    if field.absent:
+        Entry.objects.filter(pk__in=[entry.pk for entry in field.absent]).delete()
+    registration.stand_ins_move_up(tournament, field.stand_ins)
     count = tournament.entries.count()
     _require_startable(tournament, count)
     _require_one_entry_per_player(tournament, [])
@@ -294,14 +301,43 @@ def _require_startable(tournament: Tournament, playing: int) -> None:
     _require_playable(tournament, playing)
 
 
-def start_refusal(tournament: Tournament, entries=None) -> TournamentRefused | None:
-    """Why the start would be refused now, with the partnerships who would play (those who
-    checked in, once anyone has; `entries`: the tournament's, when the caller has read them):
-    the organiser sees it before pressing start, and again after changing the settings. None
-    when the start would go ahead."""
+@dataclass(frozen=True)
+class StartField:
+    """Who the start leaves out, and who takes their places: once anyone has checked in, the
+    entries that did not are left out, and each place they leave goes, in turn, to a
+    partnership of the waiting list that checked in (its `SignUp`, moved up at the start)."""
+
+    entries: list[Entry]
+    absent: list[Entry]
+    stand_ins: list
+
+    @property
+    def playing(self) -> int:
+        return len(self.entries) - len(self.absent) + len(self.stand_ins)
+
+
+def start_field(tournament: Tournament, entries: list[Entry] | None = None) -> StartField:
+    """Who would play if the tournament started now (`entries`: the tournament's, when the
+    caller has read them); the one rule of the start, for every structure."""
+    from tournaments.registration import selectors as signups  # registration builds on this
+
     entries = list(tournament.entries.all()) if entries is None else entries
+    if not any(entry.checked_in for entry in entries):
+        return StartField(entries, [], [])
+    absent = [entry for entry in entries if not entry.checked_in]
+    return StartField(entries, absent,
+                      signups.checked_in_waiting(tournament, places=len(absent)))
+
+
+def start_refusal(tournament: Tournament, entries=None, *,
+                  field: StartField | None = None) -> TournamentRefused | None:
+    """Why the start would be refused now, with the partnerships who would play (start_field;
+    `entries`: the tournament's, when the caller has read them, or `field`, when it has
+    worked it out): the organiser sees it before pressing start, and again after changing
+    the settings. None when the start would go ahead."""
+    field = field or start_field(tournament, entries)
     try:
-        _require_startable(tournament, sum(e.checked_in for e in entries) or len(entries))
+        _require_startable(tournament, field.playing)
     except TournamentRefused as refused:
         return refused
     return None

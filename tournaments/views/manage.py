@@ -209,6 +209,7 @@ def tournament(request, club_slug, slug):
     out = selectors.entries_out(tournament, [p for r in rounds for p in r.pairings],
                                 entries) if running else frozenset()
     champion = next((e for e in entries if e.pk == tournament.champion_id), None)
+    field = services.start_field(tournament, entries) if draft else None
     if running:
         _mark_playing_now(entries, rounds)
     members = [sit_outs.Member(e.pk, e.group, e.partnership.display_name) for e in entries]
@@ -228,7 +229,9 @@ def tournament(request, club_slug, slug):
         "draft": draft,
         "structure_changeable": draft and bool(services.structure_settings(tournament)),
         "undecided_signups": draft and signups.awaiting_the_organiser(tournament),
-        "start_refusal": draft and services.start_refusal(tournament, entries),
+        "start_refusal": draft and services.start_refusal(tournament, field=field),
+        # checked-in partnerships of the waiting list that take the places of those who did not
+        "stand_ins": len(field.stand_ins) if draft else 0,
         "starts_later": draft and tournament.starts_on and tournament.starts_on > localdate(),
         "running": running,
         # newest first; a league's matchdays not opened yet (drawn at its start) come last,
