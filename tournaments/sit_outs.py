@@ -45,6 +45,14 @@ def sitting_out(tournament: Tournament, round_: Round, pairings: list,
     """The names of those who sit `round_` out, a round of `pairings` (each with `a_id`,
     `b_id` and `group`); in a group stage, of the groups that play in it (a group whose round
     robin is over sits out nothing)."""
+    field = list(field)
+    names = {member.pk: _named(member, round_) for member in field}
+    return [names[pk] for pk in sitting_out_ids(tournament, round_, pairings, field)]
+
+
+def sitting_out_ids(tournament: Tournament, round_: Round, pairings: list,
+                    field: Iterable[Member]) -> list[int]:
+    """The entries (their ids) who sit `round_` out, as `sitting_out` names them."""
     if not is_round_robin(tournament, round_) or not pairings:
         return []
     field = list(field)
@@ -54,8 +62,7 @@ def sitting_out(tournament: Tournament, round_: Round, pairings: list,
         letters = sorted({p.group for p in pairings})
         scopes = [([m for m in field if m.group == letter],
                    [p for p in pairings if p.group == letter]) for letter in letters]
-    names = {member.pk: _named(member, round_) for member in field}
-    return [names[pk] for members, pairs in scopes
+    return [pk for members, pairs in scopes
             for pk in formats.sitting_out([m.pk for m in members],
                                           [(p.a_id, p.b_id) for p in pairs])]
 

@@ -2,6 +2,7 @@
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 from urllib.parse import quote
 
 from django.conf import settings
@@ -12,7 +13,8 @@ from django.utils.translation import gettext as _
 from sueca_club.models import Club, Partnership, Player
 from sueca_club.services import alphabetical, lookalike_key, name_key
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Entry, Tournament
+from tournaments import sit_outs
+from tournaments.models import Entry, Pairing, Tournament
 from tournaments.presenters import round_title
 from tournaments.registration.emails import email_address
 from tournaments.registration.forms import PHONE
@@ -240,8 +242,9 @@ def board(tournament: Tournament) -> Board:
 class Place:
     """Where a partnership in a started tournament plays now, as its private link says it."""
 
-    code: str  # "table" (its match is on a table), "drawn" (no table yet), "next" (waiting
-    #            for the next round), "out" (nothing left to play), "finished" (the end)
+    code: str  # "table" (its match is on a table), "drawn" (no table yet), "bye" (through
+    #            without playing), "sit_out" (a round robin's round without it), "next"
+    #            (waiting for the next round), "out" (nothing left to play), "finished" (the end)
     text: str
     round: str = ""
     opponent: str = ""
@@ -251,9 +254,11 @@ class Place:
 
 def place_of(signup: SignUp) -> Place | None:
     """Where the sign-up's partnership plays now, once the tournament has started: its
-    current match (table and opponent), else waiting for the next round, out, or the end.
-    None before the start, or without a place in the tournament. Its own pairings in one
-    query; the whole bracket's (two more) only to tell "out" from "next round"."""
+    current match (table and opponent), else its bye or sit-out of the current round, waiting
+    for the next round, out, or the end. None before the start, or without a place in the
+    tournament. Its own pairings in one query; without a match, the current round's (two
+    more, and the field's for a round robin), and the whole bracket's (two more) to tell
+    "out" from "next round": as many whatever the size of the tournament."""
     tournament, entry = signup.tournament, signup.entry
     if tournament.status == Tournament.Status.DRAFT or entry is None or entry.withdrawn:
         return None
@@ -271,9 +276,46 @@ def place_of(signup: SignUp) -> Place | None:
                          round_title(now.round), opponent, now.table_number, now.match_id)
         return Place("drawn", _("You play %(opponent)s: waiting for a free table.") % words,
                      round_title(now.round), opponent, match_id=now.match_id)
+    idle = _bye_or_sit_out(tournament, entry)
+    if idle is not None:
+        return idle
     if entry.pk in _out(tournament):
         return Place("out", _("Out of the tournament: you have no match left to play."))
     return Place("next", _("Waiting for the next round: your match is not drawn yet."))
+
+
+def _bye_or_sit_out(tournament: Tournament, entry: Entry) -> Place | None:
+    """The entry's place when it has no match in the current round: a bye (a stored pairing
+    without an opponent: a knockout's or a Swiss's), or a round robin's round it sits out (no
+    stored pairing: sit_outs). None when it played its match of the round, or is not in it
+    (out). Two queries (the round, its pairings' ids), and the field's for a round robin."""
+    round_ = tournament_selectors.current_round(tournament)
+    if round_ is None:
+        return None
+    pairs = [_Pair(*row) for row in
+             Pairing.objects.filter(round=round_).values_list("a_id", "b_id", "group")]
+    for pair in pairs:
+        if entry.pk in (pair.a_id, pair.b_id):
+            if pair.b_id is None:
+                return Place("bye", _("Bye this round: you go through without playing."),
+                             round_title(round_))
+            return None
+    if not sit_outs.is_round_robin(tournament, round_):
+        return None
+    field = [sit_outs.Member(e.pk, e.group, e.display_name)
+             for e in tournament_selectors.entry_summaries(tournament)]
+    if entry.pk in sit_outs.sitting_out_ids(tournament, round_, pairs, field):
+        return Place("sit_out", _("You sit out this round (round %(number)s).")
+                     % {"number": round_.number}, round_title(round_))
+    return None
+
+
+class _Pair(NamedTuple):
+    """A pairing of the current round as sit_outs reads it."""
+
+    a_id: int | None
+    b_id: int | None
+    group: str
 
 
 def _out(tournament: Tournament) -> frozenset[int]:
