@@ -480,10 +480,21 @@ import { deckOf } from "./points-pair.js";
     flush();
   }
 
+  // Who deals first is chosen online only (nothing keeps it): offline, its card says so.
+  function dealerNotChosen(form) {
+    const note = form.parentElement.querySelector("[data-dealer-offline]");
+    if (note) note.hidden = false;
+  }
+
   // Decide before htmx sends: while offline or while deals wait, nothing goes to the server.
   document.addEventListener("submit", (event) => {
     const form = event.target;
     const role = form.dataset ? form.dataset.offline : undefined;
+    if (role === "dealer" && navigator.onLine === false) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      dealerNotChosen(form);
+    }
     if (role !== "entry" && role !== "record") return;
     const data = new FormData(form);
     if (event.submitter && event.submitter.name) data.append(event.submitter.name, event.submitter.value);
@@ -511,6 +522,8 @@ import { deckOf } from "./points-pair.js";
       else if (role === "record") keepConfirmed(lastSubmit.data);
     } else if (role === "back") {
       backToEntry();
+    } else if (role === "dealer") {
+      dealerNotChosen(element);
     }
   }
   document.addEventListener("htmx:sendError", noAnswer);

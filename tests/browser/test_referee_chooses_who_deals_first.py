@@ -31,3 +31,19 @@ def test_one_tap_on_a_name_and_the_board_says_who_deals(phone, referee_link, scr
     page.get_by_role("button", name="Save the deal").tap()
     expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
     expect(page.locator("#first-dealer")).to_have_count(0)
+
+
+def test_offline_a_tap_on_a_name_says_it_changed_nothing(phone, referee_link, screenshot):
+    """Nothing keeps the choice on the phone: it is said where it was tapped, not dropped."""
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    choice = page.locator("#first-dealer")
+    expect(choice.locator("[data-dealer-offline]")).to_be_hidden()
+    page.context.set_offline(True)
+    choice.get_by_role("button", name="Carla Dias").tap()
+    expect(choice.get_by_text("No connection: who deals first was not changed.")).to_be_visible()
+    expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
+    screenshot(page, "offline")
+    page.context.set_offline(False)
+    choice.get_by_role("button", name="Carla Dias").tap()
+    expect(page.locator("[data-board-turn]")).to_have_text("Carla Dias deals; Ana Silva leads.")
