@@ -34,6 +34,13 @@ def keep_offline(page, award_button: str = "Next: check the deal", entered: str 
     expect(page.get_by_role("heading", name="Check the deal")).to_be_hidden()
 
 
+def offline_at(page, link) -> None:
+    """The referee's page of `link`, loaded, then the connection gone."""
+    page.goto(f"/r/{link.token}/")
+    expect(page.locator("[data-pad]")).to_be_visible()
+    page.context.set_offline(True)
+
+
 def pending(page):
     return page.locator("#pending")
 
@@ -47,9 +54,7 @@ def test_deals_entered_offline_survive_a_reload_and_are_sent_once_in_order(
     # No service worker (plain http): the reload offline fails, the deals are still kept.
     # With one, see test_offline_referee_keeps_scoring.py.
     page = new_phone(service_workers="block")
-    page.goto(f"/r/{referee_link.token}/")
-    expect(page.locator("[data-pad]")).to_be_visible()
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
 
     type_points(page, "95")
     keep_offline(page, entered="95–25", screenshot=screenshot)
@@ -96,8 +101,7 @@ def test_deals_entered_offline_survive_a_reload_and_are_sent_once_in_order(
 def test_a_deal_refused_because_another_phone_finished_the_match_says_why(
         phone, match, referee_link, screenshot):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
     expect(pending(page)).to_contain_text("1 deal waiting to be sent")
@@ -121,8 +125,7 @@ def test_a_deal_refused_because_another_phone_finished_the_match_says_why(
 
 def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_link):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
     keep_offline(page, award_button="Flag B", entered="0–120 · flag B")
@@ -174,8 +177,7 @@ def test_a_save_whose_answer_was_lost_is_not_recorded_twice(phone, match, refere
 
 def test_a_retry_after_a_lost_api_answer_reuses_its_key(phone, match, referee_link):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
     key = queue(page, referee_link)[0]["key"]

@@ -6,7 +6,7 @@ import pytest
 
 from scoring import services
 from tests.browser.conftest import NO_PLAYWRIGHT
-from tests.browser.test_offline_referee import RETRY, keep_offline, pending, queue
+from tests.browser.test_offline_referee import RETRY, keep_offline, offline_at, pending, queue
 from tests.browser.test_referee_phone import games, tap, type_points
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
@@ -91,9 +91,7 @@ def test_offline_the_board_shows_the_waiting_deals_marked_then_the_servers_score
 
 def test_a_match_over_on_the_phones_count_is_on_the_board_too(phone, match, referee_link):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    expect(page.locator("[data-pad]")).to_be_visible()
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
     keep_offline(page, award_button="Flag B")
     expect(mark(page)).to_be_visible()
     expect(games(page, "B")).to_have_text("4")

@@ -10,6 +10,7 @@ from tests.browser.conftest import NO_PLAYWRIGHT
 from tests.browser.test_offline_referee import (
     RETRY,
     keep_offline,
+    offline_at,
     other_phone_records,
     pending,
     queue,
@@ -34,9 +35,7 @@ def kept_by_an_older_page(page, link, *deals: dict) -> None:
 def test_a_refused_deal_is_named_and_changed_then_the_deals_behind_it_follow(
         phone, match, referee_link, screenshot, monkeypatch):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    expect(page.locator("[data-pad]")).to_be_visible()
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
     monkeypatch.setattr(services, "deal_record", lambda **_: pytest.fail("offline"))
     type_points(page, "95")
     keep_offline(page)
@@ -88,9 +87,7 @@ def test_a_refused_deal_is_named_and_changed_then_the_deals_behind_it_follow(
 def test_a_deal_refused_as_stale_is_changed_and_sent_against_the_new_score(
         phone, match, referee_link):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    expect(page.locator("[data-pad]")).to_be_visible()
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
     tap(page, "A/B")
@@ -113,9 +110,7 @@ def test_a_deal_refused_as_stale_is_changed_and_sent_against_the_new_score(
 
 def test_discarding_a_refused_deal_leaves_the_ones_behind_it_to_send(phone, match, referee_link):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    expect(page.locator("[data-pad]")).to_be_visible()
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
     kept_by_an_older_page(page, referee_link, {"points": [119, None]}, {"points": [None, 70]})
@@ -134,8 +129,7 @@ def test_discarding_a_refused_deal_leaves_the_ones_behind_it_to_send(phone, matc
 
 def test_a_deal_for_a_match_that_ended_can_only_be_discarded(phone, match, referee_link):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
     other_phone_records(match, {"points": [0, 120], "flag": "B"})  # B wins the match

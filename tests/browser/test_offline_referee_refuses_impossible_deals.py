@@ -11,7 +11,7 @@ from django.utils import translation
 from scoring import engine, services
 from scoring.models import Deal
 from tests.browser.conftest import NO_PLAYWRIGHT
-from tests.browser.test_offline_referee import keep_offline, pending, queue
+from tests.browser.test_offline_referee import keep_offline, offline_at, pending, queue
 from tests.browser.test_referee_phone import tap, type_points
 from tests.conftest import make_match
 
@@ -90,9 +90,7 @@ def test_offline_119_is_refused_at_once_in_the_words_the_server_uses_online(
 
 def test_offline_the_other_impossible_deals_are_refused_too(phone, match, referee_link):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    expect(page.locator("[data-pad]")).to_be_visible()
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
 
     type_points(page, "1")
     expect(refused_offline(page)).to_have_text(IMPOSSIBLE)
@@ -115,9 +113,7 @@ def test_offline_the_other_impossible_deals_are_refused_too(phone, match, refere
 def test_offline_a_deal_after_the_match_is_over_on_the_phones_count_is_refused(
         phone, match, referee_link):
     page = phone
-    page.goto(f"/r/{referee_link.token}/")
-    expect(page.locator("[data-pad]")).to_be_visible()
-    page.context.set_offline(True)
+    offline_at(page, referee_link)
     keep_offline(page, award_button="Flag A", entered="120–0 · flag A")
     # The entry screen is hidden once the phone counts the match over; a screen left open
     # (or a stale form) is still refused in the server's words.
@@ -135,9 +131,7 @@ def test_offline_a_flag_in_a_bonus_game_needs_no_tap_for_the_bonuses(
                        fmt={"type": "first_to", "target": 10})  # the flag does not end it
     link = match.referee_links.get()
     page = new_phone(service_workers="block")
-    page.goto(f"/r/{link.token}/")
-    expect(page.locator("[data-pad]")).to_be_visible()
-    page.context.set_offline(True)
+    offline_at(page, link)
     monkeypatch.setattr(services, "deal_record", lambda **_: pytest.fail("offline"))
     keep_offline(page, award_button="Flag B")
     expect(pending(page).locator("[data-provisional-score]")).to_contain_text("Games: A 0 – 4 B")
