@@ -451,7 +451,8 @@ def redraw_after_withdrawal(*, tournament: Tournament, entry: Entry) -> list[Ent
     current = selectors.last_round(tournament)
     if current is None or league.is_league(tournament):
         return None
-    pairings = list(selectors.pairings(tournament).filter(round=current))
+    all_pairings = list(selectors.pairings(tournament))
+    pairings = [p for p in all_pairings if p.round_id == current.pk]
     if (not any(entry.pk in (p.a_id, p.b_id) for p in pairings)
             or not round_changeable(tournament=tournament, pairings=pairings)):
         return None
@@ -461,8 +462,7 @@ def redraw_after_withdrawal(*, tournament: Tournament, entry: Entry) -> list[Ent
                 or previous.stage == Round.Stage.KNOCKOUT):
             return None
         try:
-            drawn = draws.knockout_draw_after_groups(tournament,
-                                                     list(selectors.pairings(tournament)))
+            drawn = draws.knockout_draw_after_groups(tournament, all_pairings)
         except TournamentRefused:  # too few left to go through: no knockout to draw again
             return None
         playing = {p.a_id for p in pairings} | {p.b_id for p in pairings}
