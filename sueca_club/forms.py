@@ -10,6 +10,26 @@ from sueca_club.models import Club, Partnership, Player
 NO_NAME = _("Write a name that can be read: this one shows nothing.")
 
 
+class DateInput(forms.DateInput):
+    """A browser's date picker. Its value is always ISO 8601 (2026-11-13): the language's own
+    format (13/11/2026 in Brazil) is not a value the picker takes, so the field showed empty
+    and a save cleared the date."""
+
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
+class DateTimeInput(forms.DateTimeInput):
+    """A browser's date and time picker, its value in ISO 8601 like DateInput's."""
+
+    input_type = "datetime-local"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, format="%Y-%m-%dT%H:%M")
+
+
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import engine
 from scoring.forms.match import RulesFormatForm
 from scoring.services import engine_message
+from sueca_club.forms import DateInput
 from sueca_club.models import MAX_ID, Partnership
 from tournaments import formats, services
 from tournaments.models import Pairing, Tournament
@@ -90,8 +91,7 @@ class EventDateField(forms.DateField):
     """A day a tournament or a match is played: this century or the next two (a league's
     season counted from the year 9999 would run off the calendar)."""
 
-    widget = forms.DateInput(attrs={"type": "date", "min": FIRST_DAY.isoformat(),
-                                    "max": LAST_DAY.isoformat()})
+    widget = DateInput(attrs={"min": FIRST_DAY.isoformat(), "max": LAST_DAY.isoformat()})
 
     def validate(self, value):
         super().validate(value)

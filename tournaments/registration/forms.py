@@ -9,6 +9,7 @@ from django.core.validators import validate_email
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from sueca_club.forms import DateTimeInput
 from sueca_club.models import Player
 from sueca_club.services import lookalike_key, name_key
 from tournaments.registration.models import Registration
@@ -122,13 +123,6 @@ class PlayersForm(forms.Form):
         if self.cleaned_data[f"who_{seat}"] == self.SAME:
             return self.namesakes[seat].name
         return self.cleaned_data[f"name_{seat}"]
-
-
-class DateTimeInput(forms.DateTimeInput):
-    input_type = "datetime-local"
-
-    def __init__(self):
-        super().__init__(format="%Y-%m-%dT%H:%M")
 
 
 def _label(name: str):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from sueca_club.forms import DateInput
 from sueca_club.permissions import club_for, owned_or_404
 from tournaments import export_jobs
 from tournaments.models import Export, Tournament
@@ -39,9 +40,8 @@ class SeasonExportForm(forms.Form):
         (Kind.DEALS, gettext_lazy("Every deal"))])
     format = forms.ChoiceField(label=gettext_lazy("Format"),
                                choices=[(Format.XLSX, "Excel (XLSX)"), (Format.CSV, "CSV")])
-    start = forms.DateField(label=gettext_lazy("From"),
-                            widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"}))
+    start = forms.DateField(label=gettext_lazy("From"), widget=DateInput())
+    end = forms.DateField(label=gettext_lazy("To"), widget=DateInput())
 
 
 def _files(request, template: str, context: dict, files: list[Export]):
