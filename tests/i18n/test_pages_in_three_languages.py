@@ -183,7 +183,7 @@ def test_the_engine_s_refusals_are_translated(client, referee_link, language, me
 
 
 @pytest.mark.parametrize("language, date", [
-    ("pt-pt", "7 de Março de 2027"), ("pt-br", "7 de Março de 2027"), ("en", "March 7, 2027"),
+    ("pt-pt", "7 de Março de 2027"), ("pt-br", "7 de Março de 2027"), ("en", "7 March 2027"),
 ])
 def test_dates_are_written_the_language_s_way(client, club, language, date):
     tournament = knockout_of_13(club, starts_on=datetime.date(2027, 3, 7))

@@ -1,5 +1,10 @@
-# Django's English times end in "a.m." or "p.m." (the "P" format), so a sentence that ends
-# with one ends in "p.m..". A 24-hour clock, as the Portuguese pages show, ends in a digit.
-DATETIME_FORMAT = "N j, Y, H:i"
-SHORT_DATETIME_FORMAT = "m/d/Y H:i"
+# English as written in Portugal and Brazil, where the site is used: the day before the month
+# (a US "12/05/2026" reads there as the 12th of May), the month in letters so that nobody
+# has to guess, and a 24-hour clock, as the Portuguese pages show. (Django's English times
+# end in "a.m." or "p.m.", so a sentence that ends with one ended in "p.m..".)
+DATE_FORMAT = "j F Y"
+SHORT_DATE_FORMAT = "j M Y"
+DATETIME_FORMAT = "j F Y, H:i"
+SHORT_DATETIME_FORMAT = "j M Y, H:i"
+MONTH_DAY_FORMAT = "j F"
 TIME_FORMAT = "H:i"
