@@ -391,10 +391,17 @@ def started(pairing: Pairing) -> bool:
                                        or (pairing.match_id and pairing.match.state["deals"]))
 
 
+def begun(pairing: Pairing) -> bool:
+    """Started, a withdrawal's walkover aside: the site gave that one, and gives it again when
+    its round is drawn again, so taking it back loses nothing. A no-show's walkover is a
+    result the organiser gave: begun."""
+    return started(pairing) and not (pairing.walkover and pairing.withdrawal)
+
+
 def untouched(pairings) -> bool:
     """No match among `pairings` has a deal or a result (byes and withdrawals' walkovers
-    aside: a no-show's walkover is a result the organiser gave)."""
-    return not any(started(p) and not (p.walkover and p.withdrawal) for p in pairings)
+    aside)."""
+    return not any(begun(p) for p in pairings)
 
 
 def round_is_complete(round_: Round) -> bool:

@@ -91,7 +91,7 @@ def later_started(tournament: Tournament, pairing: Pairing, finished: bool,
         if stored.pk == pairing.pk:
             stored.finished, stored.winner_id = finished, winner
     _, stale = replay(schedule_of(tournament), pairings, draws.withdrawn_ids(tournament))
-    return [p for p in stale if p.pk != pairing.pk and selectors.started(p)]
+    return [p for p in stale if p.pk != pairing.pk and selectors.begun(p)]
 
 
 def start(tournament: Tournament) -> Round:

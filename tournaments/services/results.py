@@ -113,7 +113,7 @@ def _under_way(pairing: Pairing, finished: bool, winner: int | None) -> list[Pai
     if pairing.round.stage == Round.Stage.DOUBLE:
         return double.later_started(tournament, pairing, finished, winner)
     return [p for p in _later_changes(tournament, pairing, finished, winner)
-            if selectors.started(p)]
+            if selectors.begun(p)]
 
 
 def reopening_check(match: Match) -> str | None:
@@ -189,7 +189,7 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
         return later  # the deciding rounds after it, the knockout drawn from them
     swiss_rounds = [p for p in later if p.round.stage != Round.Stage.DECIDING]
     if (tournament.pairing == Tournament.Pairing.SWISS
-            and not any(selectors.started(p) for p in swiss_rounds)):
+            and selectors.untouched(swiss_rounds)):
         # a Swiss round drawn from the old winner, nothing played in it yet: drawn again
         # from the corrected standings. Once begun, the rounds stand, as a Swiss's do.
         return later
