@@ -101,13 +101,16 @@ def sort_of(asked: str) -> str:
 def columns_for(tournament: Tournament) -> list[Column]:
     """The columns that can tell partnerships of this tournament apart: game sets only where
     its matches have them, draws only where a match can end level (fixed deals), Buchholz
-    only in a Swiss. Always 0, the others would only push the table off a phone."""
+    only in a Swiss, byes only where one is drawn (a round robin's partnership sits out, with
+    no bye). Always 0, the others would only push the table off a phone."""
     kind = tournament.format.get("type")
-    swiss = (tournament.structure == Tournament.Structure.ROUNDS
-             and tournament.pairing == Tournament.Pairing.SWISS)
+    rounds = tournament.structure == Tournament.Structure.ROUNDS
+    swiss = rounds and tournament.pairing == Tournament.Pairing.SWISS
+    round_robin = tournament.structure == Tournament.Structure.LEAGUE or (rounds and not swiss)
     partidas = "partidas_won" in formats.criteria_for(kind)
     left_out = {*(() if partidas else ("partidas_won", "partidas_lost")),
-                *(() if kind == "fixed_deals" else ("drawn",)), *(() if swiss else ("buchholz",))}
+                *(() if kind == "fixed_deals" else ("drawn",)), *(() if swiss else ("buchholz",)),
+                *(("byes",) if round_robin else ())}
     return [column for column in COLUMNS if column.name not in left_out]
 
 
