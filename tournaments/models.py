@@ -341,6 +341,7 @@ class Action(models.Model):
         FINISH = "finish", _("finished the tournament")
         REMATCH = "rematch", _("allowed a rematch")
         POSTPONE = "postpone", _("postponed a match")
+        PLAY_NOW = "play_now", _("had a postponed match played now")
         MATCHDAY = "matchday", _("opened a matchday")
         DECIDING = "deciding", _("drew a deciding match")
         SETTINGS = "settings", _("changed the settings")

@@ -221,6 +221,8 @@ def test_a_postponed_match_played_now_waits_for_its_partnerships_to_be_free(club
     play_all_placed(tournament)
     services.matchday_open(round_=tournament.rounds.get(number=2), by=organiser)
     services.pairing_play_now(pairing=postponed, by=organiser)
+    logged = tournament.actions.order_by("-pk").first()
+    assert (logged.kind, logged.what) == (Action.Kind.PLAY_NOW, str(postponed))
     postponed.refresh_from_db()
     assert postponed.match_id is None  # both sides are at the matchday 2 tables
     assert_nobody_at_two_tables(tournament)

@@ -110,8 +110,8 @@ def pairing_play_now(*, pairing: Pairing, by=None) -> None:
     pairing.postponed_to = None
     pairing.save(update_fields=["postponed_to"])
     draws.place_waiting(tournament)
-    Action.objects.create(tournament=tournament, kind=Action.Kind.POSTPONE, user=by,
-                          what=_("%(pairing)s: played now") % {"pairing": pairing})
+    Action.objects.create(tournament=tournament, kind=Action.Kind.PLAY_NOW, user=by,
+                          what=str(pairing))
     rows.bump(tournament)
 
 
