@@ -28,9 +28,10 @@ def pairing_list(lines: list[Line]) -> SafeString:
         if line.status == "withdrawal":  # names who withdrew: its own words
             items.append(_item(line, words, escape(line.state_text)))
             continue
-        if line.status not in states:
-            states[line.status] = escape(state_text(line.status))
-        items.append(_item(line, words, states[line.status]))
+        key = (line.status, line.pairing.round.stage)
+        if key not in states:
+            states[key] = escape(state_text(line.status, stage=line.pairing.round.stage))
+        items.append(_item(line, words, states[key]))
     return mark_safe("".join(items))  # every name and word escaped above
 
 

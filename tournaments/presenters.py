@@ -18,8 +18,10 @@ from tournaments.selectors import PairingSummary
 # Words --------------------------------------------------------------------------------------
 
 def knockout_title(code: str) -> str:
+    # the round of 16 and of 32 have their own names in Portuguese (oitavos de final...)
     named = {formats.FINAL: _("Final"), formats.SEMI_FINAL: _("Semi-finals"),
-             formats.QUARTER_FINAL: _("Quarter-finals")}
+             formats.QUARTER_FINAL: _("Quarter-finals"), "round_of_16": _("Round of 16"),
+             "round_of_32": _("Round of 32")}
     if code in named:
         return named[code]
     places = code.removeprefix("round_of_")
@@ -172,11 +174,12 @@ class Line:
 
     @property
     def state_text(self) -> str:
-        return state_text(self.status, self.absent)
+        return state_text(self.status, self.absent, self.pairing.round.stage)
 
 
 STATE_TEXTS = {
     "bye": gettext_lazy("Bye: goes through without playing"),
+    "rounds bye": gettext_lazy("Bye: no opponent this round"),
     "walkover": gettext_lazy("Walkover (no-show)"),
     "withdrawal": gettext_lazy("%(name)s withdrew"),
     "forfeit": gettext_lazy("Double forfeit: neither side played"),
@@ -188,10 +191,13 @@ STATE_TEXTS = {
 }
 
 
-def state_text(status: str, absent: str | None = None) -> str:
-    """A line's status in words; a withdrawal's names who withdrew (`absent`)."""
+def state_text(status: str, absent: str | None = None, stage: str = "") -> str:
+    """A line's status in words; a withdrawal's names who withdrew (`absent`). A bye of the
+    rounds (a Swiss's) goes through to nothing: the next round is drawn for everyone."""
     if status == "withdrawal":
         return str(STATE_TEXTS[status]) % {"name": absent}
+    if status == "bye" and stage == Round.Stage.ROUNDS:
+        return str(STATE_TEXTS["rounds bye"])
     return str(STATE_TEXTS[status])
 
 

@@ -69,3 +69,13 @@ def test_results_list_only_finished_matches_newest_round_first(client, club):
 def test_results_say_so_before_any_match_ends(client, club):
     tournament = swiss(club, size=4, rounds=2)
     assert "No finished matches yet." in html_of(client, f"/t/{tournament.slug}/results/")
+
+
+def test_a_swiss_bye_says_it_has_no_opponent_not_that_it_goes_through(client, organiser_client,
+                                                                      club):
+    tournament = swiss(club, size=7)
+    html = html_of(client, f"/t/{tournament.slug}/rounds/1/")
+    assert html.count("Bye: no opponent this round") == 1
+    assert "goes through" not in html.lower()
+    html = html_of(organiser_client, f"/manage/{club.slug}/tournaments/{tournament.slug}/")
+    assert html.count("No opponent this round") == 1 and "Goes through" not in html
