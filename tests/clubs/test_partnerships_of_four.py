@@ -14,6 +14,7 @@ from tests.tournaments.helpers import make_tournament
 from tournaments import services as tournaments
 from tournaments import transfer
 from tournaments.registration import services as registration
+from tournaments.registration.models import Registration
 from tournaments.services import TournamentRefused
 
 DOUBLE = engine.rules_from("double_pack")
@@ -111,7 +112,7 @@ def test_a_double_pack_tournament_signs_up_four_players(club):
     double = tournaments.tournament_create(club=club, name="Dupla", rules=DOUBLE,
                                            fmt=engine.format_from(None), structure="knockout")
     registration.registration_for(double)
-    registration.Registration.objects.filter(tournament=double).update(open=True)
+    Registration.objects.filter(tournament=double).update(open=True)
     signup = registration.signup_create(tournament=double, names=["Ana", "Bruno", "Carla",
                                                                    "Dinis"])
     assert [p.name for p in signup.partnership.players] == ["Ana", "Bruno", "Carla", "Dinis"]

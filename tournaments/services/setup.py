@@ -215,8 +215,8 @@ def _require_no_live_sign_up(tournament: Tournament, joining) -> None:
 def _take_in_sign_ups(tournament: Tournament, entries: list[Entry]) -> None:
     """A partnership the organiser registers while its public sign-up waits (for approval,
     or on the waiting list) is that sign-up, accepted: it leaves the list."""
-    from tournaments.registration import services as registration  # it imports this module
     from tournaments.registration.models import SignUp  # as in _require_no_live_sign_up
+    from tournaments.registration.services import places as registration  # imports this
 
     by_partnership = {entry.partnership_id: entry for entry in entries}
     for signup in SignUp.objects.filter(tournament=tournament, entry=None, status__in=SignUp.LIVE,
@@ -254,7 +254,7 @@ def entry_update(*, entry: Entry, seed: int | None | object = KEEP,
 
 @outbox.service
 def entry_remove(*, entry: Entry) -> None:
-    from tournaments.registration import services as registration  # it imports this module
+    from tournaments.registration.services import places as registration  # imports this
 
     tournament = _editable(entry.tournament)
     registration.entry_leaving(entry)
@@ -270,7 +270,7 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
     When anyone has checked in, only the partnerships that checked in play, with those of the
     waiting list that checked in in the places of the others (start_field).
     """
-    from tournaments.registration import services as registration  # it imports this module
+    from tournaments.registration.services import places as registration  # imports this
 
     tournament = _editable(tournament)
     field = start_field(tournament)

@@ -1,0 +1,76 @@
+"""Who signs up: the names as kept, the club's players they are, and the rule that a player
+plays in one partnership of a tournament only (sign-up, the organiser's confirmation, a
+corrected name, a place taken)."""
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from scoring import engine
+from sueca_club.models import Partnership, Player
+from sueca_club.services import name_key, partnership_add, partnership_existing, person_name
+from tournaments.models import Entry, Tournament
+from tournaments.registration import selectors
+from tournaments.registration.models import SignUp
+from tournaments.services.errors import TournamentRefused
+
+
+def players_per_partnership(tournament: Tournament) -> int:
+    """Two, or four when the tournament plays with the double pack."""
+    return engine.rules_from(overrides=tournament.rules).pack.players // 2
+
+
+def names_kept(tournament: Tournament, names: list[str]) -> list[str]:
+    """The names as kept: as many as a partnership has, each visible, all different."""
+    wanted = players_per_partnership(tournament)
+    names = [person_name(name) for name in names]
+    if len(names) != wanted or not all(names):
+        raise TournamentRefused(_("Give the names of all four players.") if wanted == 4
+                                else _("Give the names of both players."))
+    if len({name_key(name) for name in names}) != len(names):
+        raise TournamentRefused(_("The two players must be two different people.")
+                                if len(names) == 2 else
+                                _("The four players must be four different people."))
+    return names
+
+
+def partnership_of(club, players: list[Player]) -> Partnership:
+    return partnership_existing(club, players) or partnership_add(club=club, players=players)
+
+
+def newcomers(club, names: list[str]) -> list[Player] | None:
+    """New players for names that no player of the club has; None when one of them is a club
+    player's name: typing it proves nobody is that player, so only the organiser can say."""
+    if selectors.namesakes(club, names):
+        return None
+    try:
+        with transaction.atomic():
+            return [Player.objects.create(club=club, name=name) for name in names]
+    except IntegrityError:  # a namesake as the database compares names, or one made meanwhile
+        return None
+
+
+def require_new_to_the_tournament(tournament: Tournament, players: list[Player],
+                                  leaving: SignUp | None = None) -> None:
+    """Refuse a partnership already in the tournament, or a player already in another of its
+    partnerships (signed up, waiting or registered by the organiser)."""
+    taken = Entry.objects.filter(tournament=tournament).select_related(
+        "partnership__player_1", "partnership__player_2")
+    live = SignUp.objects.filter(tournament=tournament, status__in=SignUp.LIVE,
+                                 entry=None).select_related("partnership__player_1",
+                                                            "partnership__player_2")
+    if leaving is not None:
+        taken = taken.exclude(pk=leaving.entry_id)
+        live = live.exclude(pk=leaving.pk)
+    others = [e.partnership for e in taken] + [s.partnership for s in live]
+    ids = {player.pk for player in players}
+    for other in others:
+        if set(other.player_ids) == ids:
+            raise TournamentRefused(
+                _("%(name)s are already signed up for this tournament.")
+                % {"name": other.display_name})
+    for other in others:
+        for player in players:
+            if player.pk in other.player_ids:
+                raise TournamentRefused(
+                    _("%(player)s is already signed up for this tournament, with %(other)s.")
+                    % {"player": player.name, "other": other.display_name})
