@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from sueca_club import outbox
+from sueca_club import mail, outbox
 from sueca_club.models import Club, Invitation, Membership
 
 INVITATION_DAYS = 7
@@ -207,7 +207,7 @@ def invitation_email_send(*, invitation_id: int) -> bool:
         invitation.emailed_at = timezone.now()
         invitation.save(update_fields=["emailed_at"])
         EmailMessage(subject=subject, body=_bodies("sueca_club/email/invitation.txt", context),
-                     to=[invitation.email]).send()
+                     to=[invitation.email], connection=mail.connection()).send()
     return True
 
 
@@ -226,5 +226,5 @@ def invitation_proof_email_send(*, invitation_id: int, user_id: int) -> bool:
         subject = _("Confirm that you accept to help run %(club)s") % {
             "club": invitation.club.name}
     EmailMessage(subject=subject, body=_bodies("sueca_club/email/invitation_proof.txt", context),
-                 to=[invitation.email]).send()
+                 to=[invitation.email], connection=mail.connection()).send()
     return True

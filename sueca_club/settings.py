@@ -157,7 +157,10 @@ STORAGES = {
 }
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-EMAIL_TIMEOUT = 10  # seconds: a mail server that hangs fails the step, which is retried
+EMAIL_TIMEOUT = 10  # seconds: mail Django sends in a request (its password reset)
+# The emails sent after a write (outbox steps, sueca_club/mail.py) give up on a mail server
+# that does not answer within this many seconds: the step fails and is retried later.
+OUTBOX_EMAIL_TIMEOUT = env_int("OUTBOX_EMAIL_TIMEOUT", 3, minimum=1)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Sueca Club <noreply@localhost>")
 # Where the site is, for the links in emails (sent by tasks, with no request to ask).
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMessage, get_connection
+from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -31,7 +31,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from scoring.models import Match
-from sueca_club import outbox
+from sueca_club import mail, outbox
 from sueca_club.models import Partnership, Player
 from tournaments.models import Notification, Pairing, Round
 from tournaments.presenters import round_title
@@ -177,7 +177,7 @@ def pairing_notify(*, pairing_id: int, connection=None) -> int:
     told = set(Notification.objects.filter(object_id=pairing.pk, kind__in=wanted,
                                            player__in=[p for s in sides for p in _players(s)])
                .values_list("player_id", "kind"))
-    connection = connection or get_connection()
+    connection = connection or mail.connection()
     sent = 0
     for ours, theirs in (sides, sides[::-1]):
         for player in _players(ours):
@@ -197,7 +197,7 @@ def pairing_notify(*, pairing_id: int, connection=None) -> int:
 
 def round_notify(*, round_id: int) -> int:
     """Tell everyone in a newly drawn round whom they play, and where when a table is free."""
-    connection = get_connection()
+    connection = mail.connection()
     return sum(pairing_notify(pairing_id=pk, connection=connection)
                for pk in Pairing.objects.filter(round_id=round_id).order_by("slot")
                .values_list("pk", flat=True))
@@ -219,7 +219,7 @@ def result_notify(*, match_id: int) -> int:
     pairing = Pairing.objects.filter(match=match).select_related("round__tournament").first()
     told = set(Notification.objects.filter(object_id=match.pk, kind=Kind.RESULT)
                .values_list("player_id", flat=True))
-    connection = get_connection()
+    connection = mail.connection()
     sent = 0
     for side, ours in (("A", match.a), ("B", match.b)):
         for player in _players(ours):

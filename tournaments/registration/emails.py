@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from sueca_club import mail
 from tournaments.registration.models import SignUp
 
 
@@ -35,7 +36,8 @@ def signup_links_email_send(*, signup_ids: list[int], language: str) -> bool:
         subject = _("Your private link for %(tournament)s") % {"tournament": tournament.name}
         body = render_to_string("tournaments/registration/links_email.txt",
                                 {"tournament": tournament, "links": links})
-    EmailMessage(subject=subject, body=body, to=[signups[0].contact]).send()
+    EmailMessage(subject=subject, body=body, to=[signups[0].contact],
+                 connection=mail.connection()).send()
     return True
 
 
@@ -84,5 +86,5 @@ def signup_moved_up_email_send(*, signup_id: int) -> bool:
         signup.moved_up_emailed_at = timezone.now()
         signup.save(update_fields=["moved_up_emailed_at"])
         EmailMessage(subject=subject, body="\n\n— — —\n\n".join(dict.fromkeys(bodies)) + "\n",
-                     to=[address]).send()
+                     to=[address], connection=mail.connection()).send()
     return True
