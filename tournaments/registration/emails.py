@@ -5,7 +5,9 @@
   changes nothing: a retry, or a step run twice, sends the same links.
 - A place for a partnership on the waiting list (`signup_moved_up_email_send`): sent once,
   marked on the sign-up in the transaction that sends it (as an invitation's email is), so a
-  retry or the step run twice sends nothing more, and a send that fails is tried again.
+  retry or the step run twice sends nothing more, and a send that fails is tried again. Sent
+  once the tournament has started (a stand-in at the start, or a retry), it says where to
+  find the table and that only the organiser can withdraw the partnership now.
 """
 
 from django.conf import settings
@@ -75,6 +77,8 @@ def signup_moved_up_email_send(*, signup_id: int) -> bool:
         tournament, languages = signup.tournament, _languages(signup)
         context = {"tournament": tournament, "name": signup.display_name,
                    "checked_in": signup.entry.checked_in,
+                   # withdrawing is the organiser's once play has begun (the start's moves up)
+                   "started": tournament.status != tournament.Status.DRAFT,
                    "url": settings.SITE_URL + signup.get_absolute_url()}
         bodies = []
         for language in languages:

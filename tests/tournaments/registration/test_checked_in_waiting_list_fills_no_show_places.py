@@ -70,11 +70,33 @@ def test_a_checked_in_waiting_partnership_takes_the_place_of_one_that_did_not_co
     assert last.status == "accepted" and last.entry.checked_in and last.moved_up_at
     assert fresh(signups[2]).entry is None  # the one that did not come is left out
     assert "dupla6@example.com" in [email.to[0] for email in mailoutbox]
-    assert "already checked in" in mailoutbox[-1].body
+    assert "your private link says where you play" in mailoutbox[-1].body
     page = Client().get(last.get_absolute_url()).content.decode()
     assert "Accepted, and checked in." in page and "Where you play" in page
     assert "without a place" not in page
     assert "you had not checked in" in Client().get(signups[2].get_absolute_url()).content.decode()
+
+
+def test_one_moved_up_at_the_start_is_told_the_organiser_withdraws_it_not_its_link(
+        club, mailoutbox):
+    tournament, signups = event_day(club)
+    mailoutbox.clear()
+    tournament_services.tournament_start(tournament=tournament)
+    [email] = [email for email in mailoutbox if email.to == ["dupla6@example.com"]]
+    assert "The tournament has started: your private link says where you play" in email.body
+    assert ("If you can no longer play, tell the organiser: once the tournament has started, "
+            "only the organiser can withdraw a partnership.") in email.body
+    assert "withdraw from that link" not in email.body
+    assert "check in when you arrive" not in email.body
+
+
+def test_one_moved_up_before_the_start_is_told_to_withdraw_from_its_link(club, mailoutbox):
+    tournament, signups = event_day(club)  # the fifth moved up when the fourth withdrew
+    [email] = [email for email in mailoutbox if email.to == ["dupla5@example.com"]]
+    assert "You are already checked in: nothing more to do but come and play." in email.body
+    assert ("If you can no longer come, withdraw from that link: your place goes to the next "
+            "partnership on the waiting list.") in email.body
+    assert "only the organiser can withdraw" not in email.body
 
 
 def test_the_organiser_is_told_before_the_start_how_many_take_the_places(
