@@ -1,6 +1,7 @@
 """On a 360 px phone, a partnership's private link says where it stands: on the waiting list
 (its number, checked in, what next) and, once the tournament has started, its table and
-opponent, with buttons a thumb can press and nothing wider than the screen."""
+opponent, brought by the page's poll without a reload, with buttons a thumb can press and
+nothing wider than the screen."""
 
 from playwright.sync_api import expect
 
@@ -30,18 +31,19 @@ def test_the_waiting_list_then_the_table_on_a_phone(new_phone, club, screenshot)
     screenshot(phone, "waiting-checked-in")
 
     tournament_services.entry_remove(entry=SignUp.objects.get(pk=first.pk).entry)
-    phone.reload()
-    expect(phone.get_by_text("A place freed: you moved up from the waiting list")).to_be_visible()
+    # no reload: the page's poll (every 5 s) brings the move up
+    expect(phone.get_by_text("A place freed: you moved up from the waiting list")).to_be_visible(
+        timeout=8000)
     expect(phone.get_by_text("Accepted, and checked in.")).to_be_visible()
+    # the page was loaded again: the check-in's answer, of the waiting list, is gone
+    expect(phone.get_by_text("You are checked in, and on the waiting list")).to_have_count(0)
 
     services.signup_check_in(signup=second)  # those here play
     tournament_services.tournament_start(tournament=tournament)
-    phone.reload()
     place = phone.locator(".where-to-play")
-    expect(place.get_by_text("Table ")).to_be_visible()
+    expect(place.get_by_text("Table ")).to_be_visible(timeout=8000)  # brought by the poll
     match = place.get_by_role("link", name="See the match")
     assert match.bounding_box()["height"] >= TARGET
-    assert place.get_by_role("link", name="Refresh").bounding_box()["height"] >= TARGET
     fits(phone)
     screenshot(phone, "where-to-play")
     match.click()

@@ -13,8 +13,9 @@
 import re
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -23,6 +24,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.services import ScoringRefused
 from sueca_club.formtokens import create_once
+from sueca_club.live import live_page
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.registration import selectors, services
 from tournaments.registration.forms import LinkRecoveryForm, NamesForm, SignUpForm
@@ -30,6 +33,9 @@ from tournaments.registration.models import Registration, SignUp, door_token
 from tournaments.views.manage import attempt, refuse
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
+# Where a sign-up stands for good: its private link stops asking after it.
+FINAL = (SignUp.Status.WITHDRAWN, SignUp.Status.REFUSED, "entry_withdrawn", "left_out",
+         "not_taken")
 
 
 def _tournament(slug: str) -> Tournament:
@@ -110,21 +116,58 @@ def link_recovery(request, slug):
     return redirect("tournaments:tournament_sign_up", tournament.slug)
 
 
-@never_cache
 @require_GET
 def signup_link(request, slug, token):
-    signup = _by_token(slug, token)
-    tournament = signup.tournament
-    registration = selectors.registration(tournament)
-    return _private(render(request, "tournaments/registration/link.html", {
-        "tournament": tournament, "signup": signup, "registration": registration,
-        "status": selectors.status_of(signup), "place": selectors.place_of(signup),
-        "can_check_in": selectors.can_check_in(signup, registration),
-        "names_form": NamesForm(
-            players=len(signup.player_names),
-            initial={f"name_{seat}": name
-                     for seat, name in enumerate(signup.player_names, start=1)}),
-    }))
+    """The private link, live: htmx polls where the partnership stands (its number on the
+    waiting list, moved up, checked in; once started, where it plays), and a poll while
+    nothing changed is a 304 that costs the tournament's version alone (every write of the
+    sign-ups, a draw and a result bump it). Never kept by a shared cache; the whole page is
+    never stored (it carries the forms of a secret link).
+
+    A poll names the page's `shape` (where the sign-up stands, and which forms the page
+    shows): when that has changed (moved up, checked in elsewhere, the start), the poll has
+    the whole page loaded again, so its forms, and the answer to what was last done on it,
+    are never left over from before."""
+    if not TOKEN.fullmatch(token):
+        raise Http404
+    etag = None
+    if request.htmx:
+        etag = tournament_selectors.results_etag(slug)
+        if etag is None:
+            raise Http404
+        etag += "-entry"
+    made = {}
+
+    def context():
+        signup = _by_token(slug, token)
+        tournament = signup.tournament
+        registration = selectors.registration(tournament)
+        status = selectors.status_of(signup)
+        forms = (tournament.status == Tournament.Status.DRAFT
+                 and status.code not in (SignUp.Status.WITHDRAWN, SignUp.Status.REFUSED))
+        can_check_in = selectors.can_check_in(signup, registration)
+        made["shape"] = f"{status.code}.{forms:d}.{can_check_in:d}"
+        return {
+            "tournament": tournament, "signup": signup, "registration": registration,
+            "status": status, "place": selectors.place_of(signup), "forms": forms,
+            "can_check_in": can_check_in, "shape": made["shape"],
+            "live": tournament.status != Tournament.Status.FINISHED
+            and status.code not in FINAL,
+            "names_form": NamesForm(
+                players=len(signup.player_names),
+                initial={f"name_{seat}": name
+                         for seat, name in enumerate(signup.player_names, start=1)}),
+        }
+
+    response = live_page(request, etag, "tournaments/registration/link.html",
+                         "tournaments/registration/_link_live.html", context, private=True)
+    if etag is None:
+        add_never_cache_headers(response)
+    elif response.status_code == 200 and made["shape"] != request.GET.get("shape"):
+        response = HttpResponse()
+        response["HX-Refresh"] = "true"
+        add_never_cache_headers(response)  # never answered again from the browser's cache
+    return _private(response)
 
 
 @never_cache
