@@ -39,13 +39,16 @@ def matchdays(tournament: Tournament, all_pairings: list[Pairing]) -> list[Match
 
 
 def _season_field(all_lines: list[presenters.Line]) -> dict[int, str]:
-    """Every partnership of the season's matchdays, by entry, named as its fixtures name it."""
+    """Every partnership of the season's matchdays that sits out a matchday it has no match
+    on, by entry, named as its fixtures name it: not one that has withdrawn (sit_outs)."""
     names: dict[int, str] = {}
     for line in all_lines:
-        if line.pairing.round.stage == Round.Stage.ROUNDS:
-            names.setdefault(line.pairing.a_id, line.a)
-            if line.pairing.b_id is not None:
-                names.setdefault(line.pairing.b_id, line.b)
+        pairing = line.pairing
+        if pairing.round.stage == Round.Stage.ROUNDS:
+            for pk, entry, name in ((pairing.a_id, pairing.a, line.a),
+                                    (pairing.b_id, pairing.b, line.b)):
+                if pk is not None and not entry.withdrawn:
+                    names.setdefault(pk, name)
     return names
 
 
@@ -104,7 +107,9 @@ def partnership_season(tournament: Tournament, entry: Entry, all_pairings: list[
     fixtures = [_fixture(line, entry) for line in all_lines
                 if entry.pk in (line.pairing.a_id, line.pairing.b_id) and not line.is_bye]
     standing = next(s for s in ranked if s.entry.pk == entry.pk)
-    return Season(entry, standing, fixtures, _sat_out(all_lines, entry))
+    # one that has withdrawn sits out nothing: its matches left are walkovers (sit_outs)
+    sat_out = [] if entry.withdrawn else _sat_out(all_lines, entry)
+    return Season(entry, standing, fixtures, sat_out)
 
 
 def _sat_out(all_lines: list[presenters.Line], entry: Entry) -> list[SitOut]:

@@ -3,6 +3,10 @@ group's round. With an odd field one partnership a round has no match, and no by
 for it (services.draws, services.league): it is whoever of the round's field none of its
 pairings names. Nothing here queries; the callers pass what they read.
 
+A partnership that has withdrawn is named as sitting out nowhere: a league's season keeps the
+matchday off it was drawn, and the rounds a round robin draws after a withdrawal leave it
+out, but it sits out nothing (its matches left are walkovers, shown as its withdrawal).
+
 A Swiss's and a knockout's byes are stored pairings, shown as such: not here."""
 
 from collections.abc import Iterable
@@ -16,11 +20,13 @@ from tournaments.models import Round, Tournament
 
 @dataclass(frozen=True)
 class Member:
-    """An entry as a round's field: its id, its group ("" outside groups) and its name."""
+    """An entry as a round's field: its id, its group ("" outside groups), its name, and
+    whether it has withdrawn (then it sits out nothing)."""
 
     pk: int
     group: str
     name: str
+    withdrawn: bool = False
 
 
 def is_round_robin(tournament: Tournament, round_: Round) -> bool:
@@ -55,7 +61,7 @@ def sitting_out_ids(tournament: Tournament, round_: Round, pairings: list,
     """The entries (their ids) who sit `round_` out, as `sitting_out` names them."""
     if not is_round_robin(tournament, round_) or not pairings:
         return []
-    field = list(field)
+    field = [member for member in field if not member.withdrawn]
     if round_.stage != Round.Stage.GROUPS:
         scopes = [(field, pairings)]
     else:

@@ -302,7 +302,7 @@ def _bye_or_sit_out(tournament: Tournament, entry: Entry) -> Place | None:
             return None
     if not sit_outs.is_round_robin(tournament, round_):
         return None
-    field = [sit_outs.Member(e.pk, e.group, e.display_name)
+    field = [sit_outs.Member(e.pk, e.group, e.display_name, e.withdrawn)
              for e in tournament_selectors.entry_summaries(tournament)]
     if entry.pk in sit_outs.sitting_out_ids(tournament, round_, pairs, field):
         return Place("sit_out", _("You sit out this round (round %(number)s).")

@@ -212,7 +212,8 @@ def tournament(request, club_slug, slug):
     field = services.start_field(tournament, entries) if draft else None
     if running:
         _mark_playing_now(entries, rounds)
-    members = [sit_outs.Member(e.pk, e.group, e.partnership.display_name) for e in entries]
+    members = [sit_outs.Member(e.pk, e.group, e.partnership.display_name, e.withdrawn)
+               for e in entries]
     for r in rounds:
         r.sits_out = tuple(sit_outs.sitting_out(tournament, r.round, r.pairings, members))
     league = tournament.structure == Tournament.Structure.LEAGUE

@@ -198,7 +198,7 @@ def round_sit_outs(tournament: Tournament, round_: presenters.RoundLines) -> lis
     if not sit_outs.someone_sits_out(tournament, drawn, pairings):
         return []
     return sit_outs.sitting_out(tournament, drawn, pairings, [
-        sit_outs.Member(e.pk, e.group, e.display_name)
+        sit_outs.Member(e.pk, e.group, e.display_name, e.withdrawn)
         for e in selectors.entry_summaries(tournament)])
 
 
