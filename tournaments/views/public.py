@@ -180,14 +180,31 @@ def round_detail(request, slug: str, number: int):
         round_ = round_lines(tournament, Q(round__number=number))
         if round_ is None:
             raise Http404(_("No such round."))
-        numbers = (tournament.rounds.values_list("number", flat=True)  # a bye's round is none
-                   if tournament.structure == Tournament.Structure.DOUBLE
-                   else range(1, tournament.last_round_number + 1))
+        titles = pager_titles(tournament)
+        previous = max((n for n in titles if n < number), default=None)
+        following = min((n for n in titles if n > number), default=None)
         return {"round": round_, "sits_out": round_sit_outs(tournament, round_),
                 "find": len(round_.lines) > OVERVIEW_LINES,  # a box to find one's table
-                "previous": max((n for n in numbers if n < number), default=None),
-                "next": min((n for n in numbers if n > number), default=None)}
+                "league": tournament.structure == Tournament.Structure.LEAGUE,
+                "previous": previous, "previous_title": titles.get(previous),
+                "next": following, "next_title": titles.get(following)}
     return _page(request, slug, "round", context)
+
+
+def pager_titles(tournament: Tournament) -> dict[int, str]:
+    """The rounds a round's page leads to, by number, with what its links call them: "Round
+    3"; a league's "Matchday 3" (or its deciding match), read with the rounds' numbers in
+    one query, as a double elimination's (a bye's round is none there)."""
+    if tournament.structure == Tournament.Structure.LEAGUE:
+        return {number: presenters.round_title(Round(number=number, stage=stage, code=code,
+                                                     date=date))
+                for number, stage, code, date in tournament.rounds.values_list(
+                    "number", "stage", "code", "date")}
+    if tournament.structure == Tournament.Structure.DOUBLE:
+        numbers = tournament.rounds.values_list("number", flat=True)
+    else:
+        numbers = range(1, tournament.last_round_number + 1)
+    return {n: _("Round %(number)s") % {"number": n} for n in numbers}
 
 
 def round_sit_outs(tournament: Tournament, round_: presenters.RoundLines) -> list[str]:
