@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.services import ScoringRefused
 from sueca_club.formtokens import create_once
-from sueca_club.live import live_page
+from sueca_club.live import live_page, recent_version
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.registration import selectors, services
@@ -65,9 +65,38 @@ def _private(response):
     return response
 
 
+def sign_up(request, slug):
+    """The sign-up page; its poll (htmx) asks for the places left alone, live: a 304 while
+    the tournament's version stays (every sign-up, withdrawal and move up bumps it)."""
+    if request.method == "GET" and request.htmx:
+        return _places_polled(request, slug)
+    return _sign_up(request, slug)
+
+
+def _places_polled(request, slug):
+    """The places left, or why sign-up is closed (and then the page's form goes): built for
+    each new version it is asked for, never kept, since a closing time passes without a
+    new version."""
+    etag = recent_version(f"tournament-results:{slug}",
+                          lambda: tournament_selectors.results_etag(slug))
+    if etag is None:
+        raise Http404
+
+    def context():
+        tournament = _tournament(slug)
+        registration = selectors.registration(tournament)
+        return {"tournament": tournament, "registration": registration,
+                "closed": selectors.why_closed(tournament, registration),
+                "places": selectors.places(tournament, registration),
+                "live": tournament.status == Tournament.Status.DRAFT}
+
+    return live_page(request, f"{etag}-sign-up", "tournaments/registration/sign_up.html",
+                     "tournaments/registration/_sign_up_live.html", context, private=True)
+
+
 @never_cache
 @create_once
-def sign_up(request, slug):
+def _sign_up(request, slug):
     tournament = _tournament(slug)
     registration = selectors.registration(tournament)
     closed = selectors.why_closed(tournament, registration)
@@ -94,7 +123,8 @@ def _sign_up_page(request, tournament, registration, form, lost_form):
     return render(request, "tournaments/registration/sign_up.html", {
         "tournament": tournament, "registration": registration,
         "closed": selectors.why_closed(tournament, registration), "form": form,
-        "lost_form": lost_form, "places": selectors.places(tournament, registration)})
+        "lost_form": lost_form, "places": selectors.places(tournament, registration),
+        "live": tournament.status == Tournament.Status.DRAFT})
 
 
 @never_cache
