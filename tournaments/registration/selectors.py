@@ -14,7 +14,7 @@ from sueca_club.models import Club, Partnership, Player
 from sueca_club.services import alphabetical, lookalike_key, name_key
 from tournaments import selectors as tournament_selectors
 from tournaments import sit_outs
-from tournaments.models import Entry, Pairing, Tournament
+from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.presenters import round_title
 from tournaments.registration.emails import email_address
 from tournaments.registration.forms import PHONE
@@ -297,8 +297,10 @@ def _bye_or_sit_out(tournament: Tournament, entry: Entry) -> Place | None:
     for pair in pairs:
         if entry.pk in (pair.a_id, pair.b_id):
             if pair.b_id is None:
-                return Place("bye", _("Bye this round: you go through without playing."),
-                             round_title(round_))
+                told = (_("Bye this round: you have no opponent.")
+                        if round_.stage == Round.Stage.ROUNDS
+                        else _("Bye this round: you go through without playing."))
+                return Place("bye", told, round_title(round_))
             return None
     if not sit_outs.is_round_robin(tournament, round_):
         return None
