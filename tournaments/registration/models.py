@@ -72,12 +72,15 @@ class SignUp(models.Model):
         ACCEPTED = "accepted", _("accepted")
         REFUSED = "refused", _("not accepted")
         WITHDRAWN = "withdrawn", _("withdrawn")
+        REMOVED = "removed", _("removed by the organiser")
         CONFIRM = "confirm", _("players to confirm")
 
     # With a partnership, in the tournament or on its way in.
     LIVE = (Status.PENDING, Status.WAITING, Status.ACCEPTED)
     # Not withdrawn nor turned down: live, or waiting for the organiser to confirm its players.
     STANDING = (Status.CONFIRM, *LIVE)
+    # Out for good, before the start: turned down, withdrawn, or taken out by the organiser.
+    GONE = (Status.REFUSED, Status.WITHDRAWN, Status.REMOVED)
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="signups")
     # None while the organiser confirms the players (CONFIRM).

@@ -145,6 +145,7 @@ def status_of(signup: SignUp) -> Status:
                                  "names."),
         SignUp.Status.REFUSED: _("The organiser could not accept this sign-up."),
         SignUp.Status.WITHDRAWN: _("Withdrawn."),
+        SignUp.Status.REMOVED: _("Taken out of the tournament by the organiser."),
     }[signup.status])
 
 
@@ -233,8 +234,7 @@ def board(tournament: Tournament) -> Board:
         confirm=[s for s in signups if s.status == SignUp.Status.CONFIRM],
         pending=[s for s in signups if s.status == SignUp.Status.PENDING],
         waiting=[s for s in signups if s.status == SignUp.Status.WAITING],
-        others=[s for s in signups if s.status in (SignUp.Status.REFUSED,
-                                                   SignUp.Status.WITHDRAWN)],
+        others=[s for s in signups if s.status in SignUp.GONE],
     )
 
 

@@ -34,8 +34,7 @@ from tournaments.views.manage import attempt, refuse
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes
 # Where a sign-up stands for good: its private link stops asking after it.
-FINAL = (SignUp.Status.WITHDRAWN, SignUp.Status.REFUSED, "entry_withdrawn", "left_out",
-         "not_taken")
+FINAL = (*SignUp.GONE, "entry_withdrawn", "left_out", "not_taken")
 
 
 def _tournament(slug: str) -> Tournament:
@@ -174,7 +173,7 @@ def signup_link(request, slug, token):
         registration = selectors.registration(tournament)
         status = selectors.status_of(signup)
         forms = (tournament.status == Tournament.Status.DRAFT
-                 and status.code not in (SignUp.Status.WITHDRAWN, SignUp.Status.REFUSED))
+                 and status.code not in SignUp.GONE)
         can_check_in = selectors.can_check_in(signup, registration)
         made["shape"] = f"{status.code}.{forms:d}.{can_check_in:d}"
         return {

@@ -42,8 +42,19 @@ def test_the_organiser_removing_an_entry_moves_the_waiting_list_up_too(club):
     tournament = open_tournament(club, cap=1)
     first, second = sign_up(tournament, 1), sign_up(tournament, 2)
     tournament_services.entry_remove(entry=SignUp.objects.get(pk=first.pk).entry)
-    assert statuses(tournament) == ["withdrawn", "accepted"]
+    assert statuses(tournament) == ["removed", "accepted"]
     assert tournament.entries.get().partnership == second.partnership
+
+
+def test_a_sign_up_the_organiser_took_out_is_told_so_not_that_it_withdrew(client, club):
+    tournament = open_tournament(club, cap=2)
+    removed, withdrawn = sign_up(tournament, 1), sign_up(tournament, 2)
+    tournament_services.entry_remove(entry=SignUp.objects.get(pk=removed.pk).entry)
+    services.signup_withdraw(signup=SignUp.objects.get(pk=withdrawn.pk))
+    page = client.get(SignUp.objects.get(pk=removed.pk).get_absolute_url()).content.decode()
+    assert "Taken out of the tournament by the organiser." in page and "Withdrawn." not in page
+    page = client.get(SignUp.objects.get(pk=withdrawn.pk).get_absolute_url()).content.decode()
+    assert "Withdrawn." in page and "Taken out" not in page
 
 
 def test_a_waiting_list_does_not_move_up_after_the_start(club):

@@ -126,8 +126,8 @@ def move_up_waiting(tournament: Tournament, registration: Registration) -> None:
 
 def entry_leaving(entry: Entry) -> None:
     """The organiser removes an entry before the start (setup.entry_remove, in its
-    transaction): a sign-up it came from is withdrawn."""
-    SignUp.objects.filter(entry=entry).update(status=SignUp.Status.WITHDRAWN, entry=None)
+    transaction): a sign-up it came from is removed (its private link says who did it)."""
+    SignUp.objects.filter(entry=entry).update(status=SignUp.Status.REMOVED, entry=None)
 
 
 def places_freed(tournament: Tournament) -> None:
