@@ -17,6 +17,7 @@ from sueca_club.models import MAX_ID, Partnership
 from tournaments import formats, services
 from tournaments.models import Pairing, Tournament
 from tournaments.presenters import criterion_name
+from tournaments.registration.models import SignUp
 
 CHAIN_LENGTH = len(formats.CRITERIA)
 STRUCTURE_FIELDS = {
@@ -348,7 +349,9 @@ class PartnershipChoices(forms.ModelMultipleChoiceField):
 
 
 class RegisterForm(forms.Form):
-    """The club's active partnerships not yet entered, to tick."""
+    """The club's active partnerships not yet entered, to tick; not those whose sign-up awaits
+    the organiser's approval or a place on the waiting list (the sign-ups page answers them,
+    in their turn)."""
 
     partnerships = PartnershipChoices(label=_("Partnerships of the club"),
                                       queryset=Partnership.objects.none(),
@@ -359,6 +362,9 @@ class RegisterForm(forms.Form):
         self.fields["partnerships"].queryset = (
             tournament.club.partnerships.filter(archived=False)
             .exclude(pk__in=tournament.entries.values("partnership_id"))
+            .exclude(pk__in=tournament.signups.filter(
+                status__in=(SignUp.Status.PENDING, SignUp.Status.WAITING),
+                partnership__isnull=False).values("partnership_id"))
             .select_related("player_1", "player_2").order_by("id"))
 
 

@@ -2,6 +2,7 @@
 the check-in window, name corrections, and starting with those present."""
 
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from django.utils import timezone
@@ -264,3 +265,21 @@ def test_the_organiser_registering_a_partnership_on_the_waiting_list_takes_its_s
     assert waiting.entry.partnership_id == waiting.partnership_id
     assert selectors.status_of(waiting).code == "accepted"
     assert tournament.entries.count() == 2
+
+
+def test_the_organiser_is_not_offered_to_register_a_sign_up_that_waits_its_turn(
+        organiser_client, club):
+    tournament = open_tournament(club, cap=1)
+    entered, waiting = sign_up(tournament, 1), sign_up(tournament, 2)
+    assert statuses(tournament) == ["accepted", "waiting"]
+    of_the_club = make_partnership(club, "Rui Sá", "Tó Lima")
+    url = f"/manage/{club.slug}/tournaments/{tournament.slug}/"
+    html = organiser_client.get(url).content.decode()
+    offered = unescape(html.split("Register partnerships of the club", 1)[1]
+                       .split("</form>", 1)[0])
+    assert str(of_the_club) in offered
+    assert str(waiting.partnership) not in offered and str(entered.partnership) not in offered
+    response = organiser_client.post(url + "entries/add/",
+                                     {"partnerships": [waiting.partnership_id]})
+    assert not tournament.entries.filter(partnership=waiting.partnership_id).exists()
+    assert response.status_code in (200, 302)
