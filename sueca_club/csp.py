@@ -3,7 +3,9 @@
 A few lines rather than django-csp: one fixed policy, no nonces, no per-view changes. It holds
 because no template has an inline script, style block or style attribute (tests/security
 checks), htmx never evaluates code (no hx-on, js: or trigger filters; allowEval is off) and
-htmx's injected indicator style is turned off in base.html.
+htmx's injected indicator style is turned off in base.html, as is its settle's copy of a
+style attribute from an element to the one swapped in for it (attributesToSettle: the TV's #tv,
+zoomed by static/js/tv-fit.js, was refused at each swap).
 """
 
 from django.conf import settings

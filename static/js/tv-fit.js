@@ -16,4 +16,7 @@ function fitTv() {
 document.addEventListener("DOMContentLoaded", fitTv);
 window.addEventListener("load", fitTv);  // once the fonts are in
 window.addEventListener("resize", fitTv);
+// As soon as a new screen is in (htmx does not carry the old one's zoom over: a style
+// attribute is refused by the Content-Security-Policy), and again once it has settled.
+document.addEventListener("htmx:afterSwap", fitTv);
 document.addEventListener("htmx:afterSettle", fitTv);
