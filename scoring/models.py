@@ -57,6 +57,10 @@ class Match(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When its last deal was recorded (services.deal_record): the TV highlights that table and
+    # tells a screen reader "new deal" (scoring/tv.py). Any other change (who deals first, an
+    # undo, a correction, a confirmed result, a name) moves updated_at, not this.
+    dealt_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # A match its tournament no longer plays (its round taken back, or decided without play
     # once it had begun): kept for its deals, in play nowhere, closed to every write.

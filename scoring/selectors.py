@@ -211,12 +211,12 @@ def on_the_tv(ended_since) -> Q:
 def tv_stamp(slug: str, since, ended_since) -> LiveStamp | None:
     """One query: the club TV's ETag, how many matches are live and how many the TV shows
     (on_the_tv). The ETag names the newest change among the club's matches, how many there are,
-    how many the TV shows (a match whose final score leaves it is a change) and how many changed
-    since `since` (their table is highlighted), so a highlight that ends is a change too."""
+    how many the TV shows (a match whose final score leaves it is a change) and how many had a
+    deal since `since` (their table is highlighted), so a highlight that ends is a change too."""
     stamp = Match.objects.filter(club__slug=slug).aggregate(
         changed=Max("updated_at"), count=Count("id"),
         live=Count("id", filter=IN_PLAY), shown=Count("id", filter=on_the_tv(ended_since)),
-        fresh=Count("id", filter=IN_PLAY & Q(updated_at__gte=since)))
+        fresh=Count("id", filter=IN_PLAY & Q(dealt_at__gte=since)))
     if stamp["count"] == 0:
         return None
     etag = (f'tv{slug}-{stamp["count"]}-{stamp["changed"].timestamp():.6f}-{stamp["shown"]}'

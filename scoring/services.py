@@ -90,7 +90,7 @@ def active_deals(match: Match) -> list[Deal]:
 
 # What _store writes on a match that exists (a new one is saved whole).
 STORED_FIELDS = ["state", "tally", "finished", "winner", "games_a", "games_b", "finished_at",
-                 "version", "result_confirmed_at", "updated_at"]
+                 "version", "result_confirmed_at", "updated_at", "dealt_at"]
 
 
 def _store(match: Match, state: engine.MatchState, tally: list[dict], *,
@@ -347,6 +347,7 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
     state = preview.state
     row = engine.tally_row(engine.rules_from(overrides=match.rules), number, deal,
                            preview.before, state)
+    match.dealt_at = timezone.now()  # a new deal: the TV highlights its table (scoring/tv.py)
     _store(match, state, [*match.tally, row], link=link)
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
                               user=user, via_link=link, before=before,

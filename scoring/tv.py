@@ -14,8 +14,8 @@ so that the café sees who won; then it leaves, unless a match in play took the 
 (the table's new match wins it: the tile is the table, and its players are sitting there).
 The TV's ETag counts the matches shown, so one that leaves changes it, as a deal does.
 
-A table whose match changed within the last FRESH_SECONDS (its last deal) is highlighted; the
-highlight is decided here, on the server, from the match's `updated_at`, so it works without
+A table whose match had a deal recorded within the last FRESH_SECONDS is highlighted; the
+highlight is decided here, on the server, from the match's `dealt_at`, so it works without
 JavaScript. A TV's ETag counts the highlighted tables, so a highlight that ends is a change
 like a deal, and an unchanged poll stays a 304 in between.
 """
@@ -95,10 +95,13 @@ def score_of(match) -> tuple[tuple[int, int], tuple[int, int] | None]:
 
 
 def age_of(match, now: datetime) -> int | None:
-    """A match as it was made (version 1: just placed on its table) has no deal to highlight:
-    only a score's change is, which is what the tournament TV's ETag follows."""
-    seconds = (now - match.updated_at).total_seconds()
-    return max(int(seconds), 0) if seconds < FRESH_SECONDS and match.version > 1 else None
+    """Only a new deal is highlighted (and said to a screen reader: "new deal"), from when it
+    was recorded (`dealt_at`): not a match just placed on its table, nor who deals first chosen
+    before the first deal, an undo, a correction or a confirmed result."""
+    if match.dealt_at is None:
+        return None
+    seconds = (now - match.dealt_at).total_seconds()
+    return max(int(seconds), 0) if seconds < FRESH_SECONDS else None
 
 
 def tile_of(match, *, now: datetime, table: int | None, a: str, b: str,

@@ -77,6 +77,7 @@ class MatchSummary:
     state_text: tuple[str | None, str | None, str | None]  # partidas, points, partida_games
     finished_at: datetime | None
     winner: str  # "A", "B", "draw", or "" until it ends
+    dealt_at: datetime | None  # when its last deal was recorded (the TV's highlight)
 
     awaiting_confirmation = Match.awaiting_confirmation
     scoreline = Match.scoreline
@@ -139,7 +140,7 @@ SUMMARY_COLUMNS = (
         ("match__state", "partida_games"))),
     "a__partnership__player_3__name", "a__partnership__player_4__name",
     "b__partnership__player_3__name", "b__partnership__player_4__name",
-    "match__finished_at", "match__winner", "withdrawal",
+    "match__finished_at", "match__winner", "withdrawal", "match__dealt_at",
 )
 
 
@@ -156,7 +157,7 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
             round_ = rounds[row[12]] = Round(
                 id=row[12], tournament_id=tournament.pk, number=row[13], stage=row[14],
                 code=row[15], date=row[16], opened=row[17])
-        match = MatchSummary(row[10], *row[25:33], row[33:36], *row[40:42]) if row[10] else None
+        match = MatchSummary(row[10], *row[25:33], row[33:36], *row[40:42], row[43]) if row[10] else None
         summaries.append(PairingSummary(
             *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),
             Partnership.name_of(*row[21:24], *row[38:40]) if row[5] else None, row[24], match,

@@ -56,7 +56,8 @@ def long_names(club):
         a = make_partnership(club, f"{LONG} {i}", f"Rita Sousa {i}")
         b = make_partnership(club, f"Teresa Gonçalves {i}", f"Hugo Carvalho {i}")
         make_match(club, a, b, fmt=SETS)
-    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1))  # none highlighted
+    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1),
+                         dealt_at=timezone.now() - timedelta(minutes=1))  # none highlighted
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "pt-PT"])
@@ -103,7 +104,8 @@ def test_two_tournaments_told_apart_by_the_end_of_their_names_both_show_whole(
         tournament_services.entries_register(tournament=tournament, partnerships=[
             make_partnership(club, f"{name[-8:]} {i}a", f"{name[-8:]} {i}b") for i in range(8)])
         tournament_services.tournament_start(tournament=tournament)
-    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1))
+    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1),
+                         dealt_at=timezone.now() - timedelta(minutes=1))
     tv = new_phone(**TV, locale=locale)
     tv.goto(f"/c/{club.slug}/tv/")
     expect(tv.locator(".tv-tile")).to_have_count(12)

@@ -36,7 +36,8 @@ def club_with_live_matches(club, count: int):
         for points in ([95, 25], [40, 80], [70, 50])[:number % 4]:
             services.deal_record(match_id=match.pk, deal=engine.deal_from({"points": points}),
                                  key=f"{match.pk}-{points}")
-    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1))  # none highlighted
+    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1),
+                         dealt_at=timezone.now() - timedelta(minutes=1))  # none highlighted
     return matches
 
 
@@ -105,7 +106,8 @@ def test_a_tournament_tv_shows_sixteen_tables_on_one_screen(new_phone, club, scr
     tournament = swiss(club, size=32, rounds=3)  # 16 tables in play
     for pairing in in_play(tournament)[::3]:
         record(pairing.match, {"points": [70, 50]})
-    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1))
+    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1),
+                         dealt_at=timezone.now() - timedelta(minutes=1))
     record(in_play(tournament)[5].match, {"points": [20, 100]})  # Table 6 lights up
     tv = new_phone(**TV)
     tv.goto(f"/t/{tournament.slug}/tv/?page=1")

@@ -87,17 +87,18 @@ def test_the_table_of_the_last_deal_is_highlighted_for_a_few_seconds(client, clu
     other = make_match(club, pair_b, pair_a)
     record(match, {"points": [95, 25]})
     a_while_ago = timezone.now() - timedelta(seconds=tv.FRESH_SECONDS + 1)
-    Match.objects.filter(pk=other.pk).update(updated_at=a_while_ago)
+    Match.objects.filter(pk=other.pk).update(updated_at=a_while_ago, dealt_at=a_while_ago)
     html = tv_page(client, club)
     assert re.search(rf'class="tv-tile fresh fresh-\d" data-match="{match.pk}"', html)
     assert f'class="tv-tile" data-match="{other.pk}"' in html
-    Match.objects.filter(pk=match.pk).update(updated_at=a_while_ago)
+    Match.objects.filter(pk=match.pk).update(updated_at=a_while_ago, dealt_at=a_while_ago)
     assert "tv-tile fresh" not in tv_page(client, club)
 
 
 def test_an_unchanged_poll_is_a_304_costing_one_query(client, club, match,
                                                       django_assert_num_queries):
-    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1))  # nothing highlighted
+    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1),
+                         dealt_at=timezone.now() - timedelta(minutes=1))  # nothing highlighted
     etag = client.get(f"/c/{club.slug}/tv/", headers=HTMX)["ETag"]
     with django_assert_num_queries(1):
         response = client.get(f"/c/{club.slug}/tv/", headers={**HTMX, "If-None-Match": etag})
@@ -110,7 +111,8 @@ def test_an_unchanged_poll_is_a_304_costing_one_query(client, club, match,
 def test_a_highlight_that_ends_is_a_change(client, club, match):
     record(match, {"points": [95, 25]})
     etag = client.get(f"/c/{club.slug}/tv/", headers=HTMX)["ETag"]
-    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1))
+    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1),
+                         dealt_at=timezone.now() - timedelta(minutes=1))
     later = client.get(f"/c/{club.slug}/tv/", headers={**HTMX, "If-None-Match": etag})
     assert later.status_code == 200 and "tv-tile fresh" not in later.content.decode()
 

@@ -44,7 +44,8 @@ def move(html: str) -> tuple[str, int]:
 
 
 def nothing_highlighted() -> None:
-    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1))
+    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1),
+                         dealt_at=timezone.now() - timedelta(minutes=1))
 
 
 def test_the_page_on_screen_polls_itself_and_the_tv_still_moves_on(client, club):

@@ -67,7 +67,8 @@ def test_the_table_of_the_last_deal_is_highlighted(client, club):
 def test_an_unchanged_tables_poll_is_a_304_costing_one_query(client, club,
                                                              django_assert_num_queries):
     tournament = swiss(club, size=40, rounds=2)
-    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1))  # none highlighted
+    Match.objects.update(updated_at=timezone.now() - timedelta(minutes=1),
+                         dealt_at=timezone.now() - timedelta(minutes=1))  # none highlighted
     etag = client.get(f"/t/{tournament.slug}/tv/?page=2", headers=HTMX)["ETag"]
     with django_assert_num_queries(1):
         response = client.get(f"/t/{tournament.slug}/tv/?page=2",
