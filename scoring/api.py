@@ -195,20 +195,39 @@ FIRST_DEALER_BODY = gettext_lazy('The body must be {"seat": <seat>}: the seat of
 def referee_first_dealer(request, token):
     """Who deals first, before the first deal (services.first_dealer_set): `{"seat": n}`, and
     the match the phone chose it for, `"match": <id>`, if it says. Idempotent by itself: the
-    same seat again changes nothing, so it takes no key."""
+    same seat again changes nothing, so it needs no key. With an Idempotency-Key (the phone's
+    offline queue sends one, as with its deals) a retry gets its first answer back, even after
+    the first deal (services.first_dealer_record)."""
+    if request.headers.get("Idempotency-Key", "").strip():
+        return _referee_write(request, token, lambda link, key: _first_dealer_keyed(
+            request, link, key))
     link, refused = _link_or_error(token, with_match=False)
     if refused:
         return refused
     try:
-        body = json.loads(request.body)
-    except (ValueError, RecursionError, RequestDataTooBig):
-        body = None
-    try:
-        if not isinstance(body, dict) or type(body.get("seat")) is not int:
-            raise services.ScoringRefused(FIRST_DEALER_BODY)
+        body = _first_dealer_body(request)
         if link.match_id is None or _match_named(body.get("match")) not in (None, link.match_id):
             raise NoMatchHere(NO_MATCH if link.match_id is None else services.EARLIER_MATCH["dealer"])
         match = services.first_dealer_set(match_id=link.match_id, seat=body["seat"], link=link)
     except services.ScoringRefused as refusal:
         return error(refusal.message, refusal.status)
     return match_response(request, match)
+
+
+def _first_dealer_body(request) -> dict:
+    try:
+        body = json.loads(request.body)
+    except (ValueError, RecursionError, RequestDataTooBig):
+        body = None
+    if not isinstance(body, dict) or type(body.get("seat")) is not int:
+        raise services.ScoringRefused(FIRST_DEALER_BODY)
+    return body
+
+
+def _first_dealer_keyed(request, link, key: str) -> services.Answer:
+    """The choice sent with a key: a retry for a match the table has moved on from gets its
+    first answer back, or is refused; it is never made on the table's next match."""
+    body = _first_dealer_body(request)
+    return _answered_earlier(link, key, _match_named(body.get("match")), "dealer") or \
+        services.first_dealer_record(match_id=link.match_id, seat=body["seat"], key=key,
+                                     link=link)

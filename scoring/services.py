@@ -268,7 +268,7 @@ def _remember(match: Match, link: RefereeLink | None, key: str, action: str,
 
 
 def _once_per_key(action: str):
-    """A referee write (`action`: "deal" or "undo") done at most once per key, its key looked
+    """A referee write (`action`: "deal", "undo" or "dealer") done at most once per key, its key looked
     up only when the write fails.
 
     A retry of a write that was done fails one way or the other: the state the first one left
@@ -300,6 +300,8 @@ KEY_USED_FOR = {
                          "for each deal and each undo."),
     "undo": gettext_lazy("This Idempotency-Key was already sent with an undo: make a new key "
                          "for each deal and each undo."),
+    "dealer": gettext_lazy("This Idempotency-Key was already sent with who deals first: make a "
+                           "new key for each deal, each undo and each choice of who deals first."),
 }
 
 
@@ -403,6 +405,23 @@ def first_dealer_set(*, match_id: int, seat: int, link: RefereeLink | None = Non
     Refused once the match has a deal: its deals, and every correction of them, replay from
     the first dealer. Who may choose is the caller's check (the link's match, or the club's
     organiser)."""
+    return _first_dealer_change(match_id=match_id, seat=seat, link=link, user=user)
+
+
+@_once_per_key("dealer")
+@outbox.service
+def first_dealer_record(*, match_id: int, seat: int, key: str,
+                        link: RefereeLink | None = None) -> Answer:
+    """first_dealer_set sent with an Idempotency-Key, as the phone's offline queue sends it
+    (static/js/offline.js: kept in order with the deals, sent before the deals entered after
+    it): a retry gets the first answer back, even once the deals that followed it are
+    recorded; a choice first sent after the first deal is refused (FirstDealerFixed)."""
+    match = _first_dealer_change(match_id=match_id, seat=seat, link=link)
+    return _remember(match, link, key, "dealer", Answer(200, json.dumps(match_payload(match))))
+
+
+def _first_dealer_change(*, match_id: int, seat: int, link: RefereeLink | None = None,
+                         user=None) -> Match:
     match = _locked(match_id, link=link)
     rules, fmt = rules_and_format(match)
     try:
