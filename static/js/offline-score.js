@@ -51,9 +51,23 @@ const words = (error) => fill(messages[error.template] ?? error.template, error.
 function waiting() {
   // A deal the server refused is not counted: it waits for the referee to discard it. A kept
   // deal is the API's body (the deal form's fields).
-  return match ? items.filter((item) => item.match === match.match && !item.refused)
+  return match ? items.filter((item) => item.match === match.match && !item.refused && !isDealer(item))
     .map((item) => kept(item.deal)).filter(Boolean) : [];
 }
+
+// A choice of who deals first kept by offline.js: {dealer: seat, name} instead of a deal.
+const isDealer = (item) => Number.isInteger(item.dealer);
+
+// Who deals first chosen on this phone and waiting to be sent (the last such choice; a refused
+// one does not count), or null.
+function dealerWaiting() {
+  if (!match) return null;
+  const choice = items.filter((item) => item.match === match.match && !item.refused && isDealer(item)).pop();
+  return choice ? choice.dealer : null;
+}
+
+// The first dealer the deals waiting are dealt from: the phone's choice, else the server's.
+const firstDealer = () => dealerWaiting() ?? match.first_dealer;
 
 // The deal a kept body makes, with the bonus sides its flag tells (as the server's form does).
 function kept(body) {
@@ -85,7 +99,7 @@ function check(body, at = undefined) {
   }
   try {
     const deal = dealTyped(body, rules());
-    let state = newMatch(rules(), formatFrom(match.format), match.first_dealer);
+    let state = newMatch(rules(), formatFrom(match.format), firstDealer());
     const queued = waiting();
     const deals = [...match.deals, ...queued.slice(0, at ?? queued.length)];
     try {
@@ -113,7 +127,7 @@ function result(extra = [], at = undefined, rest = true) {
   const queued = waiting();
   const place = at ?? queued.length; // where `extra` goes among the waiting deals
   try {
-    let state = newMatch(rules(), formatFrom(match.format), match.first_dealer);
+    let state = newMatch(rules(), formatFrom(match.format), firstDealer());
     [...match.deals, ...queued.slice(0, place), ...extra, ...(rest ? queued.slice(place) : [])]
       .forEach((deal, index) => { state = applyDeal(state, deal, index); });
     return { ...storedState(state), server };
@@ -139,17 +153,19 @@ function pair(name, values) {
 // While a refused deal or deals held behind one wait for the referee's decision (offline.js),
 // nothing is on its way: the board shows the score as last saved, said so, for the referee to
 // check before sending the held deals.
-function board(outcome, count, stopped) {
+// A choice of who deals first waiting alone (`chosen`, no deal waiting) shows that player as the
+// dealer, marked as not saved yet.
+function board(outcome, count, stopped, chosen = false) {
   const root = document.getElementById("referee");
   const section = root && root.querySelector(".board");
   if (!section) return;
-  const shown = Boolean(outcome && count && !stopped);
+  const shown = Boolean(outcome && (count || chosen) && !stopped);
   section.toggleAttribute("data-provisional", shown);
   const mark = root.querySelector("[data-board-provisional]");
   if (mark) {
     mark.hidden = !shown && !(count && stopped);
     mark.toggleAttribute("data-as-saved", !shown);
-    if (!mark.hidden) mark.textContent = say(shown ? "mark-provisional" : "mark-saved");
+    if (!mark.hidden) mark.textContent = say(!shown ? "mark-saved" : count ? "mark-provisional" : "mark-dealer");
   }
   const sides = ["a", "b"].map((side) => section.querySelector(`.side-${side}`));
   sides.forEach((side, i) => {
@@ -174,14 +190,15 @@ function board(outcome, count, stopped) {
   // "3 deals played" stays the server's count; the waiting ones are added to it, as not saved.
   const played = root.querySelector("[data-board-played]");
   const saved = played && ("saved" in played.dataset ? played.dataset.saved : played.textContent);
-  put(played, shown && `${(saved || "").trim()} · ${say(count === 1 ? "unsaved-1" : "unsaved-n", { n: count })}`);
+  const counted = shown && count > 0; // deals waiting, not only who deals first
+  put(played, counted && `${(saved || "").trim()} · ${say(count === 1 ? "unsaved-1" : "unsaved-n", { n: count })}`);
   const note = root.querySelector("[data-tally-waiting]");
   if (note) {
-    note.hidden = !shown;
-    note.textContent = shown ? say(count === 1 ? "tally-waiting-1" : "tally-waiting-n", { n: count }) : "";
+    note.hidden = !counted;
+    note.textContent = counted ? say(count === 1 ? "tally-waiting-1" : "tally-waiting-n", { n: count }) : "";
   }
   const empty = root.querySelector("[data-tally-empty]");
-  if (empty) empty.hidden = shown;
+  if (empty) empty.hidden = counted;
 }
 
 // Show `text` in `node` instead of what the server wrote there (kept to put back: text false).
@@ -255,9 +272,10 @@ function strokes(node, games) {
 function show() {
   if (!panel) return;
   const queued = waiting();
-  const outcome = queued.length ? result() : null;
+  const chosen = dealerWaiting() !== null;
+  const outcome = queued.length || chosen ? result() : null;
   const stopped = Boolean(match) && items.some((item) => item.match === match.match && (item.refused || item.held));
-  board(outcome, queued.length, stopped);
+  board(outcome, queued.length, stopped, chosen);
   panel.hidden = !queued.length;
   document.body.toggleAttribute("data-provisional-over", Boolean(outcome && outcome.finished));
   if (!queued.length) return;
@@ -329,9 +347,14 @@ document.addEventListener("sueca:queue", (event) => {
 // it is one of the match's deals now. If the server's state tells of others too (recorded
 // elsewhere meanwhile), the page's data is read again from the server.
 document.addEventListener("sueca:sent", (event) => {
-  const { key, deal, state } = event.detail || {};
+  const { key, deal, dealer, state } = event.detail || {};
   items = items.filter((item) => item.key !== key);
   if (!match || !state || state.id !== match.match) return;
+  if (Number.isInteger(dealer)) { // who deals first: the server's now
+    match = { ...match, first_dealer: state.first_dealer ?? dealer, version: state.version };
+    show();
+    return;
+  }
   const played = kept(deal);
   if (played && Array.isArray(state.deals) && state.deals.length === match.deals.length + 1) {
     match = { ...match, deals: [...match.deals, played], version: state.version };

@@ -38,6 +38,15 @@
 //   ended the match, that match's result screen is shown (?after=<id>), as online.
 // - Each render tells static/js/offline-score.js the queue ("sueca:queue" on document): it
 //   shows the provisional score, next dealer and end of the match with the deals waiting.
+// - Who deals first, tapped while offline or while deals wait (before the first deal: the card
+//   goes once a deal waits), joins the queue in order too: {key, match, seen, dealer, name},
+//   shown at once on its card and on the board (offline-score.js deals the waiting deals from
+//   that player), and sent before the deals entered after it, to
+//   POST /api/v1/referee/<token>/first-dealer with its own Idempotency-Key. A choice the server
+//   refuses (a deal was recorded first, by another phone or the organiser) stops the queue as a
+//   refused deal does: the referee is told that who deals first was not changed and why, and
+//   the deals behind it wait until the referee sends them (dealt from the server's dealer) or
+//   discards them. A tap whose request gets no answer is kept the same way.
 import { enteredOrNull } from "./scorer.js";
 import { deckOf } from "./points-pair.js";
 
@@ -52,11 +61,12 @@ import { deckOf } from "./points-pair.js";
   let timer = null;
   let wait = 0;
   let notice = "";
-  let lastSubmit = null; // {form, data} of the entry or save form, for when its request fails
+  let lastSubmit = null; // {form, data, button?} of the form last sent, for when its request fails
   let entryScreen = null; // the entry screen's HTML, to come back to from a confirmation
   let seen = null; // {match, version, confirm} of the last server page shown
   let ended = null; // the match a kept deal ended: its result is shown once the queue drains
   let fixing = null; // the key of the refused deal the referee is changing on the entry screen
+  let sentDeals = false; // since the queue was last empty, a deal was sent (not only a dealer)
 
   const referee = () => document.getElementById("referee");
   // The deal an entry makes, with the pack of the match on screen (120 or 240 card points).
@@ -69,6 +79,7 @@ import { deckOf } from "./points-pair.js";
   }
 
   // The queue: {items: [{key, match, seen, deal, confirmed, refused?, held?}], expect}, where
+  // a choice of who deals first has `dealer` (its seat) and `name` instead of `deal`, and
   // `seen` is the match version shown when the deal was entered and `expect` the version the
   // last answer reported (kept when the queue empties, for the next deal entered offline).
   function load() {
@@ -119,6 +130,14 @@ import { deckOf } from "./points-pair.js";
     return body;
   }
 
+  const isDealer = (item) => Number.isInteger(item.dealer);
+  const isDeal = (item) => !isDealer(item);
+
+  // A line of the pending box: the deal as entered, or who deals first.
+  function describeItem(item) {
+    return isDealer(item) ? say("dealer-item", { dealer: item.name }) : describe(item.deal);
+  }
+
   function describe(body) {
     const deal = entered(body) || {};
     const parts = deal.revoke ? [say("revoke", { side: deal.revoke })] : [deal.points.join("–")];
@@ -159,13 +178,14 @@ import { deckOf } from "./points-pair.js";
     const known = [item.seen, expect && expect.match === item.match ? expect.version : null];
     const version = Math.max(...known.filter(Number.isInteger));
     const headers = { "Content-Type": "application/json", "Idempotency-Key": item.key };
-    if (Number.isInteger(version)) headers["If-Match"] = `"m${item.match}-${version}"`;
-    const body = { ...item.deal, match: item.match };
+    // Who deals first needs no If-Match: refused once a deal is recorded, whoever recorded it.
+    if (Number.isInteger(version) && isDeal(item)) headers["If-Match"] = `"m${item.match}-${version}"`;
+    const body = isDealer(item) ? { seat: item.dealer, match: item.match } : { ...item.deal, match: item.match };
     if (item.confirmed) body.confirmed = true;
     const abort = new AbortController();
     const stop = setTimeout(() => abort.abort(), SEND_TIMEOUT);
     try {
-      const response = await fetch(box.dataset.api, {
+      const response = await fetch(isDealer(item) ? box.dataset.dealerApi : box.dataset.api, {
         method: "POST", headers, body: JSON.stringify(body), cache: "no-store",
         redirect: "error", signal: abort.signal, // a wifi login page is no answer
       });
@@ -195,14 +215,17 @@ import { deckOf } from "./points-pair.js";
     const index = queue.items.findIndex((item) => item.key === head.key);
     if (outcome.state) {
       // offline-score.js counts it with the match's deals until the page comes from the server
-      document.dispatchEvent(new CustomEvent("sueca:sent", { detail: { key: head.key, deal: head.deal, state: outcome.state } }));
+      document.dispatchEvent(new CustomEvent("sueca:sent", {
+        detail: { key: head.key, deal: head.deal, dealer: head.dealer, state: outcome.state } }));
       if (index >= 0) queue.items.splice(index, 1);
       queue.expect = { match: head.match, version: outcome.state.version };
-      if (outcome.state.finished) ended = outcome.state.id;
+      if (outcome.state.finished && isDeal(head)) ended = outcome.state.id;
+      if (isDeal(head)) sentDeals = true;
       wait = 0;
       store(queue);
       if (!queue.items.length) {
-        notice = say("sent");
+        notice = say(sentDeals ? "sent" : "sent-dealer");
+        sentDeals = false;
         refresh();
       }
       return flush();
@@ -257,9 +280,13 @@ import { deckOf } from "./points-pair.js";
   function render() {
     const items = load().items;
     const head = items[0];
+    const deals = items.filter(isDeal).length;
     document.body.toggleAttribute("data-pending", items.length > 0);
+    // Who deals first is chosen before the first deal: its card goes while a deal waits.
+    document.body.toggleAttribute("data-pending-deals", deals > 0);
     box.hidden = !items.length && !notice;
-    part("title").textContent = items.length ? say(items.length === 1 ? "waiting-1" : "waiting-n", { n: items.length }) : "";
+    part("title").textContent = deals ? say(deals === 1 ? "waiting-1" : "waiting-n", { n: deals })
+      : items.length ? say("waiting-dealer") : "";
     let status = notice;
     if (head && !head.refused && !head.held) {
       status = say(sending ? "sending" : "waiting");
@@ -268,7 +295,7 @@ import { deckOf } from "./points-pair.js";
     const listed = head && head.refused ? items.slice(1) : items; // the refused one: below
     part("list").replaceChildren(...listed.map((item) => {
       const li = document.createElement("li");
-      li.textContent = describe(item.deal);
+      li.textContent = describeItem(item);
       if (item.held) {
         const button = document.createElement("button");
         button.type = "button";
@@ -281,19 +308,25 @@ import { deckOf } from "./points-pair.js";
     const refused = part("refused");
     refused.hidden = !(head && head.refused);
     if (head && head.refused) {
-      const number = numberOf(head);
+      const dealer = isDealer(head);
+      const number = dealer ? null : numberOf(head);
       const title = refused.querySelector("[data-refused-title]");
       if (!("plain" in title.dataset)) title.dataset.plain = title.textContent; // "This deal was not recorded"
-      title.textContent = number ? say("refused-number", { n: number }) : title.dataset.plain;
-      refused.querySelector("[data-deal]").textContent = describe(head.deal);
+      title.textContent = dealer ? say("refused-dealer") : number ? say("refused-number", { n: number }) : title.dataset.plain;
+      refused.querySelector("[data-deal]").textContent = dealer ? head.name : describe(head.deal);
       refused.querySelector("[data-reason]").textContent = head.refused;
       refused.querySelector("[data-later]").hidden = items.length < 2;
+      refused.querySelector("[data-again]").hidden = dealer; // "enter the deal again"
+      const discardButton = refused.querySelector("[data-discard]");
+      if (!("plain" in discardButton.dataset)) discardButton.dataset.plain = discardButton.textContent;
+      discardButton.textContent = dealer ? say("discard-dealer") : discardButton.dataset.plain;
       // It can be changed on the entry screen of its own match; a deal for a match the table
       // no longer plays can only be discarded.
       refused.querySelector("[data-fix]").hidden = !number || !entryForm();
     }
     if (fixing && !(head && head.refused && head.key === fixing)) fixing = null;
     banner(head);
+    dealerShown(items);
     part("held").hidden = !(head && head.held);
     document.dispatchEvent(new CustomEvent("sueca:queue", { detail: items })); // offline-score.js
   }
@@ -323,7 +356,7 @@ import { deckOf } from "./points-pair.js";
   function fix() {
     const head = load().items[0];
     const form = entryForm();
-    if (!head || !head.refused || !form) return;
+    if (!head || !head.refused || !form || isDealer(head)) return;
     clearEntry(referee());
     const deal = head.deal;
     const set = (selector, value) => {
@@ -480,20 +513,72 @@ import { deckOf } from "./points-pair.js";
     flush();
   }
 
-  // Who deals first is chosen online only (nothing keeps it): offline, its card says so.
-  function dealerNotChosen(form) {
-    const note = form.parentElement.querySelector("[data-dealer-offline]");
-    if (note) note.hidden = false;
+  // ---- Who deals first, kept on the phone -----------------------------------------------
+
+  // The choice tapped on `form` (the first-dealer card): into the queue, in order with the
+  // deals; a choice still waiting for the same match, last in the queue and not on its way,
+  // takes the new seat rather than sending two.
+  function keepDealer(form, button) {
+    const now = page();
+    const seat = Number(button && button.value);
+    if (!now || !Number.isInteger(seat) || !button || button.name !== "seat") return;
+    const name = (button.dataset.player || button.textContent).trim();
+    const queue = load();
+    const last = queue.items[queue.items.length - 1];
+    const onItsWay = sending && last === queue.items[0];
+    if (last && isDealer(last) && last.match === now.match && !last.refused && !onItsWay) {
+      Object.assign(last, { dealer: seat, name });
+    } else {
+      queue.items.push({ key: uuid(), match: now.match, seen: now.version, dealer: seat, name });
+    }
+    if (!store(queue)) notice = say("no-storage");
+    flush();
+  }
+
+  // The choice waiting on the phone, shown where it was made: the chosen player's button
+  // filled, and a note on the card saying it is kept and sent when the connection is back.
+  // offline-score.js names that player as the dealer on the board ("sueca:queue").
+  function dealerShown(items) {
+    const card = referee() && referee().querySelector("#first-dealer");
+    const now = page();
+    if (!card || !now) return;
+    const waiting = items.filter((item) => isDealer(item) && item.match === now.match && !item.refused).pop();
+    const note = card.querySelector("[data-dealer-offline]");
+    if (note) {
+      note.hidden = !waiting;
+      note.textContent = waiting ? say("dealer-kept", { dealer: waiting.name }) : "";
+    }
+    if (!waiting) return;
+    card.querySelectorAll("button[name=seat]").forEach((button) => {
+      const chosen = Number(button.value) === waiting.dealer;
+      button.classList.toggle("chosen", chosen);
+      button.setAttribute("aria-pressed", String(chosen));
+      const badge = button.querySelector(".dealer-badge");
+      if (chosen && !badge) {
+        const mark = document.createElement("span");
+        mark.className = "dealer-badge";
+        mark.textContent = say("badge-deals");
+        button.append(" ", mark);
+      } else if (!chosen && badge) {
+        const before = badge.previousSibling; // "A · Ana Silva ": the space before the badge goes
+        if (before && before.nodeType === Node.TEXT_NODE) before.textContent = before.textContent.trimEnd();
+        badge.remove();
+      }
+    });
   }
 
   // Decide before htmx sends: while offline or while deals wait, nothing goes to the server.
   document.addEventListener("submit", (event) => {
     const form = event.target;
     const role = form.dataset ? form.dataset.offline : undefined;
-    if (role === "dealer" && navigator.onLine === false) {
+    if (role === "dealer") {
+      // Online with nothing waiting: the server's (htmx). Else kept, in order with the deals.
+      lastSubmit = { form, data: null, button: event.submitter };
+      if (navigator.onLine !== false && !load().items.length) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      dealerNotChosen(form);
+      keepDealer(form, event.submitter);
+      return;
     }
     if (role !== "entry" && role !== "record") return;
     const data = new FormData(form);
@@ -520,10 +605,10 @@ import { deckOf } from "./points-pair.js";
     if (lastSubmit && lastSubmit.form === element) {
       if (role === "entry") confirmHere(element, lastSubmit.data);
       else if (role === "record") keepConfirmed(lastSubmit.data);
+      // the same seat sent again is harmless if this one arrived after all
+      else if (role === "dealer") keepDealer(element, lastSubmit.button);
     } else if (role === "back") {
       backToEntry();
-    } else if (role === "dealer") {
-      dealerNotChosen(element);
     }
   }
   document.addEventListener("htmx:sendError", noAnswer);

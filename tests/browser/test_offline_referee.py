@@ -5,7 +5,7 @@ import json
 import pytest
 
 from scoring import engine, services
-from scoring.models import Deal, RefereeRequest
+from scoring.models import Deal, Match, RefereeRequest
 from tests.browser.conftest import NO_PLAYWRIGHT
 from tests.browser.test_referee_phone import games, tap, type_points
 
@@ -234,3 +234,82 @@ def test_wifi_without_internet_is_handled_like_no_connection(phone, match, refer
     page.unroute("**/*")
     expect(page.get_by_text("1 deal played")).to_be_visible(timeout=RETRY)
     assert [d.data for d in Deal.objects.all()] == [{"points": [95, 25]}]
+
+
+def choose_dealer(page, name: str) -> None:
+    page.locator("#first-dealer").get_by_role("button", name=name).tap()
+
+
+def test_who_deals_first_chosen_offline_goes_first_and_the_kept_deals_are_dealt_from_them(
+        phone, match, referee_link, screenshot):
+    page = phone
+    offline_at(page, referee_link)
+    choose_dealer(page, "Carla Dias")
+    expect(page.locator("[data-board-turn]")).to_have_text("Carla Dias deals; Ana Silva leads.")
+    type_points(page, "95")
+    keep_offline(page, entered="95–25")
+    expect(pending(page)).to_contain_text("1 deal waiting to be sent")
+    expect(pending(page).locator("li")).to_have_text(["Who deals first: Carla Dias", "95–25"])
+    expect(page.locator("#first-dealer")).to_be_hidden()  # the first deal is on its way
+    # Carla Dias dealt the first deal: the deal passes to her right, to Ana Silva.
+    expect(page.locator("[data-board-turn]")).to_contain_text("Ana Silva deals; Duarte Lima leads.")
+    screenshot(page, "dealer-and-deal-waiting")
+    kept = queue(page, referee_link)
+    assert [(item.get("dealer"), item.get("deal")) for item in kept] == [
+        (1, None), (None, {"points": [95, 25]})]
+    assert len({item["key"] for item in kept}) == 2
+
+    page.context.set_offline(False)
+    expect(page.get_by_text("1 deal played")).to_be_visible(timeout=RETRY)
+    expect(pending(page)).to_contain_text("The waiting deals were sent.")
+    expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
+    match.refresh_from_db()
+    assert match.first_dealer == 1 and match.state["deals"][0]["dealer"] == 1
+    assert [(r.key, r.action) for r in RefereeRequest.objects.order_by("id")] == [
+        (kept[0]["key"], "dealer"), (kept[1]["key"], "deal")]
+    assert queue(page, referee_link) == []
+
+
+def test_who_deals_first_refused_after_a_deal_from_elsewhere_tells_the_referee(
+        phone, match, referee_link, screenshot):
+    page = phone
+    offline_at(page, referee_link)
+    choose_dealer(page, "Carla Dias")
+    type_points(page, "95")
+    keep_offline(page)
+    other_phone_records(match, {"points": [70, 50]})  # Ana Silva dealt it, on the other phone
+    page.context.set_offline(False)
+
+    refusal = pending(page).get_by_role("alert")
+    expect(refusal).to_contain_text("Who deals first was not changed: Carla Dias", timeout=RETRY)
+    expect(refusal).to_contain_text("The first deal is recorded: who deals first can no longer "
+                                    "be changed. The deal passes on from that dealer.")
+    expect(refusal).to_contain_text("The deals after it wait until you decide.")
+    expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
+    expect(refusal.get_by_role("button", name="Change this deal")).to_be_hidden()
+    expect(page.get_by_text("1 deal played")).to_be_visible()  # the server's score
+    screenshot(page, "dealer-refused")
+    assert Match.objects.get(pk=match.pk).first_dealer == 0
+
+    tap(page, "Discard this choice")
+    expect(pending(page)).to_contain_text("These deals were entered before the one that was "
+                                          "refused.")
+    tap(page, "Send them")  # dealt by Duarte Lima, after Ana Silva's deal
+    expect(page.get_by_text("2 deals played")).to_be_visible(timeout=RETRY)
+    match.refresh_from_db()
+    assert match.first_dealer == 0
+    assert [deal["dealer"] for deal in match.state["deals"]] == [0, 3]
+    assert queue(page, referee_link) == []
+
+
+def test_a_tap_on_who_deals_first_that_gets_no_answer_is_kept_and_sent(phone, match,
+                                                                       referee_link):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    expect(page.locator("[data-pad]")).to_be_visible()
+    page.route("**/r/*/first-dealer/", lambda route: route.abort())  # the page's form, not the API
+    choose_dealer(page, "Duarte Lima")
+    expect(pending(page)).to_contain_text("Who deals first was sent.", timeout=RETRY)
+    expect(page.locator("[data-board-turn]")).to_have_text("Duarte Lima deals; Bruno Costa leads.")
+    assert Match.objects.get(pk=match.pk).first_dealer == 3
+    assert RefereeRequest.objects.get().action == "dealer"

@@ -3,7 +3,9 @@ first, the board names them at once, and the page stays one screen wide with big
 
 import pytest
 
+from scoring.models import Match
 from tests.browser.conftest import NO_PLAYWRIGHT
+from tests.browser.test_offline_referee import RETRY
 from tests.browser.test_touch_targets import MIN_TARGET, PHONE_WIDTH, scroll_width, too_small
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
@@ -33,17 +35,35 @@ def test_one_tap_on_a_name_and_the_board_says_who_deals(phone, referee_link, scr
     expect(page.locator("#first-dealer")).to_have_count(0)
 
 
-def test_offline_a_tap_on_a_name_says_it_changed_nothing(phone, referee_link, screenshot):
-    """Nothing keeps the choice on the phone: it is said where it was tapped, not dropped."""
+def test_offline_a_tap_on_a_name_is_kept_shown_at_once_and_sent_when_online(
+        phone, referee_link, screenshot):
+    """The phone keeps the choice (static/js/offline.js's queue) and says so on its card; the
+    board names the chosen dealer at once; the choice is sent by itself once online."""
     page = phone
     page.goto(f"/r/{referee_link.token}/")
+    expect(page.locator("[data-pad]")).to_be_visible()
     choice = page.locator("#first-dealer")
     expect(choice.locator("[data-dealer-offline]")).to_be_hidden()
     page.context.set_offline(True)
     choice.get_by_role("button", name="Carla Dias").tap()
-    expect(choice.get_by_text("No connection: who deals first was not changed.")).to_be_visible()
-    expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
-    screenshot(page, "offline")
-    page.context.set_offline(False)
-    choice.get_by_role("button", name="Carla Dias").tap()
+    expect(choice.locator("[data-dealer-offline]")).to_have_text(
+        "Kept on this phone: Carla Dias deals first. It is sent by itself when the connection is "
+        "back, before the deals entered after it.")
+    expect(choice.locator("button.chosen")).to_have_count(1)
+    expect(choice.locator("button.chosen")).to_contain_text("Carla Dias")
+    expect(choice.locator("button")).to_have_text(["A · Ana Silva", "B · Carla Dias deals",
+                                                   "A · Bruno Costa", "B · Duarte Lima"])
     expect(page.locator("[data-board-turn]")).to_have_text("Carla Dias deals; Ana Silva leads.")
+    expect(page.locator("[data-board-provisional]")).to_have_text(
+        "Not saved yet: who deals first, as chosen on this phone.")
+    expect(page.locator("#pending")).to_contain_text("Who deals first is waiting to be sent")
+    assert scroll_width(page) <= PHONE_WIDTH
+    screenshot(page, "offline")
+    assert Match.objects.get(pk=referee_link.match_id).first_dealer == 0
+
+    page.context.set_offline(False)
+    expect(page.locator("#pending")).to_contain_text("Who deals first was sent.", timeout=RETRY)
+    expect(page.locator("[data-board-provisional]")).to_be_hidden()
+    expect(page.locator("[data-board-turn]")).to_have_text("Carla Dias deals; Ana Silva leads.")
+    expect(choice.locator("[data-dealer-offline]")).to_be_hidden()
+    assert Match.objects.get(pk=referee_link.match_id).first_dealer == 1
