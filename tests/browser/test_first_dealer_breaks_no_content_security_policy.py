@@ -2,7 +2,8 @@
 Content-Security-Policy: nothing is blocked on the referee's phone, nor on the tournament's TV
 that shows the table. The TV, zoomed out to fit a small screen (static/js/tv-fit.js sets its
 #tv's zoom), swaps in the new screen at its next poll: htmx's settle used to copy the old
-screen's style attribute onto the new one, which the policy refused at every swap.
+screen's style attribute onto the new one, which the policy refused at every swap. Nor when
+the choice is kept on the phone offline (static/js/offline.js), shown, then sent.
 
 Every console message about the policy and every `securitypolicyviolation` event counts, from
 before the first script runs (the `watched` phone of test_content_security_policy.py)."""
@@ -12,6 +13,7 @@ import pytest
 from scoring.models import RefereeLink
 from tests.browser.conftest import NO_PLAYWRIGHT
 from tests.browser.test_content_security_policy import watched  # noqa: F401 (a fixture)
+from tests.browser.test_offline_referee import RETRY
 from tests.tournaments.helpers import in_play, make_tournament
 from tournaments import services as tournament_services
 
@@ -50,3 +52,18 @@ def test_choosing_who_deals_first_breaks_no_policy_on_the_phone_or_the_tv(watche
     assert tv.evaluate(INLINE) == 0
     assert phone_report() == []
     assert tv_report() == []
+
+
+def test_who_deals_first_kept_offline_then_sent_breaks_no_policy(watched, match,  # noqa: F811
+                                                                  referee_link):
+    page, report = watched()
+    page.goto(f"/r/{referee_link.token}/")
+    expect(page.locator("[data-pad]")).to_be_visible()
+    page.context.set_offline(True)
+    page.locator("#first-dealer").get_by_role("button", name="Carla Dias").tap()
+    expect(page.locator("[data-board-turn]")).to_have_text("Carla Dias deals; Ana Silva leads.")
+    page.context.set_offline(False)
+    expect(page.locator("#pending")).to_contain_text("Who deals first was sent.", timeout=RETRY)
+
+    assert page.evaluate(INLINE) == 0
+    assert report() == []
