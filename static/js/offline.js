@@ -517,7 +517,8 @@ import { deckOf } from "./points-pair.js";
 
   // The choice tapped on `form` (the first-dealer card): into the queue, in order with the
   // deals; a choice still waiting for the same match, last in the queue and not on its way,
-  // takes the new seat rather than sending two.
+  // takes the new seat rather than sending two, with a new key (an earlier try with the old
+  // seat may have arrived: its key would answer with the old seat).
   function keepDealer(form, button) {
     const now = page();
     const seat = Number(button && button.value);
@@ -527,7 +528,7 @@ import { deckOf } from "./points-pair.js";
     const last = queue.items[queue.items.length - 1];
     const onItsWay = sending && last === queue.items[0];
     if (last && isDealer(last) && last.match === now.match && !last.refused && !onItsWay) {
-      Object.assign(last, { dealer: seat, name });
+      Object.assign(last, { key: uuid(), dealer: seat, name });
     } else {
       queue.items.push({ key: uuid(), match: now.match, seen: now.version, dealer: seat, name });
     }

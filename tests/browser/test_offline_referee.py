@@ -313,3 +313,23 @@ def test_a_tap_on_who_deals_first_that_gets_no_answer_is_kept_and_sent(phone, ma
     expect(page.locator("[data-board-turn]")).to_have_text("Duarte Lima deals; Bruno Costa leads.")
     assert Match.objects.get(pk=match.pk).first_dealer == 3
     assert RefereeRequest.objects.get().action == "dealer"
+
+
+def test_a_second_tap_offline_changes_the_choice_kept_and_only_it_is_sent(phone, match,
+                                                                        referee_link):
+    page = phone
+    offline_at(page, referee_link)
+    choose_dealer(page, "Carla Dias")
+    first_key = queue(page, referee_link)[0]["key"]
+    choose_dealer(page, "Duarte Lima")
+    expect(page.locator("[data-board-turn]")).to_have_text("Duarte Lima deals; Bruno Costa leads.")
+    expect(page.locator("#first-dealer button.chosen")).to_have_count(1)
+    expect(page.locator("#first-dealer button.chosen")).to_contain_text("Duarte Lima")
+    kept = queue(page, referee_link)
+    assert [(item["dealer"], item["name"]) for item in kept] == [(3, "Duarte Lima")]
+    assert kept[0]["key"] != first_key  # the first tap's key may have answered elsewhere
+
+    page.context.set_offline(False)
+    expect(pending(page)).to_contain_text("Who deals first was sent.", timeout=RETRY)
+    assert Match.objects.get(pk=match.pk).first_dealer == 3
+    assert RefereeRequest.objects.get().key == kept[0]["key"]
