@@ -121,3 +121,28 @@ def test_offline_the_score_moves_on_provisionally_survives_a_reload_and_the_serv
         item["key"] for item in kept)
     match.refresh_from_db()
     assert (match.finished, match.winner, match.games_a, match.games_b) == (True, "A", 4, 1)
+
+
+def test_who_deals_first_kept_offline_survives_a_reload_then_goes(phone, match, referee_link,
+                                                                  monkeypatch):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    expect(page.locator("[data-pad]")).to_be_visible()
+    controlled(page)
+    offline(page, True, monkeypatch)
+    monkeypatch.setattr(services, "first_dealer_record", _unreachable)
+    page.locator("#first-dealer").get_by_role("button", name="Carla Dias").tap()
+    expect(page.locator("[data-board-turn]")).to_have_text("Carla Dias deals; Ana Silva leads.")
+
+    page.reload()  # the service worker's copy: the choice is still shown, from the queue
+    card = page.locator("#first-dealer")
+    expect(card.locator("[data-dealer-offline]")).to_contain_text(
+        "Kept on this phone: Carla Dias deals first.")
+    expect(card.locator("button.chosen")).to_contain_text("Carla Dias")
+    expect(page.locator("[data-board-turn]")).to_have_text("Carla Dias deals; Ana Silva leads.")
+    assert RefereeRequest.objects.count() == 0
+
+    offline(page, False, monkeypatch)
+    expect(pending(page)).to_contain_text("Who deals first was sent.", timeout=RETRY)
+    match.refresh_from_db()
+    assert match.first_dealer == 1 and RefereeRequest.objects.get().action == "dealer"
