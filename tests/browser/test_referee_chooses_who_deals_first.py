@@ -35,6 +35,30 @@ def test_one_tap_on_a_name_and_the_board_says_who_deals(phone, referee_link, scr
     expect(page.locator("#first-dealer")).to_have_count(0)
 
 
+def test_the_boards_dealer_line_leads_to_the_choice_below_the_keypad(phone, referee_link,
+                                                                      screenshot):
+    """The card that chooses who deals first sits below the keypad, off the first screen: the
+    board's "X deals" is a tap target leading to it, until the first deal."""
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    line = page.locator("a.dealer-change")
+    expect(line).to_contain_text("Ana Silva deals; Duarte Lima leads.")
+    assert line.bounding_box()["height"] >= MIN_TARGET
+    assert page.locator("#first-dealer").bounding_box()["y"] > page.viewport_size["height"]
+
+    line.tap()
+    expect(page.locator("#first-dealer")).to_be_in_viewport()
+    page.locator("#first-dealer").get_by_role("button", name="Carla Dias").tap()
+    expect(line).to_contain_text("Carla Dias deals; Ana Silva leads.")
+    expect(page.locator("[data-pad]")).to_be_in_viewport()  # back at the keypad
+    screenshot(page, "chosen-from-the-board")
+
+    page.locator("form.entry button[name=tie]").tap()
+    page.get_by_role("button", name="Save the deal").tap()
+    expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
+    expect(page.locator("a.dealer-change")).to_have_count(0)  # a plain line once dealt
+
+
 def test_offline_a_tap_on_a_name_is_kept_shown_at_once_and_sent_when_online(
         phone, referee_link, screenshot):
     """The phone keeps the choice (static/js/offline.js's queue) and says so on its card; the
