@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import connection
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Aggregate, Count, Exists, Func, JSONField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
 
@@ -419,21 +419,85 @@ def tournaments_of_club(club) -> QuerySet[Tournament]:
 
 # Public pages and the JSON API ------------------------------------------------------------
 
-def tournament_page(slug: str) -> Tournament | None:
+CURRENT = "current"  # tournament_page's round: the last opened (a league's matchday) or drawn
+
+
+def tournament_page(slug: str, not_playing_in: int | str | None = None) -> Tournament | None:
     """One query: the tournament, its club and champion, how many play (`entries_count`) and
-    how many the standings list (`ranked_count`: the withdrawn too), its last round's number."""
+    how many the standings list (`ranked_count`: the withdrawn too), its last round's number.
+
+    With `not_playing_in` (a round's number, or CURRENT), also `not_playing`: the entries with
+    no match in that round of a round robin's stage (groups or rounds), as sit_outs.Member's
+    fields (`not_playing_members`), the few a round's sit-out is found among; none in a
+    knockout's round. A page that names the sit-out reads it with the tournament."""
     entries = Entry.objects.filter(tournament=OuterRef("pk")).values("tournament")
     entries_count = entries.filter(withdrawn=False).annotate(n=Count("pk")).values("n")
     ranked_count = entries.annotate(n=Count("pk")).values("n")
     last_number = (Round.objects.filter(tournament=OuterRef("pk"))
                    .order_by("-number").values("number")[:1])
+    extra = {} if not_playing_in is None else {"not_playing": _not_playing(not_playing_in)}
     return (Tournament.objects.filter(slug=slug)
             .select_related("club", "champion__partnership__player_1",
                             "champion__partnership__player_2")
             .annotate(entries_count=Coalesce(Subquery(entries_count), 0),
                       ranked_count=Coalesce(Subquery(ranked_count), 0),
-                      last_round_number=Coalesce(Subquery(last_number), 0))
+                      last_round_number=Coalesce(Subquery(last_number), 0), **extra)
             .first())
+
+
+class JSONList(Aggregate):
+    """The rows' values as one JSON list (SQLite's json_group_array, PostgreSQL's jsonb_agg,
+    which Django reads as text and JSONField parses)."""
+
+    function = "JSON_GROUP_ARRAY"
+    output_field = JSONField()
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        return self.as_sql(compiler, connection, function="JSONB_AGG", **extra_context)
+
+
+class JSONRow(Func):
+    """Columns as one JSON list (SQLite's json_array, PostgreSQL's jsonb_build_array): Django's
+    JSONArray, without its check of the database's JSON support (a query on SQLite)."""
+
+    function = "JSON_ARRAY"
+    output_field = JSONField()
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        return self.as_sql(compiler, connection, function="JSONB_BUILD_ARRAY", **extra_context)
+
+
+ENTRY_NAME_COLUMNS = ("partnership__name", *(f"partnership__{seat}__name" for seat in PLAYERS))
+
+
+def _not_playing(number: int | str) -> Subquery:
+    """The entries of a round robin's round (`number`, or CURRENT) that no pairing of it with
+    two sides names, as a JSON list of [pk, group, seed, name, its players' names...]; not the
+    withdrawn, who sit out nothing (sit_outs)."""
+    def round_number():  # inside a query of the entry's rows
+        if number != CURRENT:
+            return number
+        return Subquery(Round.objects.filter(tournament=OuterRef(OuterRef("tournament")),
+                                             opened=True).order_by("-number").values("number")[:1])
+    robin = Round.objects.filter(tournament=OuterRef("tournament"), number=round_number(),
+                                 stage__in=(Round.Stage.GROUPS, Round.Stage.ROUNDS))
+    playing = Pairing.objects.filter(
+        Q(a=OuterRef("pk")) | Q(b=OuterRef("pk")), round__tournament=OuterRef("tournament"),
+        round__number=round_number(), b__isnull=False)
+    rows = (Entry.objects.filter(Exists(robin), ~Exists(playing), tournament=OuterRef("pk"),
+                                 withdrawn=False)
+            .values("tournament")
+            .annotate(rows=JSONList(JSONRow("pk", "group", "seed", *ENTRY_NAME_COLUMNS)))
+            .values("rows"))
+    return Subquery(rows, output_field=JSONField())
+
+
+def not_playing_members(tournament: Tournament) -> list[tuple[int, str, str]]:
+    """`tournament_page(..., not_playing_in=...)`'s `not_playing`: (pk, group, display name)
+    of each, in the entries' order (seed, then id)."""
+    rows = sorted(tournament.not_playing or [],
+                  key=lambda row: (row[2] is None, row[2] or 0, row[0]))
+    return [(pk, group, Partnership.name_of(*names)) for pk, group, _seed, *names in rows]
 
 
 def round_pairings(tournament: Tournament, number: int) -> QuerySet[Pairing]:

@@ -55,12 +55,15 @@ def round_lines(tournament: Tournament, which: Q) -> presenters.RoundLines | Non
 # Views ---------------------------------------------------------------------------------------
 
 def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
-          results_only: bool = False, etag_of=None, shared_query: str = ""):
+          results_only: bool = False, etag_of=None, shared_query: str = "",
+          not_playing_in: int | str | None = None):
     """A live tournament page: 404 for an unknown slug, 304 for an unchanged poll.
 
     A page that shows only results (`results_only`) changes with the tournament's version
     alone, not with every deal: its ETag costs one row, and the tournament is cached with it.
-    `shared_query`: see live_page.
+    `shared_query`: see live_page. `not_playing_in`: the round (a number, or
+    selectors.CURRENT) whose sit-outs the page names, read with the tournament
+    (selectors.tournament_page).
     """
     kind, read = (("tv", etag_of) if etag_of else ("results", selectors.results_etag)
                   if results_only else ("live", selectors.live_etag))
@@ -71,7 +74,7 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
     def full_context():
         tournament = (cached(f"tournament-page:{slug}", etag,
                              lambda: selectors.tournament_page(slug))
-                      if results_only else selectors.tournament_page(slug))
+                      if results_only else selectors.tournament_page(slug, not_playing_in))
         if tournament is None:
             raise Http404(_("No such tournament."))
         return {"tournament": tournament, "page": page,
@@ -188,7 +191,7 @@ def round_detail(request, slug: str, number: int):
                 "league": tournament.structure == Tournament.Structure.LEAGUE,
                 "previous": previous, "previous_title": titles.get(previous),
                 "next": following, "next_title": titles.get(following)}
-    return _page(request, slug, "round", context)
+    return _page(request, slug, "round", context, not_playing_in=number)
 
 
 def pager_titles(tournament: Tournament) -> dict[int, str]:
@@ -207,16 +210,14 @@ def pager_titles(tournament: Tournament) -> dict[int, str]:
     return {n: _("Round %(number)s") % {"number": n} for n in numbers}
 
 
-def round_sit_outs(tournament: Tournament, round_: presenters.RoundLines) -> list[str]:
-    """Who sits out a round of a round robin (sit_outs): the entries are read, in one query,
-    only where the round's matches leave someone out."""
-    pairings = [line.pairing for line in round_.lines]
-    drawn = pairings[0].round
-    if not sit_outs.someone_sits_out(tournament, drawn, pairings):
+def round_sit_outs(tournament: Tournament, round_: presenters.RoundLines | None) -> list[str]:
+    """Who sits out a round of a round robin (sit_outs), among the entries the tournament was
+    read with as not playing in it (selectors.tournament_page's `not_playing`): no query."""
+    if round_ is None or not round_.lines:
         return []
-    return sit_outs.sitting_out(tournament, drawn, pairings, [
-        sit_outs.Member(e.pk, e.group, e.display_name, e.withdrawn)
-        for e in selectors.entry_summaries(tournament)])
+    pairings = [line.pairing for line in round_.lines]
+    return sit_outs.sitting_out(tournament, pairings[0].round, pairings, [
+        sit_outs.Member(*member) for member in selectors.not_playing_members(tournament)])
 
 
 @require_GET
