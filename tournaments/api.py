@@ -12,7 +12,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.api import error
 from sueca_club.live import recent_version, shared_copy
-from tournaments import double_bracket, presenters, selectors, standings_tables
+from tournaments import double_bracket, presenters, selectors, sit_outs, standings_tables
 from tournaments.models import Tournament
 
 
@@ -44,10 +44,29 @@ def _payload(slug: str) -> dict | None:
         return None
     summaries = selectors.pairing_summaries(tournament)
     double = tournament.structure == Tournament.Structure.DOUBLE and tournament.bracket_order
-    entries = selectors.entries(tournament) if double else None
+    rounds: dict[int, list] = {}
+    for pairing in summaries:
+        rounds.setdefault(pairing.round.number, []).append(pairing)
+    robin = {number: pairings for number, pairings in rounds.items()
+             if sit_outs.someone_sits_out(tournament, pairings[0].round, pairings)}
+    # the field, read once only where a round robin's round leaves someone out; the standings
+    # read it too when they are not kept
+    entries = (selectors.entries(tournament) if double
+               else selectors.entry_summaries(tournament) if robin else None)
     payload = presenters.tournament_payload(
-        tournament, summaries, standings_tables.ranked_rows(tournament, summaries, entries))
+        tournament, summaries, standings_tables.ranked_rows(tournament, summaries, entries),
+        _sitting_out(tournament, robin, entries or []))
     if double:
         payload["bracket"] = double_bracket.payload(
             double_bracket.build(tournament, summaries, entries))
     return payload
+
+
+def _sitting_out(tournament: Tournament, robin: dict[int, list],
+                 entries: list) -> dict[int, list[str]]:
+    """The names of those who sit out each round of `robin` (sit_outs), by round number."""
+    field = [sit_outs.Member(e.pk, e.group, e.display_name) for e in entries]
+    names = {member.pk: member.name for member in field}
+    return {number: [names[pk] for pk in sit_outs.sitting_out_ids(
+                tournament, pairings[0].round, pairings, field)]
+            for number, pairings in robin.items()}

@@ -340,13 +340,17 @@ def line_payload(line: Line) -> dict:
 
 
 def tournament_payload(tournament: Tournament, all_pairings: list[PairingSummary],
-                       standings: list[dict]) -> dict:
-    """The API shape: rounds with their matches, standings (rows as standing_rows makes)."""
+                       standings: list[dict],
+                       sitting_out: dict[int, list[str]] | None = None) -> dict:
+    """The API shape: rounds with their matches and who sits out a round robin's round
+    (`sitting_out`, names by round number), standings (rows as standing_rows makes)."""
     rounds: dict[int, dict] = {}
+    sitting_out = sitting_out or {}
     for line in lines(tournament, all_pairings):
         round_ = line.pairing.round
         rounds.setdefault(round_.number, {"number": round_.number, "date": round_.date,
-                                          "opened": round_.opened, "matches": []}
+                                          "opened": round_.opened, "matches": [],
+                                          "sitting_out": sitting_out.get(round_.number, [])}
                           )["matches"].append(line_payload(line))
     champion = tournament.champion
     return {

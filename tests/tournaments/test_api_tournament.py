@@ -8,7 +8,7 @@ from tournaments import selectors, services
 from tournaments.models import Pairing
 
 TOP = {"slug", "name", "status", "structure", "points", "rounds", "standings", "champion"}
-ROUND = {"number", "date", "opened", "matches"}
+ROUND = {"number", "date", "opened", "matches", "sitting_out"}
 MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "score", "walkover", "withdrawal",
          "awaiting_confirmation", "postponed_to"}
 STANDING = {"rank", "partnership", "points", "games", "played", "won", "drawn", "lost",

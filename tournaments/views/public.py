@@ -297,6 +297,7 @@ def tv(request, slug: str):
                    "seconds": scoring_tv.seconds_for(pages) if tables_only else TV_SCREEN_SECONDS,
                    "current": presenters.one_round([x for x in all_lines if x.pairing.round.number
                                                     == _current_number(tournament, all_lines)])}
+        context["sits_out"] = round_sit_outs(tournament, context["current"])
         if screen == "overview":
             context["structure_text"] = presenters.structure_text(tournament)
             context["format_text"] = match_text(tournament.format, tournament.rules)
@@ -327,7 +328,8 @@ def tv(request, slug: str):
     return _page(request, slug, "tv", context,
                  etag_suffix=f"-tvp{screen}" if tables_only else f"-tv{screen}",
                  etag_of=lambda slug: tournament_tv.tv_etag(slug, now),
-                 shared_query=query if screen < TV_KEPT_SCREENS else "")
+                 shared_query=query if screen < TV_KEPT_SCREENS else "",
+                 not_playing_in=selectors.CURRENT)
 
 
 def _on_the_tv(tournament: Tournament, ended_since) -> Q:
