@@ -305,13 +305,16 @@ def tv(request, slug: str):
             context["grid"] = tournament_tv.grid(tiles, page, sum(
                 x.status in ("playing", "awaiting") for x in all_lines))
         elif screen == "standings":
-            context["standings"] = standings_tables.tv_table(
-                standings_tables.ranked_rows(tournament)[
-                    (page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS], tournament)
+            rows = standings_tables.ranked_rows(tournament)[
+                (page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS]
+            context["standings"] = standings_tables.tv_table(rows, tournament)
+            context["by_lot"] = standings_tables.by_lot(rows)  # a † on this screen: its note
         elif screen == "groups":
             context["groups"] = groups_on_screen(group_tables(
                 tournament, selectors.pairing_summaries(tournament),
                 selectors.entries(tournament)), page)
+            context["by_lot"] = standings_tables.by_lot(
+                [row.record for _letter, table in context["groups"] for row in table.rows])
         elif screen in ("winners", "losers", "grand_final", "bracket") \
                 and tournament.structure == Tournament.Structure.DOUBLE:
             context["double"] = double_bracket.build(tournament, list(selectors.pairings(
