@@ -21,6 +21,7 @@ def pairing_list(lines: list[Line]) -> SafeString:
              "no table": f'<span class="muted">{no_table}</span>',
              "third": escape(_("Third place")), "bye": escape(_("bye")),
              "scoreboard": escape(_("scoreboard")),
+             "deals": escape(_("%(name)s deals")),
              "board": reverse("scoreboard", args=[_ANY_MATCH])}
     states = {}
     items = []
@@ -53,9 +54,12 @@ def _item(line: Line, words: dict, state: str) -> str:
                   f'<span class="name side-b{" won" if b_won else ""}">{escape(line.b)}'
                   f'{words["winner"] if b_won else ""}</span>'
                   f'<span class="g side-b">{line.score[1]}</span>')
-    board = ""
+    after = ""  # the state, then who deals next in a match in play and its scoreboard
+    if dealer := line.dealer:
+        deals = words["deals"] % {"name": escape(dealer)}
+        after = f' · <span class="dealer">{deals}</span>'
     if line.match_id:
         url = words["board"].replace(str(_ANY_MATCH), str(line.match_id))
-        board = f'<span class="to-board"> · <a href="{url}">{words["scoreboard"]}</a></span>'
+        after += f'<span class="to-board"> · <a href="{url}">{words["scoreboard"]}</a></span>'
     return (f'<li class="card pairing {line.status}"><span class="where">{where}</span>'
-            f'{side_a}{side_b}<span class="state muted">{state}{board}</span></li>\n')
+            f'{side_a}{side_b}<span class="state muted">{state}{after}</span></li>\n')

@@ -176,6 +176,14 @@ class Line:
     def state_text(self) -> str:
         return state_text(self.status, self.absent, self.pairing.round.stage)
 
+    @property
+    def dealer(self) -> str | None:
+        """Who deals next in a match in play, when its summary was read with the pairing
+        (selectors.pairing_summaries: no query); None otherwise."""
+        if self.status != "playing":
+            return None
+        return getattr(self.pairing.match, "dealer", None)
+
 
 STATE_TEXTS = {
     "bye": gettext_lazy("Bye: goes through without playing"),

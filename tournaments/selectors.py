@@ -60,6 +60,13 @@ def pairings(tournament: Tournament) -> QuerySet[Pairing]:
             .order_by("round__number", "third_place", "slot"))
 
 
+@dataclass(slots=True, frozen=True)
+class Seated:
+    """A player at a match's table, as MatchSummary reads it: the name."""
+
+    name: str
+
+
 @dataclass(slots=True)
 class MatchSummary:
     """A pairing's match as the live pages show it: its score and state, never its deals.
@@ -78,9 +85,24 @@ class MatchSummary:
     finished_at: datetime | None
     winner: str  # "A", "B", "draw", or "" until it ends
     dealt_at: datetime | None  # when its last deal was recorded (the TV's highlight)
+    next_dealer: int | None = None  # the seat, as in its state
+    seated: tuple[str | None, ...] = ()  # the players' names in the order of play from seat 0
 
     awaiting_confirmation = Match.awaiting_confirmation
     scoreline = Match.scoreline
+
+    @property
+    def players(self) -> list[Seated]:
+        """Everyone at the table from seat 0, as Match.players (its names alone)."""
+        return [Seated(name) for name in self.seated if name is not None]
+
+    @property
+    def dealer(self) -> str | None:
+        """Who deals next, while the match is not over."""
+        players = self.players
+        if self.finished or self.next_dealer is None or self.next_dealer >= len(players):
+            return None
+        return players[self.next_dealer].name
 
     @property
     def format(self) -> dict:
@@ -92,7 +114,7 @@ class MatchSummary:
         partidas, points, partida_games = (json.loads(text) if text else None
                                            for text in self.state_text)
         return {"games": [self.games_a, self.games_b], "partidas": partidas, "points": points,
-                "partida_games": partida_games}
+                "partida_games": partida_games, "next_dealer": self.next_dealer}
 
 
 @dataclass(slots=True)
@@ -141,6 +163,7 @@ SUMMARY_COLUMNS = (
     "a__partnership__player_3__name", "a__partnership__player_4__name",
     "b__partnership__player_3__name", "b__partnership__player_4__name",
     "match__finished_at", "match__winner", "withdrawal", "match__dealt_at",
+    KeyTextTransform("next_dealer", "match__state"),  # who deals next (MatchSummary.dealer)
 )
 
 
@@ -157,7 +180,12 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
             round_ = rounds[row[12]] = Round(
                 id=row[12], tournament_id=tournament.pk, number=row[13], stage=row[14],
                 code=row[15], date=row[16], opened=row[17])
-        match = MatchSummary(row[10], *row[25:33], row[33:36], *row[40:42], row[43]) if row[10] else None
+        match = MatchSummary(
+            row[10], *row[25:33], row[33:36], *row[40:42], row[43],
+            None if row[44] in (None, "null") else int(row[44]),  # null: a match that ended
+            # seat 0 is A's first player, seat 1 B's first, and so on (Match.players)
+            (row[19], row[22], row[20], row[23], row[36], row[38], row[37], row[39]),
+        ) if row[10] else None
         summaries.append(PairingSummary(
             *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),
             Partnership.name_of(*row[21:24], *row[38:40]) if row[5] else None, row[24], match,

@@ -40,7 +40,8 @@ def note_of(line: Line) -> str:
 def tiles(lines: list[Line], now: datetime) -> list[tv.Tile]:
     """Every match in play (or ended, its result awaiting confirmation) and every match that
     ended since `tv.ended_since(now)` on a table no later match has taken since (a table is
-    one tile), by table: read from the lines alone (no query)."""
+    one tile), by table, each in play naming who deals next: read from the lines alone (their
+    matches' summaries read the dealer's seat and the players' names: no query)."""
     playing = [line for line in lines if line.status in ("playing", "awaiting")]
     taken = {line.table for line in playing if line.table is not None}
     since = tv.ended_since(now)
@@ -56,7 +57,9 @@ def tiles(lines: list[Line], now: datetime) -> list[tv.Tile]:
     shown = sorted(playing + last_ended, key=lambda line: (line.table is None, line.table or 0,
                                                       line.pairing.round.number, line.pairing.slot))
     return [tv.tile_of(line.pairing.match, now=now, table=line.table, a=line.a, b=line.b,
-                       note=note_of(line)) for line in shown]
+                       note=note_of(line),
+                       with_dealer=isinstance(line.pairing.match, selectors.MatchSummary))
+            for line in shown]
 
 
 def grid(every: list[tv.Tile], page: int, playing: int) -> tv.Grid:
