@@ -534,8 +534,7 @@ def round_pairings(tournament: Tournament, number: int) -> QuerySet[Pairing]:
 
 # Organiser pages (appended): the live state of every table and of the current round.
 
-TABLE_RELATED = ("link__match__a__player_1", "link__match__a__player_2",
-                 "link__match__b__player_1", "link__match__b__player_2",
+TABLE_RELATED = (*(f"link__match__{side}__{seat}" for side in "ab" for seat in PLAYERS),
                  "link__match__pairing__round")
 
 

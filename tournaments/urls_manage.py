@@ -40,6 +40,8 @@ urlpatterns = [
     path(T + "tables/<int:number>/renew/", manage_tables.table_link_renew, name="renew"),
     path(T + "tables/<int:number>/confirm/", manage_tables.result_confirm,
          name="result_confirm"),
+    path(T + "tables/<int:number>/first-dealer/", manage_tables.first_dealer,
+         name="first_dealer"),
     path(T + "board/", manage_tables.board, name="board"),
     # Files and paper (manage_exports): made by background tasks, downloaded after a check.
     path(T + "exports/", manage_exports.tournament_exports, name="exports"),

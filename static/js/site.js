@@ -5,8 +5,12 @@ document.addEventListener("change", (event) => {
 });
 
 // Live fragments poll only while the tab is visible (no eval: works under a strict CSP).
+// Nor while a choice inside is open (the status board's who deals first): the new fragment
+// would close it under the organiser's finger.
 document.addEventListener("htmx:beforeRequest", (event) => {
-  if (document.hidden && event.detail.elt.hasAttribute("data-poll")) event.preventDefault();
+  const poll = event.detail.elt;
+  if (!poll.hasAttribute("data-poll")) return;
+  if (document.hidden || poll.querySelector("[data-pause-poll][open]")) event.preventDefault();
 });
 
 // A long round's page (tournaments/public/round.html): the box shows only the tables whose

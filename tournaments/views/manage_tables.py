@@ -9,8 +9,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from scoring import presenters as scoring_presenters
+from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
-from scoring.forms.deal import ResultConfirmForm
+from scoring.forms.deal import FirstDealerForm, ResultConfirmForm
 from scoring.models import Match
 from scoring.views.manage import link_qr
 from sueca_club.live import live_page
@@ -78,6 +80,33 @@ def result_confirm(request, tournament, number):
     return redirect("manage_tournaments:board", tournament.club.slug, tournament.slug)
 
 
+@tournament_action
+def first_dealer(request, tournament, number):
+    """The organiser says who deals first at table `number` (the board's buttons), as on the
+    match's page: until its first deal (scoring_services.first_dealer_set refuses after). The
+    form names the match it was shown, so a board left open never changes the table's next
+    match."""
+    table = _table(tournament, number)
+    form = FirstDealerForm(request.POST)
+    pairing = form.is_valid() and form.cleaned_data["match"] and Pairing.objects.filter(
+        round__tournament=tournament, table=table, match_id=form.cleaned_data["match"]).first()
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the match's players."))
+    elif not pairing:
+        messages.error(request, _("That table's match has changed: look at the board again."))
+    else:
+        try:
+            match = scoring_services.first_dealer_set(
+                match_id=pairing.match_id, seat=form.cleaned_data["seat"], user=request.user)
+        except scoring_services.ScoringRefused as refused:
+            messages.error(request, refused.message)
+        else:
+            messages.success(request, "{}: {}".format(
+                _("Table %(number)s") % {"number": number},
+                scoring_presenters.first_dealer_text(match)))
+    return redirect("manage_tournaments:board", tournament.club.slug, tournament.slug)
+
+
 @dataclass(frozen=True)
 class TableStatus:
     WAITING, READY, PLAYING, FINISHED = "waiting", "ready", "playing", "finished"
@@ -87,6 +116,16 @@ class TableStatus:
     status: str
     match: Match | None = None
     pairing: Pairing | None = None
+
+    @property
+    def seats(self) -> list[scoring_selectors.Seat]:
+        """Who may deal first, before the first deal (the board's buttons): from the players
+        read with the table (selectors.tables_live)."""
+        return scoring_selectors.seats(self.match) if self.status == self.READY else []
+
+    @property
+    def dealer(self) -> scoring_selectors.Seat | None:
+        return next((seat for seat in self.seats if seat.deals), None)
 
     @property
     def round_title(self) -> str:
