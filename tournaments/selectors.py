@@ -507,13 +507,20 @@ def _not_playing(number: int | str) -> Subquery:
             return number
         return Subquery(Round.objects.filter(tournament=OuterRef(OuterRef("tournament")),
                                              opened=True).order_by("-number").values("number")[:1])
-    robin = Round.objects.filter(tournament=OuterRef("tournament"), number=round_number(),
-                                 stage__in=(Round.Stage.GROUPS, Round.Stage.ROUNDS))
-    playing = Pairing.objects.filter(
-        Q(a=OuterRef("pk")) | Q(b=OuterRef("pk")), round__tournament=OuterRef("tournament"),
-        round__number=round_number(), b__isnull=False)
-    rows = (Entry.objects.filter(Exists(robin), ~Exists(playing), tournament=OuterRef("pk"),
-                                 withdrawn=False)
+    # a round robin's round (sit_outs.is_round_robin): a Swiss's or a knockout's reads nothing
+    robin = Round.objects.filter(
+        Q(stage=Round.Stage.GROUPS)
+        | Q(stage=Round.Stage.ROUNDS, tournament__structure=Tournament.Structure.LEAGUE)
+        | Q(stage=Round.Stage.ROUNDS, tournament__structure=Tournament.Structure.ROUNDS,
+            tournament__pairing=Tournament.Pairing.ROUND_ROBIN),
+        tournament=OuterRef("tournament"), number=round_number())
+
+    def playing(side: str) -> Exists:  # one side a lookup, each by its own index
+        return Exists(Pairing.objects.filter(
+            round__tournament=OuterRef("tournament"), round__number=round_number(),
+            b__isnull=False, **{side: OuterRef("pk")}))
+    rows = (Entry.objects.filter(Exists(robin), ~playing("a"), ~playing("b"),
+                                 tournament=OuterRef("pk"), withdrawn=False)
             .values("tournament")
             .annotate(rows=JSONList(JSONRow("pk", "group", "seed", *ENTRY_NAME_COLUMNS)))
             .values("rows"))
