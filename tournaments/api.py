@@ -65,7 +65,7 @@ def _payload(slug: str) -> dict | None:
 def _sitting_out(tournament: Tournament, robin: dict[int, list],
                  entries: list) -> dict[int, list[str]]:
     """The names of those who sit out each round of `robin` (sit_outs), by round number."""
-    field = [sit_outs.Member(e.pk, e.group, e.display_name) for e in entries]
+    field = [sit_outs.Member(e.pk, e.group, e.display_name, e.withdrawn) for e in entries]
     names = {member.pk: member.name for member in field}
     return {number: [names[pk] for pk in sit_outs.sitting_out_ids(
                 tournament, pairings[0].round, pairings, field)]

@@ -171,4 +171,3 @@ def test_the_api_names_the_sit_outs_in_the_queries_of_an_even_field(client, orga
 
     # the ETag, the tournament, its pairings and the field (the standings read it too)
     assert cost(odd) == cost(even) == 4
-

@@ -13,6 +13,7 @@ from tests.tournaments.test_pages_say_who_sits_out_and_what_the_lot_decided impo
     round_robin,
     sits_out,
 )
+from tests.tournaments.test_tv_and_api_name_the_sit_out import api
 from tournaments import services
 from tournaments.models import Entry
 
@@ -42,6 +43,8 @@ def test_a_withdrawn_partnership_sits_out_no_later_matchday(client, organiser_cl
     other = client.get(f"/t/{tournament.slug}/partnerships/"
                        f"{entry_named(tournament, off[4]).pk}/").content.decode()
     assert other.count('<tr class="sits-out">') == 1  # the others keep their day off
+    rounds = api(client, tournament)["rounds"]
+    assert [r["sitting_out"] for r in rounds] == [[off[n]] if n != 3 else [] for n in off]
 
 
 def test_a_round_robins_round_does_not_name_a_withdrawn_partnership(
