@@ -8,7 +8,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from scoring import tv
-from tournaments import formats, selectors
+from tournaments import formats, presenters, selectors
 from tournaments.formats import bracket_screens
 from tournaments.presenters import Bracket, Column, Line
 
@@ -27,9 +27,14 @@ def tv_etag(slug: str, now: datetime) -> str | None:
     return f"{etag}-f{second if fresh else 0}-e{second // tv.FINAL_STEP if ended else 0}"
 
 
-def note_of(line: Line) -> str:
+def note_of(line: Line, current: int) -> str:
+    """What a tile says it is played for, besides the format: a match of a round other than
+    the `current` one (the TV's heading) names its round (a semi-final's final score beside the
+    final, a league's match of an earlier matchday)."""
     if line.status == "awaiting":
         return _("Awaiting confirmation")
+    if line.pairing.round.number != current:
+        return presenters.round_title(line.pairing.round)
     if line.pairing.third_place:
         return _("Third place")
     if line.pairing.group:
@@ -37,7 +42,7 @@ def note_of(line: Line) -> str:
     return ""
 
 
-def tiles(lines: list[Line], now: datetime) -> list[tv.Tile]:
+def tiles(lines: list[Line], now: datetime, current: int) -> list[tv.Tile]:
     """Every match in play (or ended, its result awaiting confirmation) and every match that
     ended since `tv.ended_since(now)` on a table no later match has taken since (a table is
     one tile), by table, each in play naming who deals next: read from the lines alone (their
@@ -57,7 +62,7 @@ def tiles(lines: list[Line], now: datetime) -> list[tv.Tile]:
     shown = sorted(playing + last_ended, key=lambda line: (line.table is None, line.table or 0,
                                                       line.pairing.round.number, line.pairing.slot))
     return [tv.tile_of(line.pairing.match, now=now, table=line.table, a=line.a, b=line.b,
-                       note=note_of(line),
+                       note=note_of(line, current),
                        with_dealer=isinstance(line.pairing.match, selectors.MatchSummary))
             for line in shown]
 

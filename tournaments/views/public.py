@@ -41,10 +41,21 @@ OVERVIEW_LINES = 24
 
 # Shapes of the pages -------------------------------------------------------------------------
 
-def current_round(tournament: Tournament) -> presenters.RoundLines | None:
-    """The lines of selectors.current_round, read in the same query."""
-    last = selectors.rounds_latest_first(tournament).values("number")[:1]
-    return round_lines(tournament, Q(round__number=Subquery(last)))
+def current_round(tournament: Tournament) -> tuple[presenters.RoundLines | None,
+                                                   list[presenters.RoundLines]]:
+    """The lines of selectors.current_round and, by round, the matches of earlier rounds still
+    in play (a league's earlier matchday; a knockout's quarter-final while a semi-final is on),
+    read in the same query."""
+    last = Subquery(selectors.rounds_latest_first(tournament).values("number")[:1])
+    rounds = presenters.by_round(presenters.lines(tournament, selectors.pairing_summaries(
+        tournament, Q(round__number=last)
+        | Q(round__number__lt=last, finished=False, match__isnull=False))))
+    if not rounds:
+        return None, []
+    *earlier, current = sorted(rounds, key=lambda round_: round_.number)
+    return (presenters.RoundLines(current.title, current.number, presenters.by_table(current.lines)),
+            [presenters.RoundLines(r.title, r.number, presenters.by_table(r.lines))
+             for r in earlier])
 
 
 def round_lines(tournament: Tournament, which: Q) -> presenters.RoundLines | None:
@@ -91,13 +102,14 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
 @require_GET
 def overview(request, slug: str):
     def context(tournament):
-        current = current_round(tournament)
+        current, earlier = current_round(tournament)
         return {"structure_text": presenters.structure_text(tournament),
                 "format_text": match_text(tournament.format, tournament.rules),
                 "points_text": (presenters.points_text(tournament)
                                 if tournament.structure != Tournament.Structure.KNOCKOUT else ""),
                 "current": current,
                 "shown": current.short(OVERVIEW_LINES) if current else [],
+                "earlier": earlier,
                 "placings": final_placings(tournament),
                 # Only before the start does the overview ask for the sign-up settings.
                 "sign_up_open": (tournament.status == Tournament.Status.DRAFT
@@ -279,7 +291,8 @@ def tv(request, slug: str):
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
         bracket = presenters.bracket(tournament, knockout)
         bracket_split = tournament_tv.bracket_split(bracket)
-        tiles = tournament_tv.tiles(all_lines, now)
+        current = _current_number(tournament, all_lines)
+        tiles = tournament_tv.tiles(all_lines, now, current)
         pages = scoring_tv.pages_for(len(tiles))
         if tables_only:
             screens = [("round", page) for page in range(1, pages + 1)]
@@ -295,8 +308,8 @@ def tv(request, slug: str):
         context = {"screen": screen, "position": at + 1, "count": len(screens),
                    "next_query": f"page={following + 1}" if tables_only else f"i={following}",
                    "seconds": scoring_tv.seconds_for(pages) if tables_only else TV_SCREEN_SECONDS,
-                   "current": presenters.one_round([x for x in all_lines if x.pairing.round.number
-                                                    == _current_number(tournament, all_lines)])}
+                   "current": presenters.one_round([x for x in all_lines
+                                                    if x.pairing.round.number == current])}
         context["sits_out"] = round_sit_outs(tournament, context["current"])
         if screen == "overview":
             context["structure_text"] = presenters.structure_text(tournament)
