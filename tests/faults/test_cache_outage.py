@@ -73,6 +73,11 @@ def test_the_site_answers_while_redis_refuses_and_uses_it_again_when_back(
     proxy.up()
     forget_kept_pages()  # as a new worker: the pages it makes go to Redis again
     assert visit(tournament, match) == EXPECTED
+    if not cache.get(f"live:/t/{tournament.slug}/standings/:tournaments/public/standings.html:en"):
+        # on a loaded machine the first write through the proxy may pass the 1 s socket
+        # timeout (sueca_club/env.py) and be let go: the next visit keeps the page
+        forget_kept_pages()
+        assert visit(tournament, match) == EXPECTED
     assert cache.get(f"live:/t/{tournament.slug}/standings/:tournaments/public/standings.html:en")
 
 
