@@ -1,13 +1,14 @@
-"""A league's matchday page leads to the matchdays before and after it by their name
-("← Matchday 1", "Matchday 3 →", or its deciding match), as the league says, where it said
-"Round"; other structures' rounds still say "Round". In the same queries at 4 or 10
-partnerships."""
+"""A league says matchday where it said round: its matchday page leads to the matchdays before
+and after it by their name ("← Matchday 1", "Matchday 3 →", or its deciding match), in the same
+queries at 4 or 10 partnerships; the overview leads to "This matchday's page"; the organiser
+starts it with "Start and open matchday 1". Other structures' rounds still say "Round"."""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import forget_kept_pages, make_club
+from tests.tournaments.helpers import make_tournament
 from tests.tournaments.test_pages_say_who_sits_out_and_what_the_lot_decided import (
     league,
     play_the_first_round,
@@ -53,3 +54,12 @@ def test_the_last_matchday_leads_to_the_leagues_deciding_match_by_its_name(clien
     last = tournament.rounds.filter(stage="rounds").order_by("-number").first().number
     html = client.get(f"/t/{tournament.slug}/rounds/{last}/").content.decode()
     assert f"← Matchday {last - 1}</a>" in html and "Deciding match →</a>" in html
+
+
+def test_the_overview_and_the_start_say_matchday(client, organiser_client, organiser, club):
+    tournament = league(club, 4)
+    assert "This matchday's page" in client.get(f"/t/{tournament.slug}/").content.decode()
+    other = make_club("outro", organiser)
+    draft = make_tournament(other, 4, "league", legs=1)
+    html = organiser_client.get(f"/manage/{other.slug}/tournaments/{draft.slug}/").content.decode()
+    assert "Start and open matchday 1" in html and "draw round 1" not in html
