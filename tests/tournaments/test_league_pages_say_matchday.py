@@ -1,7 +1,8 @@
 """A league says matchday where it said round: its matchday page leads to the matchdays before
 and after it by their name ("← Matchday 1", "Matchday 3 →", or its deciding match), in the same
 queries at 4 or 10 partnerships; the overview leads to "This matchday's page"; the organiser
-starts it with "Start and open matchday 1". Other structures' rounds still say "Round"."""
+starts it with "Start and open matchday 1", from the check-in desk too. Other structures'
+rounds still say "Round"."""
 
 import pytest
 from django.db import connection
@@ -63,3 +64,6 @@ def test_the_overview_and_the_start_say_matchday(client, organiser_client, organ
     draft = make_tournament(other, 4, "league", legs=1)
     html = organiser_client.get(f"/manage/{other.slug}/tournaments/{draft.slug}/").content.decode()
     assert "Start and open matchday 1" in html and "draw round 1" not in html
+    html = organiser_client.get(f"/manage/{other.slug}/tournaments/{draft.slug}/check-in/"
+                                ).content.decode()
+    assert "Start with those here and open matchday 1" in html and "round 1" not in html
