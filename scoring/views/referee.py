@@ -71,10 +71,21 @@ def event_over(link) -> bool:
     return Table.objects.filter(link=link, tournament__status=Tournament.Status.FINISHED).exists()
 
 
+def stopped_here(link) -> str:
+    """Why the table's last match stopped short (a partnership withdrew, its round was drawn
+    again or taken back), said while the table waits for its next match; "" otherwise."""
+    if not link.table_number or link.match_id is not None:
+        return ""
+    from tournaments.stopped import stopped_text  # as in round_title
+
+    return stopped_text(link)
+
+
 def _render(request, link, template="scoring/referee.html", status=200, **context):
     match = link.match
     context = {"link": link, "match": match, "round_title": round_title(match),
-               "event_over": (match is None or match.finished) and event_over(link), **context}
+               "event_over": (match is None or match.finished) and event_over(link),
+               "stopped": stopped_here(link), **context}
     if match is not None:
         context["board"] = selectors.board(match)
         context.setdefault("form", DealForm.for_match(match))
