@@ -6,11 +6,18 @@ document.addEventListener("change", (event) => {
 
 // Live fragments poll only while the tab is visible (no eval: works under a strict CSP).
 // Nor while a choice inside is open (the status board's who deals first): the new fragment
-// would close it under the organiser's finger.
+// would close it under the organiser's finger. A fragment marked whole (data-pause-poll on
+// the poll itself: the door's list) waits while any details in it is open or any of its
+// fields has focus.
+function held(poll) {
+  if (poll.querySelector("[data-pause-poll][open]")) return true;
+  return poll.hasAttribute("data-pause-poll")
+    && poll.querySelector("details[open], input:focus, select:focus, textarea:focus") !== null;
+}
 document.addEventListener("htmx:beforeRequest", (event) => {
   const poll = event.detail.elt;
   if (!poll.hasAttribute("data-poll")) return;
-  if (document.hidden || poll.querySelector("[data-pause-poll][open]")) event.preventDefault();
+  if (document.hidden || held(poll)) event.preventDefault();
 });
 
 // A long round's page (tournaments/public/round.html): the box shows only the tables whose

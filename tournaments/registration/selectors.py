@@ -7,7 +7,8 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.db.models import Q
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 
 from sueca_club.models import Club, Partnership, Player
@@ -18,7 +19,7 @@ from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.presenters import round_title
 from tournaments.registration.emails import email_address
 from tournaments.registration.forms import PHONE
-from tournaments.registration.models import Registration, SignUp
+from tournaments.registration.models import Registration, SignUp, door_token
 
 RELATED = ("partnership__player_1", "partnership__player_2", "entry")
 
@@ -186,6 +187,24 @@ class DoorRow:
     waiting: bool
     signup_id: int | None = None  # tapped through its sign-up, or (registered by the
     entry_id: int | None = None   # organiser, with none) through its entry
+
+
+def door_etag(slug: str, token: str) -> str | None:
+    """The version of the door's list (None: no tournament has this poster): the tournament's
+    own (every check-in, sign-up, name and the start bump it), and whether check-in is open
+    now, since its opening time passes without a new version. One query: all an unchanged
+    poll of the door costs."""
+    row = (Tournament.objects.filter(slug=slug)
+           .values_list("pk", "seed", "version", "status", "registration__check_in_from")
+           .first())
+    if row is None:
+        return None
+    pk, seed, version, status, check_in_from = row
+    if not constant_time_compare(token, door_token(Tournament(pk=pk, seed=seed))):
+        return None
+    open_now = (status == Tournament.Status.DRAFT and check_in_from is not None
+                and timezone.now() >= check_in_from)
+    return f"door{pk}-{version}-{'o' if open_now else 'c'}"
 
 
 def door_rows(tournament: Tournament) -> list[DoorRow]:

@@ -55,7 +55,9 @@ def _door(slug: str, token: str) -> Registration:
     tournament = _tournament(slug)
     if not constant_time_compare(token, door_token(tournament)):
         raise Http404
-    return selectors.registration(tournament)
+    registration = selectors.registration(tournament)
+    registration.tournament = tournament  # read already, with its club
+    return registration
 
 
 def _private(response):
@@ -234,16 +236,36 @@ def signup_withdraw(request, slug, token):
     return redirect(signup.get_absolute_url())
 
 
-@never_cache
 @require_GET
 def door(request, slug, door_token):
-    """The check-in poster's page: every partnership that may check in, to tap one's own."""
-    registration = _door(slug, door_token)
-    tournament = registration.tournament
-    return _private(render(request, "tournaments/registration/door.html", {
-        "tournament": tournament, "registration": registration,
-        "open": registration.check_in_open() and tournament.status == Tournament.Status.DRAFT,
-        "rows": selectors.door_rows(tournament)}))
+    """The check-in poster's page: every partnership that may check in, to tap one's own.
+
+    Live, for the volunteer who keeps it open at the door: htmx polls the list, and a poll
+    while nothing changed is a 304 for one query (the tournament's version, and whether
+    check-in is open now): a check-in on another phone, a sign-up, a name, the opening time
+    and the start all show within a poll. Never kept by a shared cache (the address is the
+    poster's secret); static/js/site.js holds the poll while a field or a details of the
+    list is open under the volunteer's finger."""
+    etag = None
+    if request.htmx:
+        etag = selectors.door_etag(slug, door_token)
+        if etag is None:
+            raise Http404
+
+    def context():
+        registration = _door(slug, door_token)
+        tournament = registration.tournament
+        return {"tournament": tournament, "registration": registration,
+                "open": registration.check_in_open()
+                and tournament.status == Tournament.Status.DRAFT,
+                "rows": selectors.door_rows(tournament),
+                "live": tournament.status == Tournament.Status.DRAFT}
+
+    response = live_page(request, etag, "tournaments/registration/door.html",
+                         "tournaments/registration/_door_live.html", context, private=True)
+    if etag is None:
+        add_never_cache_headers(response)
+    return _private(response)
 
 
 @never_cache
