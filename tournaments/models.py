@@ -354,7 +354,11 @@ class Action(models.Model):
     # from its result): the table's link; neither it nor `user`: the site did it by itself.
     via_link = models.ForeignKey(RefereeLink, null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="+")
-    what = models.TextField(blank=True)  # which partnerships, round or match, in words
+    what = models.TextField(blank=True)  # which partnerships or match, by their names
+    # What the log says in words, put in the reader's language when shown
+    # (presenters.action_what): {"count": 5}, {"round": 2}, {"matchdays": [3, 4]}, or
+    # {"changes": [[field, old, new], ...]}.
+    args = models.JSONField(default=dict, blank=True)
     reason = models.TextField(blank=True)
     at = models.DateTimeField(auto_now_add=True)
 

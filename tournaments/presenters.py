@@ -28,6 +28,28 @@ def knockout_title(code: str) -> str:
     return _("Round of %(places)s") % {"places": places} if places.isdigit() else code
 
 
+def action_what(action) -> str:
+    """What an entry of the organisers' log (models.Action) was about, in the reader's
+    language: made from its `args`; its `what` names partnerships or matches (and holds the
+    words of the entries logged before `args`, in the language they were logged in)."""
+    args = action.args
+    if "count" in args:
+        return ngettext("%(count)s partnership", "%(count)s partnerships",
+                        args["count"]) % {"count": args["count"]}
+    if "round" in args:
+        return _("Round %(number)s") % {"number": args["round"]}
+    if "matchdays" in args:
+        return ", ".join(_("Matchday %(number)s") % {"number": n} for n in args["matchdays"])
+    if "changes" in args:
+        return "; ".join(f"{Tournament._meta.get_field(name).verbose_name}: "
+                         f"{_setting(old)} → {_setting(new)}" for name, old, new in args["changes"])
+    return action.what
+
+
+def _setting(value) -> str:
+    return (_("yes") if value else _("no")) if isinstance(value, bool) else str(value)
+
+
 def double_round_title(code: str) -> str:
     """ "Winners' round 2", "Losers' round 3", "Grand final", "Grand final (reset)"."""
     if code in ("GF1", "GF2"):

@@ -5,7 +5,7 @@ changes once it has started, and only the club's organisers change anything."""
 import pytest
 
 from tests.tournaments.helpers import make_tournament
-from tournaments import services
+from tournaments import presenters, services
 from tournaments.models import Action, Tournament
 
 TOO_LONG = ("With 6 partnerships a Swiss has at most 5 rounds without a rematch: play fewer "
@@ -143,7 +143,7 @@ def test_the_action_log_says_who_changed_what_from_what(organiser_client, organi
     change(organiser_client, swiss, rounds_count="5")
     change(organiser_client, swiss, rounds_count="5")  # the same again: nothing to log
     [action] = swiss.actions.all()
-    assert (action.kind, action.user, action.what) == (
+    assert (action.kind, action.user, presenters.action_what(action)) == (
         Action.Kind.SETTINGS, organiser, "rounds: 7 → 5")
 
 

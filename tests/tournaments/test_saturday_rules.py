@@ -536,7 +536,7 @@ def test_each_organiser_action_writes_one_entry_of_the_log_and_the_page_lists_th
 def test_starting_allowing_a_rematch_and_finishing_say_in_words_what_they_did(club, organiser):
     tournament, _ = an_event_with_every_kind_of_action(club, organiser)
     log = Action.objects.filter(tournament=tournament, kind__in=["start", "rematch", "finish"])
-    assert all(action.what for action in log)
+    assert all(presenters.action_what(action) for action in log)
 
 
 # 13. A withdrawn partnership never receives a walkover -------------------------------------------

@@ -73,8 +73,7 @@ def matchday_open(*, round_: Round, by=None) -> list[Round]:
     for matchday in opening:
         notifications.round_drawn(matchday)
     Action.objects.create(tournament=tournament, kind=Action.Kind.MATCHDAY, user=by,
-                          what=", ".join(_("Matchday %(number)s") % {"number": r.number}
-                                         for r in opening))
+                          args={"matchdays": [r.number for r in opening]})
     rows.bump(tournament)
     return opening
 

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
 from scoring import engine
 from scoring import services as scoring
@@ -75,15 +75,10 @@ def tournament_structure_change(*, tournament: Tournament, by=None, **settings) 
         setattr(tournament, name, new)
     _require_valid(tournament)
     tournament.save(update_fields=list(changed))
-    log(tournament, Action.Kind.SETTINGS, by, what="; ".join(
-        f"{Tournament._meta.get_field(name).verbose_name}: {_shown(old)} → {_shown(new)}"
-        for name, (old, new) in changed.items()))
+    log(tournament, Action.Kind.SETTINGS, by,
+        changes=[[name, old, new] for name, (old, new) in changed.items()])
     rows.bump(tournament)
     return tournament
-
-
-def _shown(value) -> str:
-    return (_("yes") if value else _("no")) if isinstance(value, bool) else str(value)
 
 
 def _require_valid(tournament: Tournament) -> None:
@@ -228,8 +223,12 @@ def _take_in_sign_ups(tournament: Tournament, entries: list[Entry]) -> None:
             registration.moved_up(signup)
 
 
-def log(tournament: Tournament, kind: str, by=None, what: str = "", reason: str = "") -> None:
-    Action.objects.create(tournament=tournament, kind=kind, user=by, what=what, reason=reason)
+def log(tournament: Tournament, kind: str, by=None, what: str = "", reason: str = "",
+        **args) -> None:
+    """An entry of the organisers' log: `what` names partnerships or matches; `args`, what
+    its words are made of when it is read (presenters.action_what), in the reader's language."""
+    Action.objects.create(tournament=tournament, kind=kind, user=by, what=what, reason=reason,
+                          args=args)
 
 
 KEEP = object()  # entry_update: leave the seed as it is
@@ -280,8 +279,7 @@ def tournament_start(*, tournament: Tournament, by=None) -> Round:
     count = tournament.entries.count()
     _require_startable(tournament, count)
     _require_one_entry_per_player(tournament, [])
-    log(tournament, Action.Kind.START, by,
-        ngettext("%(count)s partnership", "%(count)s partnerships", count) % {"count": count})
+    log(tournament, Action.Kind.START, by, count=count)
     numbers = range(1, tournament.tables_count + 1)
     links = RefereeLink.objects.bulk_create([
         RefereeLink(club_id=tournament.club_id, table_number=number, label=tournament.name)
@@ -358,8 +356,7 @@ def round_draw_next(*, tournament: Tournament, by=None) -> Round | None:
     the automatic draw found no way)."""
     tournament = rows.locked(tournament.pk)
     drawn = results.advance(tournament)
-    log(tournament, Action.Kind.DRAW, by, _("Round %(number)s") % {"number": drawn.number}
-        if drawn else "")
+    log(tournament, Action.Kind.DRAW, by, **({"round": drawn.number} if drawn else {}))
     return drawn
 
 
@@ -370,8 +367,7 @@ def rematch_allow(*, tournament: Tournament, by=None) -> Round | None:
     tournament.allow_rematches = True
     tournament.save(update_fields=["allow_rematches"])
     drawn = results.advance(tournament)
-    log(tournament, Action.Kind.REMATCH, by,
-        _("Round %(number)s") % {"number": drawn.number} if drawn else "")
+    log(tournament, Action.Kind.REMATCH, by, **({"round": drawn.number} if drawn else {}))
     return drawn
 
 
@@ -396,7 +392,7 @@ def round_redraw(*, tournament: Tournament, by=None) -> Round:
         drawn = draws.draw_next_round(tournament, previous)
     rows.bump(tournament)
     assert drawn is not None and drawn.number == number
-    log(tournament, Action.Kind.REDRAW, by, _("Round %(number)s") % {"number": number})
+    log(tournament, Action.Kind.REDRAW, by, round=number)
     return drawn
 
 

@@ -30,7 +30,7 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.presenters import criterion_name, round_title
+from tournaments.presenters import action_what, criterion_name, round_title
 from tournaments.registration import selectors as signups
 
 
@@ -252,7 +252,8 @@ def tournament(request, club_slug, slug):
         "season_complete": league and all(r.complete for r in rounds),
         "format_text": presenters.match_text(tournament.format, tournament.rules),
         "chain": [criterion_name(code) for code in tournament.tie_breaks],
-        "actions": list(tournament.actions.select_related("user", "via_link")[:50]),
+        "actions": [(action, action_what(action)) for action
+                    in tournament.actions.select_related("user", "via_link")[:50]],
     })
 
 
