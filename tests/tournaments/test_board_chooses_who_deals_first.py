@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from scoring import services as scoring
 from scoring.models import AuditEntry, Match
 from tests.conftest import make_club
-from tests.tournaments.helpers import in_play, make_tournament, record
+from tests.tournaments.helpers import in_play, make_tournament, play, record
 from tests.tournaments.test_live_pages_name_the_dealer import four_player_swiss
 from tournaments import services
 
@@ -66,7 +66,7 @@ def test_each_table_not_started_has_a_button_a_player_and_says_who_deals(organis
 def test_the_organiser_chooses_and_the_board_names_the_new_dealer(organiser_client, tournament):
     pairing, _other = in_play(tournament)
     response = choose(organiser_client, tournament, pairing, 1)
-    assert response.redirect_chain[-1][0] == board_url(tournament)
+    assert response.redirect_chain[-1][0] == f"{board_url(tournament)}#table-{pairing.table.number}"
     players = pairing.match.players
     html = response.content.decode()
     assert (f"Table {pairing.table.number}: {players[1].name} deals first; "
@@ -81,6 +81,7 @@ def test_it_is_refused_once_a_deal_exists(organiser_client, tournament):
     pairing, _other = in_play(tournament)
     record(pairing.match, {"points": [70, 50]})
     html = choose(organiser_client, tournament, pairing, 3).content.decode()
+    assert f"Table {pairing.table.number}: The first deal is recorded" in html
     assert "who deals first can no longer be changed" in html
     assert first_dealer(pairing) == 0
 
@@ -89,8 +90,22 @@ def test_a_board_left_open_never_changes_the_tables_next_match(organiser_client,
     first, second = in_play(tournament)
     response = organiser_client.post(choose_url(tournament, first.table.number),
                                      {"seat": 2, "match": second.match_id}, follow=True)
-    assert "That table&#x27;s match has changed" in response.content.decode()
+    assert (f"Table {first.table.number}: its match has changed: look at the board again."
+            in response.content.decode())
     assert first_dealer(first) == first_dealer(second) == 0
+
+
+def test_a_choice_for_the_match_that_ended_on_the_table_says_its_match_changed(
+        organiser_client, tournament):
+    """Shown the table's match, the organiser chose after it ended: no word of a first deal."""
+    first, _second = in_play(tournament)
+    number = first.table.number
+    play(first, "A")
+    response = organiser_client.post(choose_url(tournament, number),
+                                     {"seat": 2, "match": first.match_id}, follow=True)
+    html = response.content.decode()
+    assert f"Table {number}: its match has changed: look at the board again." in html
+    assert "first deal is recorded" not in html
 
 
 def test_a_seat_not_at_the_table_is_refused(organiser_client, tournament):

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
@@ -88,23 +89,25 @@ def first_dealer(request, tournament, number):
     match."""
     table = _table(tournament, number)
     form = FirstDealerForm(request.POST)
-    pairing = form.is_valid() and form.cleaned_data["match"] and Pairing.objects.filter(
-        round__tournament=tournament, table=table, match_id=form.cleaned_data["match"]).first()
+    def at_the_table(text) -> str:  # the board has many tables: each message names its own
+        return "{}: {}".format(_("Table %(number)s") % {"number": number}, text)
+
     if not form.is_valid():
-        messages.error(request, _("Choose one of the match's players."))
-    elif not pairing:
-        messages.error(request, _("That table's match has changed: look at the board again."))
+        messages.error(request, at_the_table(_("Choose one of the match's players.")))
+    elif (form.cleaned_data["match"] != table.link.match_id  # the board showed another match
+          or Match.objects.filter(pk=table.link.match_id, finished=True).exists()):
+        messages.error(request, at_the_table(_("its match has changed: look at the board "
+                                               "again.")))
     else:
         try:
             match = scoring_services.first_dealer_set(
-                match_id=pairing.match_id, seat=form.cleaned_data["seat"], user=request.user)
+                match_id=table.link.match_id, seat=form.cleaned_data["seat"], user=request.user)
         except scoring_services.ScoringRefused as refused:
-            messages.error(request, refused.message)
+            messages.error(request, at_the_table(refused.message))
         else:
-            messages.success(request, "{}: {}".format(
-                _("Table %(number)s") % {"number": number},
-                scoring_presenters.first_dealer_text(match)))
-    return redirect("manage_tournaments:board", tournament.club.slug, tournament.slug)
+            messages.success(request, at_the_table(scoring_presenters.first_dealer_text(match)))
+    board = reverse("manage_tournaments:board", args=[tournament.club.slug, tournament.slug])
+    return redirect(f"{board}#table-{number}")  # back at the table, not the board's top
 
 
 @dataclass(frozen=True)
