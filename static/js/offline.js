@@ -534,6 +534,9 @@ import { deckOf } from "./points-pair.js";
     }
     if (!store(queue)) notice = say("no-storage");
     flush();
+    // back at the board, which names the chosen dealer, and the keypad: as online
+    const top = referee();
+    if (top) top.scrollIntoView({ block: "start" });
   }
 
   // The choice waiting on the phone, shown where it was made: the chosen player's button

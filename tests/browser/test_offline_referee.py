@@ -141,7 +141,7 @@ def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_l
     expect(page.get_by_text("1 deal played")).to_be_visible()
     tap(page, "Discard this deal")
 
-    expect(pending(page)).to_contain_text("These deals were entered before the one that was "
+    expect(pending(page)).to_contain_text("These deals were entered after the one that was "
                                           "refused")
     expect(pending(page)).to_contain_text("1 deal waiting to be sent")
     page.wait_for_timeout(1500)  # held: nothing goes by itself
@@ -292,8 +292,8 @@ def test_who_deals_first_refused_after_a_deal_from_elsewhere_tells_the_referee(
     assert Match.objects.get(pk=match.pk).first_dealer == 0
 
     tap(page, "Discard this choice")
-    expect(pending(page)).to_contain_text("These deals were entered before the one that was "
-                                          "refused.")
+    expect(pending(page)).to_contain_text("These deals were entered after the one that was "
+                                          "refused, before the refusal came.")
     tap(page, "Send them")  # dealt by Duarte Lima, after Ana Silva's deal
     expect(page.get_by_text("2 deals played")).to_be_visible(timeout=RETRY)
     match.refresh_from_db()

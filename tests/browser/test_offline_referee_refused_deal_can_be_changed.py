@@ -119,7 +119,7 @@ def test_discarding_a_refused_deal_leaves_the_ones_behind_it_to_send(phone, matc
     expect(pending(page).get_by_role("alert")).to_contain_text("Deal 2 was not recorded",
                                                                timeout=RETRY)
     tap(page, "Discard this deal")
-    expect(pending(page)).to_contain_text("These deals were entered before the one that was "
+    expect(pending(page)).to_contain_text("These deals were entered after the one that was "
                                           "refused")
     tap(page, "Send them")
     expect(pending(page)).to_contain_text("The waiting deals were sent.", timeout=RETRY)

@@ -81,6 +81,7 @@ def test_offline_a_tap_on_a_name_is_kept_shown_at_once_and_sent_when_online(
     expect(page.locator("[data-board-provisional]")).to_have_text(
         "Not saved yet: who deals first, as chosen on this phone.")
     expect(page.locator("#pending")).to_contain_text("Who deals first is waiting to be sent")
+    expect(page.locator("[data-pad]")).to_be_in_viewport()  # back at the keypad, as online
     assert scroll_width(page) <= PHONE_WIDTH
     screenshot(page, "offline")
     assert Match.objects.get(pk=referee_link.match_id).first_dealer == 0
