@@ -3,6 +3,7 @@ first, the board names them at once, and the page stays one screen wide with big
 
 import pytest
 
+from scoring import services
 from scoring.models import Match
 from tests.browser.conftest import NO_PLAYWRIGHT
 from tests.browser.test_offline_referee import RETRY
@@ -92,3 +93,17 @@ def test_offline_a_tap_on_a_name_is_kept_shown_at_once_and_sent_when_online(
     expect(page.locator("[data-board-turn]")).to_have_text("Carla Dias deals; Ana Silva leads.")
     expect(choice.locator("[data-dealer-offline]")).to_be_hidden()
     assert Match.objects.get(pk=referee_link.match_id).first_dealer == 1
+
+
+def test_a_choice_made_elsewhere_reaches_the_phone_before_the_first_deal(phone, referee_link,
+                                                                         organiser):
+    """The organiser chose on the round status board (or a second phone did): the phone, open
+    and untouched, names the new dealer within one of its checks (10 s), where it kept naming
+    the old one until the referee's next tap."""
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
+    services.first_dealer_set(match_id=referee_link.match_id, seat=1, user=organiser)
+    expect(page.locator("[data-board-turn]")).to_have_text("Carla Dias deals; Ana Silva leads.",
+                                                           timeout=15_000)
+    expect(page.locator("#first-dealer button.chosen")).to_contain_text("Carla Dias")
