@@ -74,8 +74,6 @@ def event_over(link) -> bool:
 def stopped_here(link) -> str:
     """Why the table's last match stopped short (a partnership withdrew, its round was drawn
     again or taken back), said while the table waits for its next match; "" otherwise."""
-    if not link.table_number or link.match_id is not None:
-        return ""
     from tournaments.stopped import stopped_text  # as in round_title
 
     return stopped_text(link)
