@@ -303,7 +303,12 @@ def by_table(lines: list[Line]) -> list[Line]:
 def one_round(lines: list[Line]) -> RoundLines | None:
     """The lines of one round, by table."""
     found = by_round(lines)
-    return RoundLines(found[0].title, found[0].number, by_table(found[0].lines)) if found else None
+    return tabled(found[0]) if found else None
+
+
+def tabled(round_: RoundLines) -> RoundLines:
+    """`round_` with its lines by table (by_table)."""
+    return RoundLines(round_.title, round_.number, by_table(round_.lines))
 
 
 # The bracket --------------------------------------------------------------------------------

@@ -161,13 +161,20 @@ def test_a_round_page_names_its_sit_out_in_the_queries_of_a_round_without_one(cl
     assert cost(odd) == 3  # the sit-out read with the tournament
 
 
-def test_a_group_stage_round_says_who_sits_out_in_each_group(client, organiser_client, club):
+def groups_of_three(club) -> tuple:
+    """Two groups of three, started: the tournament, and who sits out round 1 as the pages
+    name them ("X (Group A)"), sorted."""
     tournament = make_tournament(club, 6, "groups", fmt=FIRST_TO_2, groups_count=2,
                                  qualifiers_per_group=1, tables_count=2)
     services.tournament_start(tournament=tournament)
     groups = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "group"))
-    expected = sorted(f"{name} (Group {groups[pk]})" for pk, name in entry_names(tournament)
-                      if name not in playing(tournament, 1))
+    return tournament, sorted(f"{name} (Group {groups[pk]})"
+                              for pk, name in entry_names(tournament)
+                              if name not in playing(tournament, 1))
+
+
+def test_a_group_stage_round_says_who_sits_out_in_each_group(client, organiser_client, club):
+    tournament, expected = groups_of_three(club)
     assert len(expected) == 2  # one in each group of three
     html = client.get(f"/t/{tournament.slug}/rounds/1/").content.decode()
     assert sorted(sits_out(html)[0].split(", ")) == expected

@@ -10,6 +10,7 @@ from tests.tournaments.helpers import make_tournament
 from tests.tournaments.public_helpers import HTMX, knockout_of_13, swiss
 from tests.tournaments.test_pages_say_who_sits_out_and_what_the_lot_decided import (
     entry_names,
+    groups_of_three,
     league,
     play_the_first_round,
     playing,
@@ -17,7 +18,6 @@ from tests.tournaments.test_pages_say_who_sits_out_and_what_the_lot_decided impo
     sits_out,
 )
 from tournaments import services
-from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 FIRST_TO_2 = {"type": "first_to", "target": 2}
@@ -67,12 +67,7 @@ def test_the_tv_names_the_new_sit_out_when_the_league_opens_its_next_matchday(cl
 
 
 def test_the_tv_names_a_sit_out_in_each_group_of_three(client, club):
-    tournament = make_tournament(club, 6, "groups", fmt=FIRST_TO_2, groups_count=2,
-                                 qualifiers_per_group=1, tables_count=2)
-    services.tournament_start(tournament=tournament)
-    groups = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "group"))
-    expected = sorted(f"{name} (Group {groups[pk]})" for pk, name in entry_names(tournament)
-                      if name not in playing(tournament, 1))
+    tournament, expected = groups_of_three(club)
     [names] = sits_out(tv(client, tournament, 0).content.decode())
     assert sorted(names.split(", ")) == expected
 

@@ -53,9 +53,7 @@ def current_round(tournament: Tournament) -> tuple[presenters.RoundLines | None,
     if not rounds:
         return None, []
     *earlier, current = sorted(rounds, key=lambda round_: round_.number)
-    return (presenters.RoundLines(current.title, current.number, presenters.by_table(current.lines)),
-            [presenters.RoundLines(r.title, r.number, presenters.by_table(r.lines))
-             for r in earlier])
+    return presenters.tabled(current), [presenters.tabled(round_) for round_ in earlier]
 
 
 def round_lines(tournament: Tournament, which: Q) -> presenters.RoundLines | None:
