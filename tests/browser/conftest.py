@@ -9,6 +9,8 @@ Playwright never downloads a browser of its own: `playwright install` is not use
 import contextlib
 import os
 import re
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -102,6 +104,21 @@ def new_phone(request, browser, live_server, transactional_db):
                     screenshot_of(request, page, f"failure-{number}")
     for context in contexts:
         context.close()
+    answered_all()
+
+
+def answered_all(timeout: float = 15) -> None:
+    """Wait until the live server is answering no request.
+
+    A request a page sent just before it was closed is still being answered in the server's
+    thread; the database's flush after the test must not meet it (on PostgreSQL the TRUNCATE
+    waits for that request's locks, then fails at lock_timeout, and the request goes on into
+    the next test's setup).
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and any(
+            thread.name.endswith("(process_request_thread)") for thread in threading.enumerate()):
+        time.sleep(0.02)
 
 
 @pytest.fixture
