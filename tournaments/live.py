@@ -17,15 +17,21 @@ ROUND = Round._meta.db_table
 
 def scores_changed(match) -> None:
     """One statement, a friendly's match included (it has no pairing: nothing is written); the
-    first change of a tournament's scores makes its row."""
+    first change of a tournament's scores makes its row.
+
+    `changed_at` is when a table last had a new deal (the match's `dealt_at`), which the TV
+    highlights (scoring/tv.py): an undo, a correction or who deals first moves the version
+    only, so the TV rebuilds once for them, not each second of a highlight nobody sees."""
+    dealt_at = connection.ops.adapt_datetimefield_value(match.dealt_at or timezone.now())
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {LIVE} (tournament_id, version, changed_at)"
             f" SELECT r.tournament_id, 1, %s FROM {PAIRING} p JOIN {ROUND} r ON r.id = p.round_id"
             f" WHERE p.match_id = %s"
             f" ON CONFLICT (tournament_id) DO UPDATE SET version = {LIVE}.version + 1,"
-            f" changed_at = excluded.changed_at",
-            [connection.ops.adapt_datetimefield_value(timezone.now()), match.pk])
+            f" changed_at = CASE WHEN excluded.changed_at > {LIVE}.changed_at"
+            f" THEN excluded.changed_at ELSE {LIVE}.changed_at END",
+            [dealt_at, match.pk])
 
 
 scoring.SCORES_CHANGED.append(scores_changed)

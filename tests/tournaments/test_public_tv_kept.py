@@ -7,10 +7,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from scoring import services as scoring
 from scoring.models import Match
 from tests.tournaments.helpers import in_play, record
 from tests.tournaments.public_helpers import HTMX, swiss
 from tournaments.models import LiveScores
+from tournaments.tv import tv_etag
 
 
 @pytest.fixture
@@ -23,7 +25,7 @@ def tournament(club):
 def long_ago(tournament) -> None:
     """No deal in the last seconds: nothing is highlighted."""
     then = timezone.now() - timedelta(minutes=1)
-    Match.objects.update(updated_at=then)
+    Match.objects.update(updated_at=then, dealt_at=then)
     LiveScores.objects.filter(tournament=tournament).update(changed_at=then)
 
 
@@ -79,3 +81,17 @@ def test_the_highlight_ends_without_another_deal(client, tournament, monkeypatch
 def test_a_table_just_placed_is_not_highlighted(client, club):
     tournament = swiss(club, size=8, rounds=2)  # drawn now: no deal yet
     assert "tv-tile fresh" not in client.get(f"/t/{tournament.slug}/tv/?i=1").content.decode()
+
+
+def test_who_deals_first_or_an_undo_moves_the_version_but_highlights_nothing(client,
+                                                                                tournament):
+    long_ago(tournament)
+    now = timezone.now()
+    before = tv_etag(tournament.slug, now)
+    untouched = next(p.match for p in in_play(tournament) if not p.match.deals.exists())
+    scoring.first_dealer_set(match_id=untouched.pk, seat=2)
+    scoring.deal_undo(match_id=in_play(tournament)[0].match_id, key="undo-1")
+    after = tv_etag(tournament.slug, now)
+    assert after != before and after.split("-f")[1].startswith("0-")  # a version, no second
+    record(untouched, {"points": [80, 40]})
+    assert not tv_etag(tournament.slug, timezone.now()).split("-f")[1].startswith("0-")
