@@ -159,6 +159,14 @@ class Tournament(models.Model):
         return reverse("tournaments:overview", args=[self.slug])
 
     @property
+    def structure_name(self) -> str:
+        """The structure as its pages name it: rounds by their pairing, since a round robin or
+        a Swiss may be played to a number of games rather than a fixed number of deals."""
+        if self.structure != self.Structure.ROUNDS:
+            return self.get_structure_display()
+        return _("Swiss") if self.pairing == self.Pairing.SWISS else _("Round robin")
+
+    @property
     def withdrawn_count(self) -> int:
         """Of the partnerships entered, those who withdrew (selectors.tournament_page's
         counts)."""
