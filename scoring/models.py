@@ -153,6 +153,10 @@ class RefereeLink(models.Model):
     )
     # A tournament table's link stays on the table and moves on from match to match.
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The match its tournament took off this table before its end (matches_abandon), whoever
+    # entered its deals: what the table's phone explains while it waits for the next one.
+    stopped = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
     label = models.CharField(max_length=120, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

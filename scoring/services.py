@@ -196,7 +196,7 @@ def matches_abandon(match_ids: list[int]) -> None:
     meanwhile is seen (its match abandoned, not deleted under it), and a deal that waited
     for the lock finds its match gone or abandoned (_locked), never a 500."""
     _lock_rows(match_ids)
-    RefereeLink.objects.filter(match_id__in=match_ids).update(match=None)
+    RefereeLink.objects.filter(match_id__in=match_ids).update(stopped=models.F("match"), match=None)
     Match.objects.filter(pk__in=match_ids, deals__isnull=True).delete()
     now = timezone.now()
     Match.objects.filter(pk__in=match_ids).update(abandoned_at=now, updated_at=now,

@@ -3,15 +3,14 @@ waits for its next match: a partnership withdrew (its opponent has the walkover)
 organiser drew its round again or took it back.
 
 The phone's link has no match then (scoring.matches_abandon took it off the table, and the
-pairing let go of the match too), so the match is found as the last one the link wrote to
-(its RefereeRequest rows), and the walkover in the table's tournament that has its two
-partnerships: two queries, however many matches the table has had.
+pairing let go of the match too) but names it as `stopped`, whether its deals came through
+the link or were entered by the organiser; then the walkover in the table's tournament that
+has its two partnerships: two queries, however many matches the table has had.
 """
 
-from django.db.models import Subquery
 from django.utils.translation import gettext as _
 
-from scoring.models import Match, RefereeLink, RefereeRequest
+from scoring.models import Match, RefereeLink
 from sueca_club.services import PLAYERS
 from tournaments.models import Pairing
 
@@ -21,11 +20,9 @@ TEAMS = tuple(f"{side}__{seat}" for side in "ab" for seat in PLAYERS)
 def stopped_text(link: RefereeLink) -> str:
     """What the phone of a table that has no match now says of its last one ("" when that
     one was not stopped: it ended, or the table never had one scored)."""
-    if not link.table_number or link.match_id is not None:
+    if not link.table_number or link.match_id is not None or link.stopped_id is None:
         return ""
-    last = (RefereeRequest.objects.filter(link=link).order_by("-pk").values("match_id")[:1])
-    match = (Match.objects.select_related(*TEAMS)
-             .filter(pk=Subquery(last), abandoned_at__isnull=False).first())
+    match = Match.objects.select_related(*TEAMS).filter(pk=link.stopped_id).first()
     if match is None:
         return ""
     teams = {"a": match.a.display_name, "b": match.b.display_name}

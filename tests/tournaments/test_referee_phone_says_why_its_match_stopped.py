@@ -51,6 +51,19 @@ def test_the_phone_says_who_withdrew_and_who_has_the_walkover(client, semi_final
             "played are kept.") in page
 
 
+def test_it_says_so_when_the_organiser_entered_the_deals_not_the_phone(client, club,
+                                                                       organiser):
+    tournament = make_tournament(club, 4, tables_count=2)
+    services.tournament_start(tournament=tournament)
+    first = in_play(tournament)[0]
+    scoring.deal_record(match_id=first.match_id, deal=engine.deal_from({"points": [80, 40]}),
+                        key=str(uuid.uuid4()), user=organiser)
+    services.entry_withdraw(entry=first.b)
+
+    assert (f"{name(first.b_id)} withdrew from the tournament, and {name(first.a_id)} has the "
+            "walkover.") in text(client, first.table.link.token)
+
+
 def test_the_other_side_withdrawing_gives_the_walkover_the_other_way(client,
                                                                      semi_final_under_way):
     tournament, first, other, token = semi_final_under_way

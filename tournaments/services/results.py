@@ -79,8 +79,8 @@ def _back_on_its_table(pairing: Pairing) -> None:
     if {pairing.a_id, pairing.b_id} & elsewhere:
         Pairing.objects.filter(pk=pairing.pk).update(table=None)
         if link.match_id == pairing.match_id:  # its table had not moved on: free it
-            link.match = None
-            link.save(update_fields=["match"])
+            link.match = link.stopped = None
+            link.save(update_fields=["match", "stopped"])
             draws.place_waiting(pairing.round.tournament)
         return
     if link.match_id == pairing.match_id:
