@@ -1,5 +1,6 @@
 """/t/<slug>/tv/: a dark, large screen that moves through the tournament's pages by itself."""
 
+import html
 import re
 
 import pytest
@@ -70,6 +71,23 @@ def test_a_double_elimination_tv_shows_both_brackets_each_on_its_own_screen(clie
     brackets = [html for html in screens if "<h2>Bracket</h2>" in html]
     assert len(brackets) == 3 and "Winners' bracket" in brackets[0]
     assert "Losers' bracket" in brackets[1] and "Grand final" in brackets[2]
+
+
+def test_a_double_elimination_tv_overview_names_every_round_in_play(client, club):
+    from tests.tournaments.helpers import in_play, play
+    from tests.tournaments.test_double_elimination_events import make_event
+
+    tournament = make_event(club, 8)
+    for pairing in in_play(tournament):
+        play(pairing, "A")  # the winners' round 2 and the losers' round 1 are drawn
+    overview = html.unescape(screen(client, tournament, 0, **HTMX))
+    assert "In play · Losers' round 1" in overview
+    assert "Still in play: Winners' round 2" in overview
+    for pairing in in_play(tournament):
+        if pairing.round.number == 2:
+            play(pairing, "A")  # the winners' round 2 is over, the losers' round 2 drawn
+    overview = html.unescape(screen(client, tournament, 0, **HTMX))
+    assert "Still in play: Losers' round 1" in overview and "Winners' round 2" not in overview
 
 
 def test_a_groups_tv_shows_the_groups_then_the_bracket_too(client, club):

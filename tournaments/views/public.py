@@ -310,6 +310,10 @@ def tv(request, slug: str):
                                                     if x.pairing.round.number == current])}
         context["sits_out"] = round_sit_outs(tournament, context["current"])
         if screen == "overview":
+            context["earlier"] = presenters.by_round(sorted(
+                (x for x in all_lines if x.pairing.round.number < current
+                 and x.status in ("playing", "awaiting", "waiting")),
+                key=lambda x: x.pairing.round.number))
             context["structure_text"] = presenters.structure_text(tournament)
             context["format_text"] = match_text(tournament.format, tournament.rules)
         elif screen == "round":
