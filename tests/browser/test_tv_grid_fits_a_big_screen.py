@@ -1,6 +1,7 @@
 """The café TV at 1920x1080: 16 tables on one screen without scrolling, names and scores
-readable from five metres (at least 28px), the 17th table on page 2; the tournament TV's
-bracket and groups screens fit a 1080p and a 720p TV too."""
+readable from five metres (at least 28px), the 17th table on page 2; a standings screen's
+rows as readable, unzoomed; the tournament TV's bracket and groups screens fit a 1080p and a
+720p TV too."""
 
 from datetime import timedelta
 
@@ -143,3 +144,20 @@ def test_every_bracket_and_groups_screen_fits_the_tv(new_phone, club, screenshot
             tv.wait_for_load_state("load")
             assert not scrolls(tv), (tournament.structure, i, size)
             screenshot(tv, f"tv-{tournament.structure}-{i}-{size[0]}")
+
+
+def test_a_standings_screen_is_readable_across_the_room(new_phone, club, screenshot):
+    tournament = swiss(club, size=24, rounds=3)  # two standings screens of 12 rows
+    tv = new_phone(**TV)
+    tv.goto(f"/t/{tournament.slug}/tv/?i=2")
+    expect(tv.locator('#tv[data-screen="standings"] tbody tr')).to_have_count(12)
+    tv.wait_for_load_state("load")
+    shown = tv.evaluate("""() => ({
+      px: Math.min(...[...document.querySelectorAll('.tv-standings td')]
+        .map((el) => parseFloat(getComputedStyle(el).fontSize))),
+      zoom: getComputedStyle(document.getElementById('tv')).zoom,
+      bottom: document.querySelector('.tv-standings').getBoundingClientRect().bottom,
+    })""")
+    assert shown["px"] >= READABLE and shown["zoom"] == "1" and shown["bottom"] <= 1080, shown
+    assert not scrolls(tv)
+    screenshot(tv, "tv-standings-1920")
