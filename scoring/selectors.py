@@ -88,16 +88,19 @@ class Seat:
     player: str
     deals: bool
     leads: bool
+    first_if_dealing: int  # who dealt first if this player deals the next deal
 
 
 def seats(match: Match) -> list[Seat]:
     """The seats in the order of play (Match.players): A at the even seats, B at the odd."""
     players = match.players
+    rules = engine.rules_from(overrides=match.rules)
     dealer = match.state["next_dealer"]
-    leader = None if dealer is None else engine.leader(dealer, engine.rules_from(overrides=match.rules))
+    leader = None if dealer is None else engine.leader(dealer, rules)
+    played = len(match.state["deals"])
     return [
         Seat(number=i, side="AB"[i % 2], player=players[i].name, deals=i == dealer,
-             leads=i == leader)
+             leads=i == leader, first_if_dealing=engine.first_dealer_for(i, played, rules))
         for i in range(len(players))
     ]
 

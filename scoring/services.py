@@ -397,15 +397,18 @@ def result_confirm(*, match_id: int, link: RefereeLink | None = None, user=None,
 
 @outbox.service
 def first_dealer_set(*, match_id: int, seat: int, link: RefereeLink | None = None,
-                     user=None) -> Match:
-    """Who deals the first deal, as the table drew it (RULES.md, "Dealing order"): the table's
-    referee (through `link`) or the organiser (`user`) says so before the first deal. The
-    match's state is the engine's from that seat and its version bumps, so every page that
-    shows it names the new dealer. Harmless when that seat deals first already (a retry).
-    Refused once the match has a deal: its deals, and every correction of them, replay from
-    the first dealer. Who may choose is the caller's check (the link's match, or the club's
-    organiser)."""
-    return _first_dealer_change(match_id=match_id, seat=seat, link=link, user=user)
+                     user=None, played: int | None = None) -> Match:
+    """Who dealt the first deal, as the table drew it (RULES.md, "Dealing order"): the table's
+    referee (through `link`) or the organiser (`user`) says so, before the first deal or, when
+    the site names the wrong dealer, later (a table that says who deals now tells who dealt
+    first: engine.first_dealer_for). The match is replayed from that seat, its deals keep
+    their scores, and its version bumps, so every page that shows it names the new dealer.
+    Harmless when that seat deals first already (a retry). Refused once the match is over,
+    and when `played` (the deals the screen showed) is no longer the match's count: a screen
+    made before a deal was recorded names its choice for another deal. Who may choose is the
+    caller's check (the link's match, or the club's organiser)."""
+    return _first_dealer_change(match_id=match_id, seat=seat, link=link, user=user,
+                                played=played)
 
 
 @_once_per_key("dealer")
@@ -415,27 +418,31 @@ def first_dealer_record(*, match_id: int, seat: int, key: str,
     """first_dealer_set sent with an Idempotency-Key, as the phone's offline queue sends it
     (static/js/offline.js: kept in order with the deals, sent before the deals entered after
     it): a retry gets the first answer back, even once the deals that followed it are
-    recorded; a choice first sent after the first deal is refused (FirstDealerFixed)."""
+    recorded; a choice first sent once the match is over is refused (FirstDealerFixed)."""
     match = _first_dealer_change(match_id=match_id, seat=seat, link=link)
     return _remember(match, link, key, "dealer", Answer(200, json.dumps(match_payload(match))))
 
 
 def _first_dealer_change(*, match_id: int, seat: int, link: RefereeLink | None = None,
-                         user=None) -> Match:
+                         user=None, played: int | None = None) -> Match:
     match = _locked(match_id, link=link)
     rules, fmt = rules_and_format(match)
     try:
-        state = engine.new_match(rules, fmt, seat)  # a seat of this pack's, or refused
+        engine.new_match(rules, fmt, seat)  # a seat of this pack's, or refused
     except engine.SuecaError as error:
         raise ScoringRefused(engine_message(error)) from error
+    if match.finished:
+        raise FirstDealerFixed(str(FIRST_DEALER_FIXED))
+    if played is not None and played != len(match.state["deals"]):
+        raise StaleScore(str(DEALT_SINCE))
     if seat == match.first_dealer:
         return match
-    if match.finished or match.state["deals"]:
-        raise FirstDealerFixed(str(FIRST_DEALER_FIXED))
+    state, tally = engine.replay_tally(rules, fmt, seat, [
+        (deal.number, engine.deal_from(deal.data)) for deal in active_deals(match)])
     players = match.players
     before = {"first_dealer": match.first_dealer, "dealer": players[match.first_dealer].name}
     match.first_dealer = seat
-    _set_state(match, state, [])
+    _set_state(match, state, tally)
     match.save(update_fields=[*STORED_FIELDS, "first_dealer"])
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.FIRST_DEALER, user=user,
                               via_link=link, before=before,
@@ -444,8 +451,9 @@ def _first_dealer_change(*, match_id: int, seat: int, link: RefereeLink | None =
     return match
 
 
-FIRST_DEALER_FIXED = gettext_lazy("The first deal is recorded: who deals first can no longer "
-                                  "be changed. The deal passes on from that dealer.")
+FIRST_DEALER_FIXED = gettext_lazy("This match is over: who deals can no longer be changed.")
+DEALT_SINCE = gettext_lazy("A deal was recorded since this screen was shown: who deals was not "
+                           "changed. Look at who deals now and choose again.")
 
 
 EARLIER_MATCH = {

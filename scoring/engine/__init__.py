@@ -8,7 +8,7 @@ from .errors import CaseError, DealError, RulesError, SuecaError, gettext_noop
 from .formats import Format, format_from
 from .replay import Award, apply, award, replay
 from .rules import DEFAULT_PRESET, PRESETS, Rules, rules_from
-from .seats import leader, next_dealer, side_of
+from .seats import first_dealer_for, leader, next_dealer, side_of
 from .state import DealResult, MatchState, new_match, state_from
 from .tally import replay_tally, tally_row
 
@@ -36,6 +36,7 @@ __all__ = [
     "deal_entered",
     "deal_from",
     "deal_typed",
+    "first_dealer_for",
     "format_from",
     "gettext_noop",
     "leader",

@@ -25,11 +25,21 @@ def check_seat(seat: object, rules: Rules) -> int:
     return seat
 
 
+def _step(rules: Rules) -> int:
+    players = rules.pack.players
+    return 1 if rules.rotation == "clockwise" else players - 1
+
+
 def next_dealer(dealer: int, rules: Rules) -> int:
     """The deal passes on in the direction of play: to the right when counterclockwise."""
-    players = rules.pack.players
-    step = 1 if rules.rotation == "clockwise" else players - 1
-    return (dealer + step) % players
+    return (dealer + _step(rules)) % rules.pack.players
+
+
+def first_dealer_for(dealing: int, deals_played: int, rules: Rules) -> int:
+    """Who dealt the first deal when `dealing` deals the next one after `deals_played` deals:
+    every deal moves the deal on, partidas included (a table that says who deals now tells
+    who dealt first)."""
+    return (dealing - _step(rules) * deals_played) % rules.pack.players
 
 
 def leader(dealer: int, rules: Rules) -> int:

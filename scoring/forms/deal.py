@@ -239,9 +239,12 @@ class ResultConfirmForm(forms.Form):
 
 
 class FirstDealerForm(forms.Form):
-    """Who deals first, by seat (0-3, or 0-7 with the double pack: the service checks which),
-    and the match the screen was made for (a table's link moves on to its next match)."""
+    """Who dealt first, by seat (0-3, or 0-7 with the double pack: the service checks which),
+    the match the screen was made for (a table's link moves on to its next match) and the
+    deals it showed (its buttons name who deals after them)."""
 
     seat = forms.IntegerField(min_value=0, max_value=7)
     match = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1,
                                max_value=MAX_ID)
+    played = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0,
+                                max_value=MAX_ID)

@@ -121,7 +121,8 @@ def referee_link_revoke(request, match_id):
 @login_required
 @require_POST
 def first_dealer(request, match_id):
-    """Who deals first, as the table drew it: until the first deal is recorded."""
+    """Who dealt first, as the table drew it: before the first deal, or later when the match
+    names the wrong dealer (its buttons name who deals now)."""
     match = _owned_match(request, match_id)
     form = FirstDealerForm(request.POST)
     if not form.is_valid():
@@ -129,7 +130,7 @@ def first_dealer(request, match_id):
         return redirect("manage:match", match.pk)
     try:
         match = services.first_dealer_set(match_id=match.pk, seat=form.cleaned_data["seat"],
-                                          user=request.user)
+                                          user=request.user, played=form.cleaned_data["played"])
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
     else:

@@ -353,8 +353,9 @@ def undo(request, token):
 @csrf_exempt
 @require_POST
 def first_dealer(request, token):
-    """Who deals first, as the table drew it, tapped before the first deal. The same seat sent
-    again (a retry) changes nothing and says so again."""
+    """Who deals first, as the table drew it, tapped before the first deal; or who deals now,
+    when the phone names the wrong dealer (each button posts the first dealer that makes its
+    player deal now). The same seat sent again (a retry) changes nothing and says so again."""
     link, refusal = _usable(request, token)
     if refusal and link.revoked:
         return refusal
@@ -367,7 +368,7 @@ def first_dealer(request, token):
         return redirect(link)
     try:
         match = services.first_dealer_set(match_id=link.match_id, seat=form.cleaned_data["seat"],
-                                          link=link)
+                                          link=link, played=form.cleaned_data["played"])
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
     else:

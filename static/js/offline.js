@@ -135,7 +135,8 @@ import { deckOf } from "./points-pair.js";
 
   // A line of the pending box: the deal as entered, or who deals first.
   function describeItem(item) {
-    return isDealer(item) ? say("dealer-item", { dealer: item.name }) : describe(item.deal);
+    if (!isDealer(item)) return describe(item.deal);
+    return say(item.now ? "dealer-now-item" : "dealer-item", { dealer: item.name });
   }
 
   function describe(body) {
@@ -282,7 +283,8 @@ import { deckOf } from "./points-pair.js";
     const head = items[0];
     const deals = items.filter(isDeal).length;
     document.body.toggleAttribute("data-pending", items.length > 0);
-    // Who deals first is chosen before the first deal: its card goes while a deal waits.
+    // Who deals is chosen on its card, whose buttons count the deals recorded: it goes while a
+    // deal waits.
     document.body.toggleAttribute("data-pending-deals", deals > 0);
     box.hidden = !items.length && !notice;
     part("title").textContent = deals ? say(deals === 1 ? "waiting-1" : "waiting-n", { n: deals })
@@ -524,13 +526,16 @@ import { deckOf } from "./points-pair.js";
     const seat = Number(button && button.value);
     if (!now || !Number.isInteger(seat) || !button || button.name !== "seat") return;
     const name = (button.dataset.player || button.textContent).trim();
+    // After the first deal the card asks who deals now (its buttons post who dealt first)
+    const dealing = Boolean(form.closest("[data-dealer-now]"));
     const queue = load();
     const last = queue.items[queue.items.length - 1];
     const onItsWay = sending && last === queue.items[0];
     if (last && isDealer(last) && last.match === now.match && !last.refused && !onItsWay) {
-      Object.assign(last, { key: uuid(), dealer: seat, name });
+      Object.assign(last, { key: uuid(), dealer: seat, name, now: dealing });
     } else {
-      queue.items.push({ key: uuid(), match: now.match, seen: now.version, dealer: seat, name });
+      queue.items.push({ key: uuid(), match: now.match, seen: now.version, dealer: seat, name,
+        now: dealing });
     }
     if (!store(queue)) notice = say("no-storage");
     flush();
@@ -550,7 +555,7 @@ import { deckOf } from "./points-pair.js";
     const note = card.querySelector("[data-dealer-offline]");
     if (note) {
       note.hidden = !waiting;
-      note.textContent = waiting ? say("dealer-kept", { dealer: waiting.name }) : "";
+      note.textContent = waiting ? say(waiting.now ? "dealer-now-kept" : "dealer-kept", { dealer: waiting.name }) : "";
     }
     if (!waiting) return;
     card.querySelectorAll("button[name=seat]").forEach((button) => {

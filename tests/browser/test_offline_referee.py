@@ -270,36 +270,46 @@ def test_who_deals_first_chosen_offline_goes_first_and_the_kept_deals_are_dealt_
     assert queue(page, referee_link) == []
 
 
-def test_who_deals_first_refused_after_a_deal_from_elsewhere_tells_the_referee(
+def test_who_deals_first_kept_offline_is_applied_to_a_deal_from_elsewhere(
+        phone, match, referee_link):
+    page = phone
+    offline_at(page, referee_link)
+    choose_dealer(page, "Carla Dias")
+    type_points(page, "95")
+    keep_offline(page)
+    other_phone_records(match, {"points": [70, 50]})  # dealt by Carla Dias, as drawn
+    page.context.set_offline(False)
+
+    expect(page.get_by_text("2 deals played")).to_be_visible(timeout=RETRY)
+    match.refresh_from_db()
+    assert match.first_dealer == 1
+    assert [deal["dealer"] for deal in match.state["deals"]] == [1, 0]
+    assert queue(page, referee_link) == []
+
+
+def test_who_deals_first_refused_once_the_match_ended_elsewhere_tells_the_referee(
         phone, match, referee_link, screenshot):
     page = phone
     offline_at(page, referee_link)
     choose_dealer(page, "Carla Dias")
     type_points(page, "95")
     keep_offline(page)
-    other_phone_records(match, {"points": [70, 50]})  # Ana Silva dealt it, on the other phone
+    other_phone_records(match, {"points": [120, 0], "flag": "A"})  # four games: A wins
     page.context.set_offline(False)
 
     refusal = pending(page).get_by_role("alert")
     expect(refusal).to_contain_text("Who deals first was not changed: Carla Dias", timeout=RETRY)
-    expect(refusal).to_contain_text("The first deal is recorded: who deals first can no longer "
-                                    "be changed. The deal passes on from that dealer.")
+    expect(refusal).to_contain_text("This match is over: who deals can no longer be changed.")
     expect(refusal).to_contain_text("The deals after it wait until you decide.")
     expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
     expect(refusal.get_by_role("button", name="Change this deal")).to_be_hidden()
-    expect(page.get_by_text("1 deal played")).to_be_visible()  # the server's score
     screenshot(page, "dealer-refused")
     assert Match.objects.get(pk=match.pk).first_dealer == 0
 
     tap(page, "Discard this choice")
     expect(pending(page)).to_contain_text("These deals were entered after the one that was "
                                           "refused, before the refusal came.")
-    tap(page, "Send them")  # dealt by Duarte Lima, after Ana Silva's deal
-    expect(page.get_by_text("2 deals played")).to_be_visible(timeout=RETRY)
-    match.refresh_from_db()
-    assert match.first_dealer == 0
-    assert [deal["dealer"] for deal in match.state["deals"]] == [0, 3]
-    assert queue(page, referee_link) == []
+    assert Match.objects.get(pk=match.pk).first_dealer == 0
 
 
 def test_a_tap_on_who_deals_first_that_gets_no_answer_is_kept_and_sent(phone, match,

@@ -1,5 +1,7 @@
 """On the referee's phone, before the first deal: one tap on a player's name says who deals
-first, the board names them at once, and the page stays one screen wide with big targets."""
+first, the board names them at once, and the page stays one screen wide with big targets.
+After it, the card folds away below the keypad ("Wrong dealer? Change who deals now"), and
+one tap on who deals now puts the site's dealer right, online or offline."""
 
 import pytest
 
@@ -30,10 +32,11 @@ def test_one_tap_on_a_name_and_the_board_says_who_deals(phone, referee_link, scr
     assert scroll_width(page) <= PHONE_WIDTH
     screenshot(page, "chosen")
 
-    page.locator("form.entry button[name=tie]").tap()  # the first deal: the choice goes away
+    page.locator("form.entry button[name=tie]").tap()  # the first deal: the choice folds away
     page.get_by_role("button", name="Save the deal").tap()
     expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
-    expect(page.locator("#first-dealer")).to_have_count(0)
+    expect(page.locator("#first-dealer summary")).to_have_text("Wrong dealer? Change who deals now")
+    expect(page.locator("#first-dealer button").first).to_be_hidden()
 
 
 def test_the_boards_dealer_line_leads_to_the_choice_below_the_keypad(phone, referee_link,
@@ -57,7 +60,53 @@ def test_the_boards_dealer_line_leads_to_the_choice_below_the_keypad(phone, refe
     page.locator("form.entry button[name=tie]").tap()
     page.get_by_role("button", name="Save the deal").tap()
     expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
-    expect(page.locator("a.dealer-change")).to_have_count(0)  # a plain line once dealt
+    expect(page.locator("a.dealer-change")).to_have_count(0)  # a plain line: the keypad's screen
+
+
+def test_after_deals_one_tap_on_who_deals_now_puts_the_dealer_right(phone, referee_link,
+                                                                     screenshot):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    for _ in range(2):
+        page.locator("form.entry button[name=tie]").tap()
+        page.get_by_role("button", name="Save the deal").tap()
+    line = page.locator("[data-board-turn]")
+    expect(line).to_contain_text("Bruno Costa deals; Carla Dias leads.")
+    card = page.locator("#first-dealer")
+    card.get_by_text("Wrong dealer? Change who deals now").tap()
+    expect(card.locator("button").first).to_be_in_viewport()
+    assert too_small(page, "#first-dealer") == [] and scroll_width(page) <= PHONE_WIDTH
+    expect(card.locator("button.chosen")).to_contain_text("Bruno Costa")
+    screenshot(page, "who-deals-now")
+    card.get_by_role("button", name="Carla Dias").tap()
+    expect(line).to_contain_text("Carla Dias deals; Ana Silva leads.")
+    expect(page.locator("[data-pad]")).to_be_in_viewport()
+    match = Match.objects.get(pk=referee_link.match_id)
+    assert match.state["next_dealer"] == 1 and match.state["games"] == [0, 0]
+    assert [deal["dealer"] for deal in match.state["deals"]] == [3, 2]
+
+
+def test_offline_who_deals_now_is_kept_and_sent(phone, referee_link):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    page.locator("form.entry button[name=tie]").tap()
+    page.get_by_role("button", name="Save the deal").tap()
+    expect(page.locator("[data-board-turn]")).to_have_text("Duarte Lima deals; Bruno Costa leads.")
+    page.context.set_offline(True)
+    card = page.locator("#first-dealer")
+    card.get_by_text("Wrong dealer? Change who deals now").tap()
+    card.get_by_role("button", name="Ana Silva").tap()
+    expect(card.locator("[data-dealer-offline]")).to_have_text(
+        "Kept on this phone: Ana Silva deals now. It is sent by itself when the connection is "
+        "back.")
+    expect(page.locator("#pending li")).to_have_text(["Who deals now: Ana Silva"])
+    expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
+    assert Match.objects.get(pk=referee_link.match_id).first_dealer == 0
+
+    page.context.set_offline(False)
+    expect(page.locator("#pending")).to_contain_text("Who deals first was sent.", timeout=RETRY)
+    expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
+    assert Match.objects.get(pk=referee_link.match_id).first_dealer == 1
 
 
 def test_offline_a_tap_on_a_name_is_kept_shown_at_once_and_sent_when_online(

@@ -59,6 +59,7 @@ def test_every_referee_control_is_big_enough_and_nothing_overflows(phone, long_n
     page.goto(f"/r/{long_names_link.token}/")
     page.get_by_text("Who sits where").tap()
     page.get_by_text("Tricks and trump (optional)").tap()
+    page.get_by_text("Wrong dealer? Change who deals now").tap()
     expect(page.locator("#id_trump")).to_be_visible()
     screenshot(page, "referee")
     assert page.locator("form.entry").locator(TARGETS).count() >= 20

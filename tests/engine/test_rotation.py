@@ -1,9 +1,12 @@
 """Dealing order: seats 0..3 clockwise, A at 0 and 2, B at 1 and 3."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.engine import (
     RulesError,
+    first_dealer_for,
     format_from,
     leader,
     new_match,
@@ -67,3 +70,19 @@ def test_the_first_dealer_must_be_a_seat(seat):
 
 def test_nobody_deals_once_the_match_is_finished():
     assert play(won(0), won(0)).next_dealer is None
+
+
+@given(preset=st.sampled_from(["portugal", "brasil"]), first=st.integers(0, 3),
+       outcomes=st.lists(st.sampled_from(["won", "tie", "revoke"]), max_size=30))
+def test_who_deals_now_tells_who_dealt_first(preset, first, outcomes):
+    """A table that says who deals now, after any deals (ties, revokes and new partidas
+    included), names the first dealer the match is replayed from."""
+    deal = {"won": won(70), "tie": won(60), "revoke": revoke("A")}
+    state = play(*(deal[o] for o in outcomes), preset=preset, first_dealer=first,
+                 fmt={"type": "partidas", "target": 4, "to_win": 99})
+    assert first_dealer_for(state.next_dealer, len(state.deals), rules_from(preset)) == first
+
+
+def test_with_the_double_pack_it_counts_eight_seats():
+    double = rules_from(overrides={"deck": "double"})
+    assert [first_dealer_for(5, n, double) for n in range(3)] == [5, 6, 7]  # (d + 7) % 8

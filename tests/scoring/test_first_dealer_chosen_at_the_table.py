@@ -1,7 +1,9 @@
 """Who deals first is drawn at the table: before the first deal, the table's referee (on the
 phone, through the referee link) or the club's organiser (the match's page) says who, by name,
 and every page names that dealer; the deals then pass on from that seat (RULES.md, "Dealing
-order"). Once a deal is recorded it is fixed."""
+order"). Later, should the site name the wrong dealer, they say who deals now: the match is
+replayed from the first dealer that makes it so, its deals keeping their scores. Once the match
+is over it is fixed."""
 
 import json
 
@@ -128,22 +130,73 @@ def test_sending_the_same_choice_again_changes_nothing(client, referee_link):
     assert AuditEntry.objects.filter(action=AuditEntry.Action.FIRST_DEALER).count() == 1
 
 
-def test_after_the_first_deal_it_is_fixed_and_no_longer_offered(client, organiser_client,
-                                                                referee_link):
+def dealers(match) -> list[int]:
+    match.refresh_from_db()
+    return [deal["dealer"] for deal in match.state["deals"]]
+
+
+def test_after_deals_the_referee_says_who_deals_now_and_the_deals_keep_their_scores(
+        client, referee_link):
+    match = referee_link.match
+    for points in ([70, 50], [60, 60]):
+        record(match, {"points": points})
+    before = Match.objects.get(pk=match.pk).state
+    page = client.get(f"/r/{referee_link.token}/").content.decode()
+    assert "Who deals first?" not in page and "Wrong dealer? Change who deals now" in page
+    assert 'name="played" value="2"' in page
+    # Two deals passed to the right from Ana (0): Bruno (2) deals now. Carla (1) deals now
+    # if Duarte (3) dealt first: her button posts 3.
+    assert '<button name="seat" value="3" data-player="Carla Dias">' in page
+    page = choose(client, referee_link, 3, played=2).content.decode()
+    assert "Duarte Lima deals first; Bruno Costa leads." in page
+    assert "Carla Dias deals; Ana Silva leads." in page
+    assert dealers(match) == [3, 2]
+    after = Match.objects.get(pk=match.pk).state
+    assert {k: after[k] for k in ("games", "points", "partidas", "carry")} == {
+        k: before[k] for k in ("games", "points", "partidas", "carry")}
+    entry = AuditEntry.objects.get(match=match, action=AuditEntry.Action.FIRST_DEALER)
+    assert (entry.before["dealer"], entry.after["dealer"]) == ("Ana Silva", "Duarte Lima")
+    record(match, {"points": [80, 40]})
+    assert dealers(match) == [3, 2, 1]
+
+
+def test_a_screen_shown_before_a_deal_was_recorded_changes_nothing(client, referee_link):
     match = referee_link.match
     record(match, {"points": [70, 50]})
-    page = client.get(f"/r/{referee_link.token}/").content.decode()
-    assert "Who deals first?" not in page
-    page = choose(client, referee_link, 1).content.decode()
-    assert "The first deal is recorded: who deals first can no longer be changed." in page
-    assert "Who deals first?" not in organiser_client.get(
+    page = choose(client, referee_link, 3, played=0).content.decode()
+    assert ("A deal was recorded since this screen was shown: who deals was not changed. Look "
+            "at who deals now and choose again.") in page
+    assert first_dealer(match) == 0
+    with pytest.raises(services.StaleScore):
+        services.first_dealer_set(match_id=match.pk, seat=2, played=3)
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.FIRST_DEALER).exists()
+
+
+def test_once_the_match_is_over_it_is_fixed_and_no_longer_offered(client, organiser_client,
+                                                                  referee_link):
+    match = referee_link.match
+    record(match, {"points": [120, 0], "flag": "A"})  # a flag: 4 games, the match is won
+    assert Match.objects.get(pk=match.pk).finished
+    assert 'id="first-dealer"' not in client.get(f"/r/{referee_link.token}/").content.decode()
+    page = choose(client, referee_link, 1, played=1).content.decode()
+    assert "This match is over: who deals can no longer be changed." in page
+    assert 'id="first-dealer"' not in organiser_client.get(
         f"/manage/matches/{match.pk}/").content.decode()
-    page = organiser_chooses(organiser_client, match, 1).content.decode()
-    assert "can no longer be changed" in page
+    assert "can no longer be changed" in organiser_chooses(organiser_client, match, 1).content.decode()
     assert first_dealer(match) == 0
     with pytest.raises(services.FirstDealerFixed):
         services.first_dealer_set(match_id=match.pk, seat=2)
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.FIRST_DEALER).exists()
+
+
+def test_the_organiser_changes_who_deals_now_on_the_match_page(organiser_client, match):
+    record(match, {"points": [70, 50]})
+    page = organiser_client.get(f"/manage/matches/{match.pk}/").content.decode()
+    assert "Wrong dealer? Change who deals now" in page
+    page = organiser_client.post(f"/manage/matches/{match.pk}/first-dealer/",
+                                 {"seat": 2, "played": 1}, follow=True).content.decode()
+    assert "Bruno Costa deals first" in page
+    assert dealers(match) == [2]
 
 
 def test_a_revoked_link_changes_nothing(client, organiser, referee_link):
@@ -209,6 +262,9 @@ def test_the_api_sets_it_too(client, referee_link):
     assert client.post(url, {"seat": 1, "match": referee_link.match_id + 1},
                        content_type="application/json").status_code == 409
     record(referee_link.match, {"points": [70, 50]})
-    refused = client.post(url, {"seat": 1}, content_type="application/json")
+    changed = client.post(url, {"seat": 1}, content_type="application/json")  # who dealt first
+    assert changed.status_code == 200 and changed.json()["next_dealer"] == 0
+    record(referee_link.match, {"points": [120, 0], "flag": "A"})  # the match is over
+    refused = client.post(url, {"seat": 2}, content_type="application/json")
     assert refused.status_code == 409 and "can no longer be changed" in refused.json()["error"]
-    assert first_dealer(referee_link.match) == 3
+    assert first_dealer(referee_link.match) == 1

@@ -41,15 +41,25 @@ def test_the_choice_then_the_deals_kept_after_it_are_dealt_from_the_chosen_playe
     assert Match.objects.get(pk=referee_link.match_id).state["deals"] == deal.json()["deals"]
 
 
-def test_a_choice_that_arrives_after_the_first_deal_is_refused_and_changes_nothing(
+def test_a_choice_that_arrives_after_the_first_deal_replays_it_from_that_dealer(
         client, referee_link):
     post(client, referee_link, str(uuid.uuid4()), {"points": [70, 50]})  # another phone's
+    answer = choose(client, referee_link, 2, str(uuid.uuid4()), match=referee_link.match_id)
+    assert answer.status_code == 200
+    match = Match.objects.get(pk=referee_link.match_id)
+    assert match.first_dealer == 2 and match.state["next_dealer"] == 1
+    assert [deal["dealer"] for deal in match.state["deals"]] == [2]
+    assert match.state["games"] == [1, 0]  # the deal keeps its score
+
+
+def test_a_choice_that_arrives_once_the_match_is_over_is_refused_and_changes_nothing(
+        client, referee_link):
+    post(client, referee_link, str(uuid.uuid4()), {"points": [120, 0], "flag": "A"})
     refused = choose(client, referee_link, 2, str(uuid.uuid4()), match=referee_link.match_id)
     assert refused.status_code == 409
-    assert refused.json()["error"] == ("The first deal is recorded: who deals first can no "
-                                       "longer be changed. The deal passes on from that dealer.")
+    assert refused.json()["error"] == "This match is over: who deals can no longer be changed."
     match = Match.objects.get(pk=referee_link.match_id)
-    assert match.first_dealer == 0 and match.state["next_dealer"] == 3
+    assert match.first_dealer == 0
     assert not RefereeRequest.objects.filter(action="dealer").exists()
 
 

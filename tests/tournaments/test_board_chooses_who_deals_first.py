@@ -77,12 +77,13 @@ def test_the_organiser_chooses_and_the_board_names_the_new_dealer(organiser_clie
     assert entry.action == AuditEntry.Action.FIRST_DEALER and entry.user.username == "ana"
 
 
-def test_it_is_refused_once_a_deal_exists(organiser_client, tournament):
+def test_a_board_shown_before_the_first_deal_changes_nothing_after_it(organiser_client,
+                                                                      tournament):
     pairing, _other = in_play(tournament)
     record(pairing.match, {"points": [70, 50]})
-    html = choose(organiser_client, tournament, pairing, 3).content.decode()
-    assert f"Table {pairing.table.number}: The first deal is recorded" in html
-    assert "who deals first can no longer be changed" in html
+    html = choose(organiser_client, tournament, pairing, 3, played=0).content.decode()
+    assert (f"Table {pairing.table.number}: A deal was recorded since this screen was shown: "
+            "who deals was not changed.") in html
     assert first_dealer(pairing) == 0
 
 

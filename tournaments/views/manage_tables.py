@@ -101,7 +101,8 @@ def first_dealer(request, tournament, number):
     else:
         try:
             match = scoring_services.first_dealer_set(
-                match_id=table.link.match_id, seat=form.cleaned_data["seat"], user=request.user)
+                match_id=table.link.match_id, seat=form.cleaned_data["seat"], user=request.user,
+                played=form.cleaned_data["played"])
         except scoring_services.ScoringRefused as refused:
             messages.error(request, at_the_table(refused.message))
         else:
