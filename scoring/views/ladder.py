@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.ratings import services as rating_services
 from scoring.ratings.services import LadderRow
@@ -42,7 +42,7 @@ def _charted(rows: list[LadderRow]) -> list[tuple[LadderRow, Sparkline]]:
     return [(row, sparkline(row.history)) for row in rows]
 
 
-@require_GET
+@require_safe
 def ladder(request, slug: str):
     club = get_object_or_404(Club, slug=slug)
     board = rating_services.ladder(club=club)

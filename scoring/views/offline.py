@@ -14,7 +14,7 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpResponse
 from django.templatetags.static import static
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 # What the referee page loads (base.html, referee.html, _referee_offline.html and the scorer's
 # modules). Anything else under STATIC_URL is kept the first time the page fetches it.
@@ -33,7 +33,7 @@ def _read(name: str) -> bytes:
         return file.read()
 
 
-@require_GET
+@require_safe
 def service_worker(request):
     script = _read("js/sw.js")
     digest = hashlib.sha256(script)

@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring import presenters, selectors, tv
 from scoring.models import Match
@@ -13,7 +13,7 @@ from sueca_club.live import live_page, recent_version
 from sueca_club.models import Club
 
 
-@require_GET
+@require_safe
 def scoreboard(request, pk: int):
     stamp = selectors.recent_scoreboard_stamp(pk)
     if stamp is None:
@@ -40,7 +40,7 @@ CLUB_LIVE = 20  # the club page's live matches, those that changed last; `in_pla
 IN_PLAY_PER_PAGE = 50
 
 
-@require_GET
+@require_safe
 def club(request, slug: str):
     def context():
         club = get_object_or_404(Club, slug=slug)
@@ -53,7 +53,7 @@ def club(request, slug: str):
                      "scoring/_club_live.html", context)
 
 
-@require_GET
+@require_safe
 def in_play(request, slug: str | None = None):
     """Every match in play, the club's (`slug`) or everywhere, IN_PLAY_PER_PAGE a page by table:
     where the club page's and the home page's live lists lead when they stop short. An
@@ -72,7 +72,7 @@ def in_play(request, slug: str | None = None):
                      "scoring/_in_play_live.html", context, shared_query=f"page={page}")
 
 
-@require_GET
+@require_safe
 def club_tv(request, slug: str):
     """The café TV: every live table of the club at once, 16 a page, and the matches that
     ended in the last tv.FINAL_SECONDS with their final score; with more, the TV moves on to

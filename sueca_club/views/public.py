@@ -1,4 +1,4 @@
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.selectors import first_live, recent_live_stamp
 from sueca_club.live import live_page
@@ -6,7 +6,7 @@ from sueca_club.live import live_page
 HOME_LIVE = 12  # the live matches that changed last; /live/ has them all
 
 
-@require_GET
+@require_safe
 def home(request):
     """The front page; its "Live now" follows every club's matches, as /live/ does (the same
     version: how many are in play and the newest change among them)."""

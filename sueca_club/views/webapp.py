@@ -13,7 +13,7 @@ from django.templatetags.static import static
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 THEME_COLOUR = "#0b6e4f"  # site.css --green: the header bar, and base.html's theme-color
 BACKGROUND_COLOUR = "#f7f5ef"  # site.css --bg: the splash screen while the site opens
@@ -49,14 +49,14 @@ def manifest_data() -> dict:
     }
 
 
-@require_GET
+@require_safe
 @cache_control(public=True, max_age=3600)
 def manifest(request):
     return JsonResponse(manifest_data(), content_type="application/manifest+json",
                         json_dumps_params={"ensure_ascii": False, "indent": 2})
 
 
-@require_GET
+@require_safe
 @cache_control(public=True, max_age=86400)
 def favicon(request):
     """The file's `static` URL: hashed in production, where it is cached for a year."""

@@ -20,7 +20,7 @@ from django.utils.crypto import constant_time_compare
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoring.services import ScoringRefused
 from sueca_club.formtokens import create_once
@@ -147,7 +147,7 @@ def link_recovery(request, slug):
     return redirect("tournaments:tournament_sign_up", tournament.slug)
 
 
-@require_GET
+@require_safe
 def signup_link(request, slug, token):
     """The private link, live: htmx polls where the partnership stands (its number on the
     waiting list, moved up, checked in; once started, where it plays), and a poll while
@@ -236,7 +236,7 @@ def signup_withdraw(request, slug, token):
     return redirect(signup.get_absolute_url())
 
 
-@require_GET
+@require_safe
 def door(request, slug, door_token):
     """The check-in poster's page: every partnership that may check in, to tap one's own.
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from sueca_club.live import live_page
 from tournaments import selectors as tournament_selectors
@@ -40,7 +40,7 @@ def _players_forms(tournament, board) -> None:
 
 
 @login_required
-@require_GET
+@require_safe
 def signups(request, club_slug, slug):
     tournament = owned_tournament(request, club_slug, slug)
     registration = selectors.registration(tournament)
@@ -122,7 +122,7 @@ def signup_move_up(request, club_slug, slug, signup_id):
 
 @login_required
 @never_cache  # it shows the sign-up's secret link: kept by no cache
-@require_GET
+@require_safe
 def signup_private_link(request, club_slug, slug, signup_id):
     """A sign-up's private link given again, to show at the door (its QR code) or to send
     from the organiser's phone (an SMS), or emailed again: for a partnership that lost it."""
@@ -149,7 +149,7 @@ def signup_private_link_email(request, club_slug, slug, signup_id):
 
 
 @login_required
-@require_GET
+@require_safe
 def check_in_board(request, club_slug, slug):
     """Who is here, live: htmx polls the fragment, answered 304 while nothing changed."""
     tournament = owned_tournament(request, club_slug, slug)
@@ -171,7 +171,7 @@ def _qr(url: str, title: str) -> str:
 
 
 @login_required
-@require_GET
+@require_safe
 def poster(request, club_slug, slug, kind):
     """A poster to print: the sign-up page's QR code, or the door's check-in QR code (which
     carries the tournament's check-in token: put it up only at the door)."""

@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournaments import season, selectors, services
 from tournaments.forms import PostponeForm
@@ -52,7 +52,7 @@ def pairing_play_now(request, tournament, pairing_id):
 
 # The public's -------------------------------------------------------------------------------
 
-@require_GET
+@require_safe
 def fixtures(request, slug: str):
     def context(tournament):
         if not is_league(tournament):  # only a league publishes its season
@@ -62,7 +62,7 @@ def fixtures(request, slug: str):
     return _page(request, slug, "fixtures", context, results_only=True)
 
 
-@require_GET
+@require_safe
 def partnership_season(request, slug: str, entry_id: int):
     def context(tournament):
         field = selectors.entries(tournament)

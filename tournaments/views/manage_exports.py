@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from sueca_club.forms import DateInput
 from sueca_club.permissions import club_for, owned_or_404
@@ -71,7 +71,7 @@ def _requested(request, ask) -> None:
 
 @login_required
 @never_cache
-@require_GET
+@require_safe
 def tournament_exports(request, club_slug, slug):
     tournament = owned_tournament(request, club_slug, slug)
     files = export_jobs.exports_of(club=tournament.club, tournament=tournament)
@@ -124,7 +124,7 @@ def tournament_export_new(request, club_slug, slug):
 
 @login_required
 @never_cache
-@require_GET
+@require_safe
 def club_exports(request, club_slug):
     club = club_for(request.user, club_slug)
     today = timezone.localdate()
@@ -152,7 +152,7 @@ def club_export_new(request, club_slug):
 
 @login_required
 @never_cache
-@require_GET
+@require_safe
 def export_download(request, export_id):
     export = owned_or_404(Export.objects, request.user, pk=export_id)
     if not export.ready:
@@ -167,14 +167,14 @@ def export_download(request, export_id):
 # Pages made for paper (print CSS, A4); the QR cards are manage_tables.table_cards ----------
 
 @login_required
-@require_GET
+@require_safe
 def print_sheets(request, club_slug, slug):
     tournament = owned_tournament(request, club_slug, slug)
     return _print(request, tournament, printables.score_sheets_document(tournament), Kind.SHEETS)
 
 
 @login_required
-@require_GET
+@require_safe
 def print_bracket(request, club_slug, slug):
     tournament = owned_tournament(request, club_slug, slug)
     if tournament.structure == Tournament.Structure.ROUNDS:
@@ -185,7 +185,7 @@ def print_bracket(request, club_slug, slug):
 
 
 @login_required
-@require_GET
+@require_safe
 def print_results(request, club_slug, slug):
     tournament = owned_tournament(request, club_slug, slug)
     return _print(request, tournament, printables.final_results_document(tournament), Kind.FINAL)

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring import tv as scoring_tv
 from scoring.presenters import match_text
@@ -97,7 +97,7 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
                      shared_query=shared_query)
 
 
-@require_GET
+@require_safe
 def overview(request, slug: str):
     def context(tournament):
         current, earlier = current_round(tournament)
@@ -125,7 +125,7 @@ def final_placings(tournament: Tournament) -> list:
                                          selectors.entries(tournament))
 
 
-@require_GET
+@require_safe
 def bracket_page(request, slug: str):
     def context(tournament):
         if tournament.structure == Tournament.Structure.DOUBLE and tournament.bracket_order:
@@ -148,7 +148,7 @@ def group_tables(tournament: Tournament, all_pairings, field_) -> list[tuple[str
     return groups
 
 
-@require_GET
+@require_safe
 def groups(request, slug: str):
     def context(tournament):
         tables = group_tables(tournament, list(selectors.pairings(tournament)),
@@ -158,7 +158,7 @@ def groups(request, slug: str):
     return _page(request, slug, "groups", context)
 
 
-@require_GET
+@require_safe
 def standings(request, slug: str):
     """Standings change only with results: the ETag is the tournament's version, and the
     rendered table is kept per version, language and order, made from the rows kept per
@@ -185,7 +185,7 @@ def standings(request, slug: str):
     return _page(request, slug, "standings", context, results_only=True)
 
 
-@require_GET
+@require_safe
 def round_detail(request, slug: str, number: int):
     def context(tournament):
         if not 1 <= number <= tournament.last_round_number:
@@ -230,7 +230,7 @@ def round_sit_outs(tournament: Tournament, round_: presenters.RoundLines | None)
         sit_outs.Member(*member) for member in selectors.not_playing_members(tournament)])
 
 
-@require_GET
+@require_safe
 def results(request, slug: str):
     def context(tournament):
         finished = selectors.pairings(tournament).filter(finished=True)
@@ -275,7 +275,7 @@ def groups_on_screen(groups: list, page: int) -> list:
     return groups[(page - 1) * each:page * each]
 
 
-@require_GET
+@require_safe
 def tv(request, slug: str):
     """The café TV: overview, every table in play (16 a screen), standings or groups, the
     bracket, in turn. With ?page=N it shows only the tables, moving on from page to page."""
