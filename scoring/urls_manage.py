@@ -11,6 +11,7 @@ urlpatterns = [
     path("matches/<int:match_id>/link/revoke/", matches.referee_link_revoke,
          name="referee_link_revoke"),
     path("matches/<int:match_id>/first-dealer/", matches.first_dealer, name="first_dealer"),
+    path("matches/<int:match_id>/confirm/", matches.result_confirm, name="result_confirm"),
     path("matches/<int:match_id>/deals/correct/", matches.deals_correct, name="deals_correct"),
     path("matches/<int:match_id>/deals/<int:deal_id>/correct/", matches.deal_correct,
          name="deal_correct"),

@@ -14,9 +14,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from scoring import presenters, selectors, services
-from scoring.forms.deal import DealForm, FirstDealerForm
+from scoring.forms.deal import DealForm, FirstDealerForm, ResultConfirmForm
 from scoring.forms.match import CorrectionForm, MatchForm, ReasonForm, RecordedDealForm
 from scoring.models import Deal, Match, RefereeLink
+from scoring.views.referee import STALE
 from sueca_club.permissions import club_for, owned_or_404
 from sueca_club.snapshot import consistent_reads
 
@@ -91,7 +92,36 @@ def match(request, match_id):
         "referee_url": link and request.build_absolute_uri(link.get_absolute_url()),
         "deals": _deal_rows(match, board.seats),
         "audit": selectors.audit_for(match),
+        "tournament": _tournament_of(match),
     })
+
+
+def _tournament_of(match: Match):
+    """The tournament a match is played in (the page leads back to it), or None."""
+    from tournaments.models import Tournament  # as in referee.round_title
+
+    return (Tournament.objects.select_related("club").only("name", "slug", "club__slug")
+            .filter(rounds__pairings__match=match).first())
+
+
+@login_required
+@require_POST
+def result_confirm(request, match_id):
+    """The organiser confirms the result a match awaits (the losing side did not, or called
+    them): it stands, and the tournament goes on. The form names the version it was shown."""
+    match = _owned_match(request, match_id)
+    form = ResultConfirmForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["match"] != match.pk:
+        messages.error(request, STALE)
+        return redirect("manage:match", match.pk)
+    try:
+        services.result_confirm(match_id=match.pk, user=request.user,
+                                expected_version=form.cleaned_data["version"])
+    except services.ScoringRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("Result confirmed."))
+    return redirect("manage:match", match.pk)
 
 
 def link_qr(request, link: RefereeLink) -> HttpResponse:

@@ -68,3 +68,41 @@ def test_the_api_says_awaiting_confirmation(client, awaiting):
     scoring.result_confirm(match_id=pairing.match_id)
     assert client.get(f"/api/v1/matches/{pairing.match_id}").json()[
         "awaiting_confirmation"] is False
+
+
+def test_the_organisers_tournament_page_says_it_and_leads_to_the_confirmation(
+        organiser_client, awaiting):
+    tournament, pairing = awaiting
+    page = organiser_client.get(
+        f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/").content.decode()
+    assert "<strong>Awaiting confirmation</strong>" in page
+    assert (f'<a class="button primary" href="/manage/matches/{pairing.match_id}/">Confirm or '
+            "correct the result</a>") in page
+
+
+def test_the_organiser_confirms_on_the_match_page_and_the_tournament_goes_on(
+        organiser_client, awaiting):
+    tournament, pairing = awaiting
+    url = f"/manage/matches/{pairing.match_id}/"
+    page = organiser_client.get(url).content.decode()
+    assert "Awaiting confirmation by B" in page and "Confirm the result" in page
+    assert (f'href="/manage/{tournament.club.slug}/tournaments/{tournament.slug}/">← '
+            f"{tournament.name}</a>") in page  # back to the tournament, not the club
+    stale = organiser_client.post(f"{url}confirm/", {"match": pairing.match_id, "version": 0},
+                                  follow=True).content.decode()
+    assert "The result changed meanwhile" in stale
+    version = pairing.match.__class__.objects.get(pk=pairing.match_id).version
+    done = organiser_client.post(f"{url}confirm/", {"match": pairing.match_id,
+                                                    "version": version}, follow=True)
+    assert "Result confirmed." in done.content.decode()
+    assert "Confirm the result" not in done.content.decode()
+    assert Pairing.objects.get(pk=pairing.pk).finished
+
+
+def test_another_clubs_organiser_cannot_confirm(client, other_organiser, awaiting):
+    _, pairing = awaiting
+    client.force_login(other_organiser)
+    response = client.post(f"/manage/matches/{pairing.match_id}/confirm/",
+                           {"match": pairing.match_id, "version": 1})
+    assert response.status_code == 404
+    assert not Pairing.objects.get(pk=pairing.pk).finished
