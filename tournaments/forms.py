@@ -209,8 +209,11 @@ class TournamentForm(TournamentDetailsForm, StructureForm, RulesFormatForm):
     walkover_games = forms.IntegerField(
         label=_label("walkover_games"), min_value=1, max_value=99, required=False,
         help_text=_("Leave blank for a full win in the match format (4-0 in a first to 4)."))
-    auto_advance = forms.BooleanField(label=_label("auto_advance"), required=False,
-                                      initial=True)
+    auto_advance = forms.BooleanField(
+        label=_label("auto_advance"), required=False, initial=True,
+        help_text=_("Off: you draw each round from the tournament's page. A league ends its "
+                    "season by itself after its last match; a double elimination sets each "
+                    "match as soon as both its partnerships are known, whatever this says."))
     deciding_scope = forms.ChoiceField(
         label=_label("deciding_scope"), choices=Tournament.Deciding.choices,
         initial=Tournament.Deciding.QUALIFYING, required=False,

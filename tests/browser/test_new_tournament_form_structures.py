@@ -97,7 +97,7 @@ def test_an_organiser_creates_a_swiss_through_the_form(phone, organiser, club):
     rounds = fieldset(page, "Rounds of fixed deals")
     rounds.locator("#id_pairing").select_option("swiss")
     rounds.locator("#id_rounds_count").fill("5")
-    fieldset(page, "Points and ranking (groups and rounds)").locator(
+    fieldset(page, "Points and ranking (groups, rounds and leagues)").locator(
         "#id_bye_result").select_option("draw")
     page.get_by_role("button", name="Create the tournament").click()
     expect(page.get_by_role("heading", name="Suíço de Março", level=1)).to_be_visible()
@@ -132,15 +132,15 @@ def test_a_fieldset_with_an_error_after_a_post_stays_shown(phone, organiser, clu
     page.locator("#id_tie_break_1").select_option("lots")
     page.locator("#id_tie_break_2").select_option("points")
     choose(page, "Knockout")
-    expect(fieldset(page, "Points and ranking (groups and rounds)")).to_be_hidden()
+    expect(fieldset(page, "Points and ranking (groups, rounds and leagues)")).to_be_hidden()
     page.get_by_role("button", name="Create the tournament").click()
     expect(page.locator("#id_tie_break_2_error")).to_have_text(
         "Drawing lots decides every tie, so it can only come last.")
     expect(page.locator("#id_structure").get_by_label("Knockout", exact=True)).to_be_checked()
-    expect(fieldset(page, "Points and ranking (groups and rounds)")).to_be_visible()
+    expect(fieldset(page, "Points and ranking (groups, rounds and leagues)")).to_be_visible()
     expect(fieldset(page, "Groups, then knockout")).to_be_hidden()
     choose(page, "Double elimination")  # it stays shown until it is put right
-    expect(fieldset(page, "Points and ranking (groups and rounds)")).to_be_visible()
+    expect(fieldset(page, "Points and ranking (groups, rounds and leagues)")).to_be_visible()
     assert not Tournament.objects.exists()
 
 

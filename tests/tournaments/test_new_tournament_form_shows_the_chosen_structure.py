@@ -37,7 +37,7 @@ FIELDSETS = {
     "Rounds of fixed deals": {"rounds"},
     "League over weeks": {"league"},
     "Round robin, groups and leagues": RANKED,
-    "Points and ranking (groups and rounds)": RANKED,
+    "Points and ranking (groups, rounds and leagues)": RANKED,
 }
 # Each setting: the structures that read it.
 SETTINGS = {
@@ -188,7 +188,7 @@ def test_a_fieldset_with_an_error_names_no_structure_so_it_shows(organiser_clien
     assert page.fieldsets["Groups, then knockout"] is None
     assert page.controls["groups_count"] == [None]
     assert page.controls["qualifiers_per_group"] == [None]  # the whole fieldset shows
-    assert page.fieldsets["Points and ranking (groups and rounds)"] is None
+    assert page.fieldsets["Points and ranking (groups, rounds and leagues)"] is None
     assert page.controls["bye_result"] == [None]
     assert page.fieldsets["Rounds of fixed deals"] == {"rounds"}
     assert page.fieldsets["Knockout and the draw"] == set(STRUCTURES)
@@ -200,7 +200,7 @@ def test_a_chain_error_keeps_the_points_fieldset_shown(organiser_client, club, w
                                                  "tie_break_1": "lots", "tie_break_2": "points"})
     assert response.status_code == 200
     assert read(response.content.decode()).fieldsets[
-        "Points and ranking (groups and rounds)"] is None
+        "Points and ranking (groups, rounds and leagues)"] is None
 
 
 # What the mapping says that is not obvious from the fieldsets' names, played out.

@@ -9,7 +9,12 @@ class TournamentRefused(ScoringRefused):
 
 class StructureDoesNotFit(TournamentRefused):
     """Too few partnerships for the structure's settings (a Swiss's rounds, the groups): the
-    organiser changes them (setup.structure_settings) before the start."""
+    organiser changes them (setup.structure_settings) before the start. `setting`: the one
+    to change, which a form marks."""
+
+    def __init__(self, message: str, setting: str | None = None):
+        super().__init__(message)
+        self.setting = setting
 
 
 class LaterMatchesStarted(ConfirmationNeeded):

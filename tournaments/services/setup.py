@@ -105,6 +105,14 @@ GROUP_PROBLEMS = {
                                         "%(qualifiers)s would go through."),
 }
 
+# The setting each problem is about; the others are about the groups and qualifiers together.
+GROUP_PROBLEM_SETTINGS = {
+    "no_groups": "groups_count", "group_too_small": "groups_count",
+    "qualifiers_out_of_range": "qualifiers_per_group",
+    "qualifiers_exceed_group": "qualifiers_per_group",
+    "best_of_next_out_of_range": "best_of_next", "best_of_next_short": "best_of_next",
+}
+
 
 def _require_playable(tournament: Tournament, entrants: int | None) -> None:
     """Refuse a structure that cannot be played: groups that cannot be formed or qualify
@@ -117,7 +125,8 @@ def _require_playable(tournament: Tournament, entrants: int | None) -> None:
                                         tournament.best_of_next)
         if problems:
             code, params = problems[0]
-            raise StructureDoesNotFit(str(GROUP_PROBLEMS[code]) % params)
+            raise StructureDoesNotFit(str(GROUP_PROBLEMS[code]) % params,
+                                      setting=GROUP_PROBLEM_SETTINGS.get(code))
     if (entrants and tournament.structure == Tournament.Structure.DOUBLE
             and entrants > double_elimination.MAX_DOUBLE_ELIMINATION):
         raise TournamentRefused(double.too_many())
@@ -127,7 +136,8 @@ def _require_playable(tournament: Tournament, entrants: int | None) -> None:
         raise StructureDoesNotFit(
             _("With %(entrants)s partnerships a Swiss has at most %(rounds)s rounds without a "
               "rematch: play fewer rounds, or allow rematches.")
-            % {"entrants": entrants, "rounds": formats.swiss_rounds_possible(entrants)})
+            % {"entrants": entrants, "rounds": formats.swiss_rounds_possible(entrants)},
+            setting="rounds_count")
 
 
 def _full_win(fmt: engine.Format) -> int:

@@ -100,8 +100,8 @@ def tournament_new(request, club_slug):
             tournament = services.tournament_create(
                 club=club, name=data["name"], rules=form.rules, fmt=form.fmt,
                 structure=data["structure"], by=request.user, **form.options())
-        except ScoringRefused as refused:
-            form.add_error(None, refused.message)
+        except ScoringRefused as refused:  # marked at the setting to change, if one is
+            form.add_error(getattr(refused, "setting", None), refused.message)
         else:
             messages.success(request, _("Tournament created. Register its partnerships next."))
             return back(tournament)
