@@ -30,7 +30,7 @@ class Tournament(models.Model):
     class Structure(models.TextChoices):
         KNOCKOUT = "knockout", _("Knockout")
         GROUPS = "groups", _("Groups, then knockout")
-        ROUNDS = "rounds", _("Rounds of fixed deals")
+        ROUNDS = "rounds", _("Rounds: Swiss or round robin")
         DOUBLE = "double", _("Double elimination")
         LEAGUE = "league", _("League over weeks")
 

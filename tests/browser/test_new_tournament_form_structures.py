@@ -16,7 +16,7 @@ expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
 WIDTH = 360
 STRUCTURES = {  # the structure's label: its value
     "Knockout": "knockout", "Groups, then knockout": "groups",
-    "Rounds of fixed deals": "rounds", "Double elimination": "double",
+    "Rounds: Swiss or round robin": "rounds", "Double elimination": "double",
     "League over weeks": "league",
 }
 SETTINGS = {  # settings that show with fewer structures than their fieldset
@@ -93,8 +93,8 @@ def test_an_organiser_creates_a_swiss_through_the_form(phone, organiser, club):
     page = phone
     new_tournament(page, organiser, club)
     page.locator("#id_name").fill("Suíço de Março")
-    choose(page, "Rounds of fixed deals")
-    rounds = fieldset(page, "Rounds of fixed deals")
+    choose(page, "Rounds: Swiss or round robin")
+    rounds = fieldset(page, "Rounds: Swiss or round robin")
     rounds.locator("#id_pairing").select_option("swiss")
     rounds.locator("#id_rounds_count").fill("5")
     fieldset(page, "Points and ranking (groups, rounds and leagues)").locator(
@@ -112,12 +112,12 @@ def test_a_hidden_setting_the_browser_refuses_shows_to_say_why(phone, organiser,
     page = phone
     new_tournament(page, organiser, club)
     page.locator("#id_name").fill("Taça")
-    choose(page, "Rounds of fixed deals")
+    choose(page, "Rounds: Swiss or round robin")
     page.locator("#id_rounds_count").fill("60")
     choose(page, "Knockout")
-    expect(fieldset(page, "Rounds of fixed deals")).to_be_hidden()
+    expect(fieldset(page, "Rounds: Swiss or round robin")).to_be_hidden()
     page.get_by_role("button", name="Create the tournament").click()
-    expect(fieldset(page, "Rounds of fixed deals")).to_be_visible()
+    expect(fieldset(page, "Rounds: Swiss or round robin")).to_be_visible()
     assert page.evaluate("document.activeElement.id") == "id_rounds_count"
     assert not Tournament.objects.exists()
 
@@ -128,7 +128,7 @@ def test_a_fieldset_with_an_error_after_a_post_stays_shown(phone, organiser, clu
     page = phone
     new_tournament(page, organiser, club)
     page.locator("#id_name").fill("Taça")
-    choose(page, "Rounds of fixed deals")
+    choose(page, "Rounds: Swiss or round robin")
     page.locator("#id_tie_break_1").select_option("lots")
     page.locator("#id_tie_break_2").select_option("points")
     choose(page, "Knockout")

@@ -34,7 +34,7 @@ FIELDSETS = {
     "Knockout and the draw": set(STRUCTURES),
     "Double elimination": {"double"},
     "Groups, then knockout": {"groups"},
-    "Rounds of fixed deals": {"rounds"},
+    "Rounds: Swiss or round robin": {"rounds"},
     "League over weeks": {"league"},
     "Round robin, groups and leagues": RANKED,
     "Points and ranking (groups, rounds and leagues)": RANKED,
@@ -190,7 +190,7 @@ def test_a_fieldset_with_an_error_names_no_structure_so_it_shows(organiser_clien
     assert page.controls["qualifiers_per_group"] == [None]  # the whole fieldset shows
     assert page.fieldsets["Points and ranking (groups, rounds and leagues)"] is None
     assert page.controls["bye_result"] == [None]
-    assert page.fieldsets["Rounds of fixed deals"] == {"rounds"}
+    assert page.fieldsets["Rounds: Swiss or round robin"] == {"rounds"}
     assert page.fieldsets["Knockout and the draw"] == set(STRUCTURES)
     assert page.controls["third_place"] == [{"knockout", "groups"}]
 
