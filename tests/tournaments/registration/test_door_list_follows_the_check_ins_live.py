@@ -4,6 +4,7 @@ check-in on another phone (a private link, or the door on another device) brings
 with the partnership marked here. Before, the list stayed as it was first loaded."""
 
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -61,6 +62,10 @@ def test_a_check_in_on_another_phone_brings_a_new_etag_and_the_partnership_here(
                            signup=signups[2])  # the door, on another device
     again = poll(tournament, after["ETag"])
     assert again.status_code == 200 and again.content.decode().count("✓ here") == 2
+    # the waiting partnership is here, and still on the waiting list until a place frees
+    [row] = [line for line in unescape(again.content.decode()).split("<li>") if "done" in line
+             and signups[2].partnership.display_name in line]
+    assert "✓ here" in row and "waiting list" in row
 
 
 def test_an_unchanged_poll_costs_one_query(field, django_assert_num_queries):
