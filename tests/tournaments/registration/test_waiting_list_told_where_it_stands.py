@@ -66,3 +66,13 @@ def test_checked_in_on_the_waiting_list_it_moves_up_checked_in_and_is_told_so(cl
     page = Client().get(second.get_absolute_url()).content.decode()
     assert "Accepted, and checked in." in page
     assert "you moved up from the waiting list" in page
+
+
+def test_an_accepted_partnership_is_told_too_that_it_has_not_checked_in(club):
+    first = sign_up(open_tournament(club, cap=1, check_in=True), 1)
+    page = Client().get(first.get_absolute_url()).content.decode()
+    assert "Accepted: you are in the tournament." in page
+    assert "You are not checked in yet." in page and "We are here" in page
+    Client().post(f"{first.get_absolute_url()}check-in/")
+    again = Client().get(first.get_absolute_url()).content.decode()
+    assert "Accepted, and checked in." in again and "not checked in" not in again
