@@ -28,7 +28,7 @@ def filled(tournament: Tournament, bracket):
     what is already known of the rounds not drawn yet. Reads nothing from the database."""
     drawn = [column for column in bracket.columns if column.drawn]
     ahead = [column for column in bracket.columns if not column.drawn]
-    if tournament.draw == Tournament.Draw.REDRAW or not drawn or not ahead:
+    if bracket.redrawn or not drawn or not ahead:
         return bracket
     last = drawn[-1]
     names = _names(last.lines)

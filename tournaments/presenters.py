@@ -324,14 +324,18 @@ class Column:
 
 @dataclass
 class Bracket:
+    """`redrawn`: each round is drawn afresh from the winners (Draw.REDRAW), so no match leads
+    to a match of the next round and a round not drawn yet has no pairing to show."""
+
     columns: list[Column] = field(default_factory=list)
     third: Line | None = None
     third_pending: bool = False
+    redrawn: bool = False
 
 
 def bracket(tournament: Tournament, knockout_lines: list[Line]) -> Bracket:
     """The knockout as columns, rounds not drawn yet included, with the third-place match."""
-    result = Bracket()
+    result = Bracket(redrawn=tournament.draw == Tournament.Draw.REDRAW)
     for rnd in by_round(knockout_lines):
         result.columns.append(Column(rnd.title, [x for x in rnd.lines
                                                  if not x.pairing.third_place]))

@@ -87,7 +87,8 @@ def bracket_on_screen(bracket: Bracket, screen: bracket_screens.Screen) -> Brack
         column = bracket.columns[part.column]
         columns.append(replace(column, lines=[line for slot, line in _by_slot(column)
                                               if part.start <= slot < part.stop]))
-    return Bracket(columns, third=bracket.third if screen.third_place else None,
+    return replace(bracket, columns=columns,
+                   third=bracket.third if screen.third_place else None,
                    third_pending=bracket.third_pending and screen.third_place)
 
 
