@@ -141,3 +141,21 @@ def test_the_printed_bracket_marks_a_walkover_beside_who_came_not_games_nobody_p
              for round_ in block.rounds for box in round_.boxes]
     walkover = next(box for box in boxes if box.sides[1].name == first.b.partnership.display_name)
     assert [(side.games, side.won) for side in walkover.sides] == [("", False), ("w/o", True)]
+
+
+@pytest.mark.parametrize(("draw", "lines"), [("random", True), ("redraw", False)])
+def test_a_knockout_drawn_afresh_each_round_is_printed_without_lines_between_rounds(
+        club, draw, lines, monkeypatch):
+    from tests.tournaments.helpers import make_tournament
+    from tournaments import services
+
+    tournament = make_tournament(club, 8, tables_count=4, draw=draw)
+    services.tournament_start(tournament=tournament)
+    [bracket] = [block for page in printables.bracket_document(tournament).pages
+                 for block in page.blocks if isinstance(block, layout.Bracket)]
+    assert bracket.linked is lines
+    drawn = []
+    monkeypatch.setattr(pdf.Document, "line", lambda self, *xy: drawn.append(xy))
+    printables.bracket_pdf(tournament)
+    elbows = [(x1, y1, x2, y2) for x1, y1, x2, y2 in drawn if x1 == x2]  # boxes: across only
+    assert bool(elbows) is lines

@@ -99,13 +99,15 @@ class Round:
 
 @dataclass(frozen=True)
 class Bracket:
-    """Rounds side by side, each match feeding the one to its right; then the champion."""
+    """Rounds side by side, each match feeding the one to its right (`linked`; a knockout
+    drawn afresh before each round feeds none); then the champion."""
 
     rounds: list[Round]
     champion: str = ""
     champion_title: str = ""
     third: Box | None = None
     third_title: str = ""
+    linked: bool = True
     kind = "bracket"
 
 

@@ -287,7 +287,7 @@ def _bracket(doc: Document, block: layout.Bracket, frame: Frame) -> None:
         for i, box in enumerate(column.boxes):
             y = top + (i + 0.5) * slot - box_h / 2
             _box(doc, x, y, width, box_h, box)
-            if j + 1 < len(block.rounds):  # the elbow to the match the winner goes to
+            if block.linked and j + 1 < len(block.rounds):  # the elbow to the winner's match
                 mid_y = y + box_h / 2
                 # half as many boxes to the right, or as many (a losers' bracket round that
                 # meets the losers dropping in): the i-th box feeds the one beside or below

@@ -237,7 +237,8 @@ def bracket_document(tournament: Tournament, *, paper: str = "a3") -> layout.Doc
             layout.Bracket([layout.Round(heading, [_box(line) for line in lines])
                             for heading, lines in page],
                            champion, _("Champion") if champion else "",
-                           third, _("Third-place match") if third else "")]))
+                           third, _("Third-place match") if third else "",
+                           linked=not result.redrawn)]))
     return document
 
 
