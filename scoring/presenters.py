@@ -92,22 +92,22 @@ def progress_text(fmt: dict, rules: dict, *, played: int, finished: bool) -> str
     """The format and how far the match has come, each said once: "First to 4 games · 3 deals
     played". A match of a fixed number of deals counts its deals against that number: "5 of 8
     deals" in play, "8 deals played" once finished, "8 deals and 1 extra deal" while a level
-    match deals on."""
+    match deals on and once it is won so."""
     if fmt["type"] != "fixed_deals":
         progress = ngettext("%(count)s deal played", "%(count)s deals played", played) % {
             "count": played}
         return f"{match_text(fmt, rules)} · {progress}"
     deals = fmt["deals"]
-    if finished:
-        progress = ngettext("%(count)s deal played", "%(count)s deals played", played) % {
-            "count": played}
-    elif played <= deals:
-        progress = ngettext("%(played)s of %(count)s deal", "%(played)s of %(count)s deals",
-                            deals) % {"played": played, "count": deals}
-    else:
+    if played > deals:  # a level match dealt on, in play or won so
         progress = ngettext("%(count)s deals and %(extra)s extra deal",
                             "%(count)s deals and %(extra)s extra deals", played - deals) % {
             "count": deals, "extra": played - deals}
+    elif finished:
+        progress = ngettext("%(count)s deal played", "%(count)s deals played", played) % {
+            "count": played}
+    else:
+        progress = ngettext("%(played)s of %(count)s deal", "%(played)s of %(count)s deals",
+                            deals) % {"played": played, "count": deals}
     play = PLAY_NAMES.get(rules.get("play", ""))
     return f"{progress} · {play}" if play else progress
 

@@ -1,6 +1,6 @@
 """A match of a fixed number of deals says how many once on its scoreboard: "5 of 8 deals" in
 play, "8 deals played" once finished (never "8 deals · 8 deals played"), and the extra deals
-of a level match that deals on; the other formats still say their format, then the deals
+of a level match that deals on, in play and once won; the other formats still say their format, then the deals
 played."""
 
 import re
@@ -41,8 +41,8 @@ def test_a_level_match_that_deals_on_counts_its_extra_deals(client, club, pair_a
     match.refresh_from_db()
     assert not match.finished
     assert progress(client, match) == "2 deals and 1 extra deal"
-    record(match, {"points": [90, 30]})
-    assert progress(client, match) == "4 deals played"
+    record(match, {"points": [90, 30]})  # won in the second extra deal: said so
+    assert progress(client, match) == "2 deals and 2 extra deals"
 
 
 def test_the_other_formats_say_their_format_then_the_deals_played(client, match):
