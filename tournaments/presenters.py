@@ -9,7 +9,7 @@ referee page and the API show (as scoring.presenters does for scoring). Nothing 
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from tournaments import formats
 from tournaments.models import Pairing, Round, Tournament
@@ -96,6 +96,9 @@ def structure_text(tournament: Tournament) -> str:
             "%(groups)s groups, then the top %(top)s of each into a knockout",
             tournament.groups_count) % {"groups": tournament.groups_count,
                                         "top": tournament.qualifiers_per_group}
+        if tournament.best_of_next:
+            text = _("%(text)s, with %(best_next)s") % {"text": text,
+                                                       "best_next": best_next_text(tournament)}
         if twice:
             text = _("%(text)s; in the groups each pair meets twice") % {"text": text}
     elif tournament.structure == Tournament.Structure.DOUBLE:
@@ -111,6 +114,39 @@ def structure_text(tournament: Tournament) -> str:
     if tournament.third_place:
         text = _("%(text)s; with a third-place match") % {"text": text}
     return text
+
+
+# The best next-placed teams who also go through, by the place they finished in their group
+# (the one after the qualifiers'); each its own message, as the ordinal agrees with the count.
+BEST_NEXT = {
+    2: ngettext_lazy("the best second-placed team across the groups by points per match",
+                     "the best %(count)s second-placed teams across the groups by points per "
+                     "match", "count"),
+    3: ngettext_lazy("the best third-placed team across the groups by points per match",
+                     "the best %(count)s third-placed teams across the groups by points per "
+                     "match", "count"),
+    4: ngettext_lazy("the best fourth-placed team across the groups by points per match",
+                     "the best %(count)s fourth-placed teams across the groups by points per "
+                     "match", "count"),
+    5: ngettext_lazy("the best fifth-placed team across the groups by points per match",
+                     "the best %(count)s fifth-placed teams across the groups by points per "
+                     "match", "count"),
+}
+BEST_NEXT_PLACED = ngettext_lazy(
+    "the best team placed %(place)s in its group, across the groups by points per match",
+    "the best %(count)s teams placed %(place)s in their groups, across the groups by points "
+    "per match", "count")
+
+
+def best_next_text(tournament: Tournament) -> str:
+    """Who goes through to the knockout besides each group's top places, e.g. "the best 2
+    third-placed teams across the groups by points per match" (as
+    selectors.knockout_qualifiers picks them); "" when the tournament takes none."""
+    if not tournament.best_of_next:
+        return ""
+    place = tournament.qualifiers_per_group + 1
+    return BEST_NEXT.get(place, BEST_NEXT_PLACED) % {"count": tournament.best_of_next,
+                                                     "place": place}
 
 
 def league_text(tournament: Tournament) -> str:

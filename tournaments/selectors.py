@@ -389,9 +389,7 @@ def entries_out(tournament: Tournament, all_pairings: list[Pairing],
     knockout = [p for p in all_pairings if p.round.stage == Round.Stage.KNOCKOUT]
     if not knockout:
         return frozenset()
-    first = min(p.round.number for p in knockout)
-    out = {e.pk for e in field} - {side for p in knockout if p.round.number == first
-                                   for side in (p.a_id, p.b_id)}  # not in the knockout
+    out = {e.pk for e in field} - knockout_entrants(knockout)  # not in the knockout
     semis = [p for p in knockout if p.round.code == formats.SEMI_FINAL and not p.third_place]
     # the third-place match is drawn with the final, once both semi-finals have a winner
     third_due = (tournament.third_place and bool(semis)
@@ -406,6 +404,55 @@ def entries_out(tournament: Tournament, all_pairings: list[Pairing],
                 out.add(side)
     pending = {side for p in knockout if not p.finished for side in (p.a_id, p.b_id)}
     return frozenset(out - pending)
+
+
+def knockout_entrants(all_pairings: list[Pairing]) -> set[int]:
+    """Who went through to the knockout: the partnerships of its first round (none before it
+    is drawn)."""
+    knockout = [p for p in all_pairings if p.round.stage == Round.Stage.KNOCKOUT]
+    first = min((p.round.number for p in knockout), default=None)
+    return {side for p in knockout if p.round.number == first
+            for side in (p.a_id, p.b_id) if side is not None}
+
+
+def knockout_qualifiers(tournament: Tournament,
+                        groups: list[list[Standing]]) -> tuple[list[list[int]], list[int]]:
+    """Whom the knockout takes from `groups` (each group's standings, best first; the
+    withdrawn are left out, the next one moves up): each group's top places that every group
+    fills, crossed in the draw; then, best first, those picked across the groups: the places
+    a group that withdrawals left short cannot cross, and the best next-placed teams when the
+    tournament takes some."""
+    left = ([s for s in g if not s.entry.withdrawn] for g in groups)
+    groups = [g for g in left if g]  # a group whose partnerships all withdrew sends none
+    if not groups:
+        return [], []
+    per_group = tournament.qualifiers_per_group
+    crossed = min(per_group, *(len(g) for g in groups))
+    fair = [[(s.entry.pk, _per_match(s.row)) for s in g] for g in groups]
+    picked = [entry for place in range(crossed + 1, per_group + 1)
+              for entry in formats.best_placed(fair, place, sum(len(g) >= place for g in groups))]
+    if tournament.best_of_next:
+        available = sum(len(g) > per_group for g in groups)
+        picked += formats.best_placed(fair, per_group + 1, min(tournament.best_of_next, available))
+    return [[s.entry.pk for s in g[:crossed]] for g in groups], picked
+
+
+def _per_match(row: formats.StandingRow) -> tuple:
+    """Compares teams of groups of unequal sizes: per match played, then the differences."""
+    played = row.played or 1
+    return (row.points / played, (row.games_won - row.games_lost) / played,
+            row.card_point_difference / played)
+
+
+def going_through(tournament: Tournament, all_pairings: list[Pairing],
+                  groups: list[list[Standing]]) -> set[int]:
+    """The partnerships the group tables mark: once the knockout is drawn, those who went
+    through; before, those its draw would take from the groups as they stand (`groups`:
+    each group's standings)."""
+    if entrants := knockout_entrants(all_pairings):
+        return entrants
+    crossed, picked = knockout_qualifiers(tournament, groups)
+    return {entry for top in crossed for entry in top} | set(picked)
 
 
 def played_pairs(all_pairings: list[Pairing]) -> set[frozenset]:

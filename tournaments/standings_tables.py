@@ -155,15 +155,16 @@ def tv_table(rows: list[dict], tournament: Tournament) -> Table:
     return Table([Header(column, "", "") for column in columns], _rows(columns, rows))
 
 
-def group_table(ranked: list[Standing], qualifiers: int) -> Table:
+def group_table(ranked: list[Standing], through: set[int]) -> Table:
     """A group's table: fewer columns, not sortable (several sit on one page); once the
-    group has begun, the top `qualifiers` rows are marked as going through to the knockout
-    (before, the marks would only follow the draw's order)."""
+    group has begun, the rows of those `through` (selectors.going_through) are marked as
+    going through to the knockout (before, the marks would only follow the draw's order)."""
     columns = [c for c in COLUMNS if c.name not in GROUP_COLUMNS_LEFT_OUT]
     table = _rows(columns, standing_rows(ranked))
-    marked = qualifiers if any(s.row.played or s.row.byes for s in ranked) else 0
+    begun = any(s.row.played or s.row.byes for s in ranked)
     return Table([Header(column, "", "") for column in columns],
-                 [Row(row.record, row.cells, i < marked) for i, row in enumerate(table)])
+                 [Row(row.record, row.cells, begun and row.record["entry_id"] in through)
+                  for row in table])
 
 
 def _rows(columns, rows: list[dict], season_of: str = "") -> list[Row]:

@@ -182,29 +182,17 @@ def group_standings(tournament: Tournament, all_pairings: list[Pairing]) -> list
 def knockout_draw_after_groups(tournament, all_pairings) -> list[formats.Pairing]:
     """The qualifiers crossed (1A v 2B, 1B v 2A, ...); after them, as the lowest seeds, the
     qualifiers of places a group that withdrawals left short cannot cross, then the best
-    next-placed teams across groups when the tournament takes some."""
-    groups, crossed = _qualifying(tournament, all_pairings)
+    next-placed teams across groups when the tournament takes some
+    (selectors.knockout_qualifiers, which the group tables mark too)."""
+    groups = group_standings(tournament, all_pairings)
     if _qualifier_count(groups, tournament.qualifiers_per_group) < 2:
         raise TournamentRefused(_("Fewer than two partnerships are left to go through to the "
                                   "knockout: finish the tournament, the groups' standings "
                                   "stand."))
-    seeds = formats.cross_seeding([[s.entry.pk for s in g][:crossed] for g in groups], crossed)
-    fair = [[(s.entry.pk, _per_match(s.row)) for s in g] for g in groups]
-    extra = [entry for place in range(crossed + 1, tournament.qualifiers_per_group + 1)
-             for entry in formats.best_placed(fair, place, sum(len(g) >= place for g in groups))]
-    if tournament.best_of_next:
-        place = tournament.qualifiers_per_group + 1
-        available = sum(len(g) >= place for g in groups)
-        extra += formats.best_placed(fair, place, min(tournament.best_of_next, available))
+    crossed, picked = selectors.knockout_qualifiers(tournament, groups)
+    seeds = formats.cross_seeding(crossed, len(crossed[0]))
     group_of = {s.entry.pk: s.entry.group for g in groups for s in g}
-    return formats.knockout_first_round(seeds + _apart(seeds, extra, group_of))
-
-
-def _qualifying(tournament, all_pairings) -> tuple[list, int]:
-    """The groups that send anyone (one whose partnerships all withdrew sends none) and how
-    many places are crossed: those every such group fills."""
-    groups = [g for g in group_standings(tournament, all_pairings) if g]
-    return groups, min(tournament.qualifiers_per_group, *(len(g) for g in groups)) if groups else 0
+    return formats.knockout_first_round(seeds + _apart(seeds, picked, group_of))
 
 
 def _qualifier_count(groups, per_group: int) -> int:
@@ -213,7 +201,7 @@ def _qualifier_count(groups, per_group: int) -> int:
 
 def knockout_impossible(tournament) -> bool:
     """Withdrawals left the groups fewer than two partnerships to send to the knockout."""
-    groups, _crossed = _qualifying(tournament, list(selectors.pairings(tournament)))
+    groups = group_standings(tournament, list(selectors.pairings(tournament)))
     return _qualifier_count(groups, tournament.qualifiers_per_group) < 2
 
 
@@ -229,13 +217,6 @@ def _apart(seeds: list[int], extra: list[int], group_of: dict[int, str]) -> list
         fits = [e for e in left if opponent is None or group_of[e] != group_of[opponent]]
         placed.append((fits or left)[0])
     return placed
-
-
-def _per_match(row: formats.StandingRow) -> tuple:
-    """Compares teams of groups of unequal sizes: per match played, then the differences."""
-    played = row.played or 1
-    return (row.points / played, (row.games_won - row.games_lost) / played,
-            row.card_point_difference / played)
 
 
 def _knockout_after_groups(tournament, number, all_pairings) -> Round:

@@ -1,11 +1,12 @@
 """Template tags: a club's public page lists its tournaments (a tag keeps `scoring` from
 importing `tournaments`, which depends on it; one query), and a round's pairings are listed
-in one piece (tournaments/pairing_list.py).
+in one piece (tournaments/pairing_list.py); `best_next` words the best next-placed teams a
+group stage also sends to its knockout (presenters.best_next_text).
 """
 
 from django import template
 
-from tournaments import selectors
+from tournaments import presenters, selectors
 from tournaments.pairing_list import pairing_list
 
 register = template.Library()
@@ -19,3 +20,4 @@ def club_tournaments(club):
 
 
 register.filter("pairing_list", pairing_list)
+register.filter("best_next", presenters.best_next_text)

@@ -139,13 +139,13 @@ def bracket_page(request, slug: str):
 
 def group_tables(tournament: Tournament, all_pairings, field_) -> list[tuple[str, object]]:
     letters = sorted({entry.group for entry in field_ if entry.group})
-    groups = []
-    for letter in letters:
-        ranked = selectors.standings(tournament, all_pairings,
-                                     [e for e in field_ if e.group == letter],
-                                     stage=Round.Stage.GROUPS, group=letter)
-        groups.append((letter, standings_tables.group_table(ranked, tournament.qualifiers_per_group)))
-    return groups
+    ranked = {letter: selectors.standings(tournament, all_pairings,
+                                          [e for e in field_ if e.group == letter],
+                                          stage=Round.Stage.GROUPS, group=letter)
+              for letter in letters}
+    through = selectors.going_through(tournament, all_pairings, list(ranked.values()))
+    return [(letter, standings_tables.group_table(group, through))
+            for letter, group in ranked.items()]
 
 
 @require_safe
