@@ -68,7 +68,9 @@ class PlayerForm(forms.Form):
         if not name:
             raise forms.ValidationError(NO_NAME)
         same = services.player_called(self.club, name)
-        if same is not None and same != self.player:
+        # A name only a public sign-up's player has is free to add: player_add takes it in.
+        signed_up = same is not None and same.provisional and self.player is None
+        if same is not None and same != self.player and not signed_up:
             raise forms.ValidationError(
                 _("This club already has a player called “%(name)s”."), params={"name": same.name})
         return name
@@ -102,7 +104,7 @@ class PartnershipForm(forms.Form):
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
-        players = club.players.filter(archived=False)
+        players = club.players.active()
         for seat in services.PLAYERS:
             self.fields[seat].queryset = players
 
@@ -120,7 +122,8 @@ class PartnershipForm(forms.Form):
                 raise forms.ValidationError(
                     _("A partnership of four needs four different players.") if four
                     else _("A partnership needs two different players."))
-            if existing := services.partnership_existing(self.club, players):
+            existing = services.partnership_existing(self.club, players)
+            if existing is not None and not existing.provisional:  # a sign-up's: taken in
                 raise forms.ValidationError(
                     _("These four already play together as “%(name)s”.") if four
                     else _("These two already play together as “%(name)s”."),

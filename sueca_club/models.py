@@ -94,12 +94,31 @@ class Membership(models.Model):
         return f"{self.user} in {self.club}"
 
 
+class RosterQuerySet(models.QuerySet):
+    """Players or partnerships, and which of them are the club's roster."""
+
+    def in_roster(self):
+        """The club's own: not those a public sign-up made that never got into a tournament
+        (provisional)."""
+        return self.filter(provisional=False)
+
+    def active(self):
+        """In the roster and not archived: what the organiser chooses from."""
+        return self.in_roster().filter(archived=False)
+
+
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=80)
     email = models.EmailField(_("email"), blank=True)
     notify = models.BooleanField(_("send me my table and results"), default=True)
     archived = models.BooleanField(_("archived"), default=False)
+    # Made by a tournament's public sign-up and in no tournament yet: out of the club's
+    # roster (in_roster) until the sign-up is accepted (services.roster_join). Anyone can
+    # sign up, so a sign-up turned down, withdrawn or never answered leaves nobody behind.
+    provisional = models.BooleanField(default=False)
+
+    objects = RosterQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -127,6 +146,10 @@ class Partnership(models.Model):
     name = models.CharField(_("name"), max_length=120, blank=True,
                             help_text=_("Leave empty to use the players' names."))
     archived = models.BooleanField(_("archived"), default=False)
+    # As Player.provisional; a partnership in the roster has its players in it too.
+    provisional = models.BooleanField(default=False)
+
+    objects = RosterQuerySet.as_manager()
 
     class Meta:
         ordering = ["id"]

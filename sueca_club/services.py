@@ -76,27 +76,30 @@ def lookalike_key(name: str) -> str:
     return alphabetical(person_name(name))
 
 
-def players_by_name(club: Club) -> dict[str, Player]:
-    return {name_key(player.name): player for player in club.players.all()}
+def players_by_name(players) -> dict[str, Player]:
+    return {name_key(player.name): player for player in players}
 
 
 def player_called(club: Club, name: str) -> Player | None:
     """The club's player with this name by name_key, or as the database compares names (its
     unique constraint's lower(name), which is not Python's casefold: PostgreSQL lowers "İa"
     to "ia")."""
-    return (players_by_name(club).get(name_key(name))
+    return (players_by_name(club.players.all()).get(name_key(name))
             or club.players.alias(lowered=Lower("name")).filter(lowered=Lower(Value(name)))
             .first())
 
 
-def player_named(club: Club, name: str, players: dict[str, Player]) -> Player:
-    """The player of `players` (the club's, by name_key) called `name`, else a new one; a
-    name the database holds already in another case (player_called) is that player."""
+def player_named(club: Club, name: str, players: dict[str, Player], *,
+                 provisional: bool = False) -> Player:
+    """The player of `players` (the club's, by name_key) called `name`, else a new one
+    (`provisional`: a public sign-up's, Player.provisional); a name the database holds
+    already in another case (player_called), or that a sign-up's player has, is that player."""
     key = name_key(name)
     if key not in players:
         try:
             with transaction.atomic():
-                players[key] = Player.objects.create(club=club, name=name)
+                players[key] = Player.objects.create(club=club, name=name,
+                                                     provisional=provisional)
         except IntegrityError:
             players[key] = player_called(club, name)
     return players[key]
@@ -104,7 +107,14 @@ def player_named(club: Club, name: str, players: dict[str, Player]) -> Player:
 
 @transaction.atomic
 def player_add(*, club: Club, name: str) -> Player:
-    return Player.objects.create(club=club, name=name)
+    """A new player of the club; a name only a public sign-up's player has is that player,
+    now in the roster under the name as typed here (a name is one player of a club)."""
+    signed_up = player_called(club, name)
+    if signed_up is None or not signed_up.provisional:
+        return Player.objects.create(club=club, name=name)
+    signed_up.name, signed_up.provisional = name, False
+    signed_up.save(update_fields=["name", "provisional"])
+    return signed_up
 
 
 @outbox.service
@@ -127,10 +137,39 @@ def player_archive(*, player: Player, archived: bool) -> Player:
 
 
 @transaction.atomic
-def partnership_add(*, club: Club, players: list[Player], name: str = "") -> Partnership:
-    """A pair, or a partnership of four for the double pack (players in seat order)."""
-    seats = dict(zip(("player_1", "player_2", "player_3", "player_4"), players, strict=False))
-    return Partnership.objects.create(club=club, name=name, **seats)
+def partnership_add(*, club: Club, players: list[Player], name: str = "",
+                    provisional: bool = False) -> Partnership:
+    """A pair, or a partnership of four for the double pack (players in seat order), in the
+    club's roster with its players; `provisional`: a public sign-up's, out of it until the
+    sign-up gets into a tournament. Players a sign-up paired already are that partnership,
+    taken into the roster."""
+    partnership = None if provisional else partnership_existing(club, players)
+    if partnership is None:
+        seats = dict(zip(("player_1", "player_2", "player_3", "player_4"), players,
+                         strict=False))
+        partnership = Partnership.objects.create(club=club, name=name, provisional=provisional,
+                                                 **seats)
+    elif name:
+        partnership.name = name
+        partnership.save(update_fields=["name"])
+    if not provisional and (partnership.provisional
+                            or any(player.provisional for player in players)):
+        roster_join([partnership])
+    return partnership
+
+
+def roster_join(partnerships) -> None:
+    """These partnerships and their players are the club's like any other from now (one is
+    in a tournament, or the organiser added it): no longer provisional. In the caller's
+    transaction."""
+    if not partnerships:
+        return
+    Partnership.objects.filter(pk__in=[p.pk for p in partnerships],
+                               provisional=True).update(provisional=False)
+    Player.objects.filter(pk__in=[pk for p in partnerships for pk in p.player_ids],
+                          provisional=True).update(provisional=False)
+    for partnership in partnerships:
+        partnership.provisional = False
 
 
 @outbox.service
@@ -206,11 +245,12 @@ class BulkLine:
 
 
 def partnerships_bulk_preview(*, club: Club, text: str) -> list[BulkLine]:
-    """Read a paste, one partnership a line; blank lines are skipped. Changes nothing."""
-    players = players_by_name(club)
+    """Read a paste, one partnership a line; blank lines are skipped. Changes nothing. What
+    only a public sign-up made (provisional) is new to the roster."""
+    players = players_by_name(club.players.in_roster())
     existing = {
         frozenset(name_key(player.name) for player in p.players): p
-        for p in club.partnerships.select_related(*PLAYERS)
+        for p in club.partnerships.in_roster().select_related(*PLAYERS)
     }
     seen: set[frozenset] = set()
     lines = []
@@ -237,7 +277,7 @@ def partnerships_bulk_preview(*, club: Club, text: str) -> list[BulkLine]:
 @transaction.atomic
 def partnerships_bulk_add(*, club: Club, text: str) -> list[Partnership]:
     """Save the new partnerships of a paste (reusing players by name); skip every other line."""
-    players = players_by_name(club)
+    players = players_by_name(club.players.in_roster())
     created = []
     for line in partnerships_bulk_preview(club=club, text=text):
         if line.status != BulkLine.NEW:

@@ -352,9 +352,9 @@ class PartnershipChoices(forms.ModelMultipleChoiceField):
 
 
 class RegisterForm(forms.Form):
-    """The club's active partnerships not yet entered, to tick; not those whose sign-up awaits
-    the organiser's approval or a place on the waiting list (the sign-ups page answers them,
-    in their turn)."""
+    """The club's active partnerships (in its roster, not archived) not yet entered, to tick;
+    not those whose sign-up awaits the organiser's approval or a place on the waiting list
+    (the sign-ups page answers them, in their turn)."""
 
     partnerships = PartnershipChoices(label=_("Partnerships of the club"),
                                       queryset=Partnership.objects.none(),
@@ -363,7 +363,7 @@ class RegisterForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["partnerships"].queryset = (
-            tournament.club.partnerships.filter(archived=False)
+            tournament.club.partnerships.active()
             .exclude(pk__in=tournament.entries.values("partnership_id"))
             .exclude(pk__in=tournament.signups.filter(
                 status__in=(SignUp.Status.PENDING, SignUp.Status.WAITING),

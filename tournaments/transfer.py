@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from scoring import engine
 from scoring.models import Deal, Match, RefereeLink
 from sueca_club.models import Club, Partnership, Player
-from sueca_club.services import partnership_add, partnership_existing
+from sueca_club.services import partnership_add, partnership_existing, roster_join
 from tournaments import selectors
 from tournaments.models import Entry, Pairing, Round, Table, Tournament
 from tournaments.services import TournamentRefused
@@ -231,6 +231,7 @@ def _load(data: dict, club: Club, by) -> Tournament:
             tournament=tournament, partnership=partnership, seed=item.get("seed"),
             checked_in=bool(item.get("checked_in")), withdrawn=bool(item.get("withdrawn")),
             group=item.get("group") or "")
+    roster_join([entry.partnership for entry in entries.values()])  # a sign-up's, found by name
 
     def entry(number, where: str) -> Entry | None:
         if number is None:

@@ -131,10 +131,10 @@ class MatchForm(RulesFormatForm):
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, club=club, **kwargs)
-        partnerships = club.partnerships.filter(archived=False).select_related(*PLAYERS)
+        partnerships = club.partnerships.active().select_related(*PLAYERS)
         self.fields["a"].queryset = partnerships
         self.fields["b"].queryset = partnerships
-        self.fields["first_dealer"].queryset = club.players.filter(archived=False)
+        self.fields["first_dealer"].queryset = club.players.active()
 
     def players_of(self) -> dict[int, list[int]]:
         """Each partnership's players, for the page's script to offer only those who play

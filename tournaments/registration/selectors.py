@@ -84,12 +84,13 @@ def places(tournament: Tournament, registration: Registration) -> Places:
 
 def namesakes(club: Club, names) -> dict[str, Player]:
     """The club's players whose names look like these (lookalike_key: "LENA SA" is Lena
-    Sá's), by the typed name's name_key; a player of the very name first. One query, the
-    club's names compared here: SQLite compares case in ASCII letters only."""
+    Sá's), by the typed name's name_key; a player of the very name first. Players of the
+    roster only: one another sign-up made is nobody's yet (services.players.newcomers). One
+    query, the club's names compared here: SQLite compares case in ASCII letters only."""
     if not names:
         return {}
     players: dict[str, list[Player]] = {}
-    for player in club.players.all():
+    for player in club.players.in_roster():
         players.setdefault(lookalike_key(player.name), []).append(player)
     found = {}
     for name in names:

@@ -12,7 +12,7 @@ from scoring import engine
 from scoring import services as scoring
 from scoring.models import RefereeLink
 from sueca_club import outbox
-from sueca_club.services import PLAYERS
+from sueca_club.services import PLAYERS, roster_join
 from tournaments import formats, notifications, selectors
 from tournaments.formats import double_elimination
 from tournaments.models import Action, Entry, Pairing, Round, Table, Tournament
@@ -169,6 +169,7 @@ def entries_register(*, tournament: Tournament, partnerships) -> list[Entry]:
     _require_no_live_sign_up(tournament, [e.partnership for e in new])
     require_partnerships_fit(tournament, [e.partnership for e in new])
     Entry.objects.bulk_create(new)
+    roster_join([e.partnership for e in new])
     _take_in_sign_ups(tournament, new)
     rows.bump(tournament)
     return new

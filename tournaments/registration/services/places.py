@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from sueca_club import outbox
+from sueca_club.services import roster_join
 from tournaments.models import Entry, Tournament
 from tournaments.registration import selectors
 from tournaments.registration.models import Registration, SignUp
@@ -55,10 +56,13 @@ def room(tournament: Tournament, registration: Registration) -> bool:
 
 
 def accept(tournament: Tournament, signup: SignUp, *, checked_in: bool = False) -> None:
+    """Into the tournament: an entry, and its partnership and players in the club's roster
+    from now (every way in comes here, but the organiser's own registration)."""
     require_partnerships_fit(tournament, [signup.partnership])
     require_new_to_the_tournament(tournament, signup.partnership.players, leaving=signup)
     signup.entry = Entry.objects.create(tournament=tournament, partnership=signup.partnership,
                                         checked_in=checked_in)
+    roster_join([signup.partnership])
     signup.status = SignUp.Status.ACCEPTED
     signup.save(update_fields=["entry", "status"])
 

@@ -2,12 +2,18 @@
 plays in one partnership of a tournament only (sign-up, the organiser's confirmation, a
 corrected name, a place taken)."""
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import engine
 from sueca_club.models import Partnership, Player
-from sueca_club.services import name_key, partnership_add, partnership_existing, person_name
+from sueca_club.services import (
+    name_key,
+    partnership_add,
+    partnership_existing,
+    person_name,
+    player_named,
+)
 from tournaments.models import Entry, Tournament
 from tournaments.registration import selectors
 from tournaments.registration.models import SignUp
@@ -34,18 +40,31 @@ def names_kept(tournament: Tournament, names: list[str]) -> list[str]:
 
 
 def partnership_of(club, players: list[Player]) -> Partnership:
-    return partnership_existing(club, players) or partnership_add(club=club, players=players)
+    """The club's partnership of these players, else a new one out of the roster until the
+    sign-up gets into the tournament (places.accept)."""
+    return (partnership_existing(club, players)
+            or partnership_add(club=club, players=players, provisional=True))
+
+
+def signed_up_player(club, name: str, players: dict[str, Player]) -> Player:
+    """The player of `players` (the club's, by name_key) called `name`; else the one another
+    sign-up made under this name (in no tournament, so nobody's yet: the same name is the
+    same newcomer, never a second player); else a new one, out of the roster likewise."""
+    return player_named(club, name, players, provisional=True)
 
 
 def newcomers(club, names: list[str]) -> list[Player] | None:
-    """New players for names that no player of the club has; None when one of them is a club
-    player's name: typing it proves nobody is that player, so only the organiser can say."""
+    """Players for names that no player of the club's roster has (signed_up_player); None
+    when one of them is a roster player's name: typing it proves nobody is that player, so
+    only the organiser can say."""
     if selectors.namesakes(club, names):
         return None
-    try:
-        with transaction.atomic():
-            return [Player.objects.create(club=club, name=name) for name in names]
-    except IntegrityError:  # a namesake as the database compares names, or one made meanwhile
+    with transaction.atomic():
+        players = [signed_up_player(club, name, {}) for name in names]
+        if all(player.provisional for player in players):
+            return players
+        # A roster player's name as the database compares names, or one added meanwhile.
+        transaction.set_rollback(True)
         return None
 
 

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from sueca_club import outbox
-from sueca_club.services import name_key
+from sueca_club.services import name_key, roster_join
 from tournaments.models import Entry, Tournament
 from tournaments.registration.emails import email_address
 from tournaments.registration.models import SignUp
@@ -83,6 +83,7 @@ def _players_renamed(tournament: Tournament, signup: SignUp, names: list[str]) -
     signup.save(update_fields=["partnership", "names"])
     if signup.entry_id:
         Entry.objects.filter(pk=signup.entry_id).update(partnership=signup.partnership)
+        roster_join([signup.partnership])
 
 
 @outbox.service

@@ -5,7 +5,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from sueca_club import outbox
-from sueca_club.services import partnership_add, player_named
 from tournaments.models import Tournament
 from tournaments.registration import selectors
 from tournaments.registration.models import SignUp
@@ -24,6 +23,7 @@ from tournaments.registration.services.players import (
     newcomers,
     partnership_of,
     require_new_to_the_tournament,
+    signed_up_player,
 )
 from tournaments.services import rows
 from tournaments.services.errors import TournamentRefused
@@ -33,9 +33,10 @@ from tournaments.services.errors import TournamentRefused
 def signup_create(*, tournament: Tournament, names: list[str], contact: str = "",
                   language: str = "") -> SignUp:
     """A partnership signs up on the public page: accepted while there is room, else on the
-    waiting list; or, when the organiser approves sign-ups, waiting for that. Names no club
-    player has become new players; when one is a club player's, the organiser first confirms
-    who is who (signup_players_confirm). `language`: its page's, that of its emails."""
+    waiting list; or, when the organiser approves sign-ups, waiting for that. Names no player
+    of the club's roster has are newcomers, out of the roster until accepted; when one is a
+    roster player's, the organiser first confirms who is who (signup_players_confirm).
+    `language`: its page's, that of its emails."""
     tournament = draft(tournament.pk)
     registration = registration_for(tournament)
     if not registration.open:
@@ -53,7 +54,8 @@ def signup_create(*, tournament: Tournament, names: list[str], contact: str = ""
         signup.queued_at = turn_while_confirming(tournament, registration)
         signup.save()
     else:
-        signup.partnership = partnership_add(club=club, players=players)
+        require_new_to_the_tournament(tournament, players)  # newcomers of another sign-up
+        signup.partnership = partnership_of(club, players)
         signup.status = SignUp.Status.PENDING
         signup.save()
         if not registration.approval:
@@ -74,7 +76,7 @@ def signup_players_confirm(*, signup: SignUp, names: list[str], by=None) -> Sign
     club = tournament.club
     names = names_kept(tournament, names)
     known = selectors.namesakes(club, names)
-    players = [player_named(club, name, known) for name in names]
+    players = [signed_up_player(club, name, known) for name in names]
     require_new_to_the_tournament(tournament, players)
     signup.partnership = partnership_of(club, players)
     registration = registration_for(tournament)
