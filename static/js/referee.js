@@ -63,22 +63,25 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
       if (!event.detail.serverResponse.includes('id="referee"')) event.detail.selectOverride = "main";
     }
   });
-  // Before the first deal, who deals first may be chosen elsewhere (the organiser's round status
-  // board, a second phone): while nothing is typed and nothing waits on this phone, the page
-  // asks its match's version every 10 s (a 304 while it has not moved) and, moved, loads itself
-  // again, so the table never deals from a dealer the site no longer names.
+  // The match may change elsewhere (the organiser corrects or voids a deal, or chooses who deals
+  // first on the round status board; a second phone scores): while the keypad is shown with
+  // nothing typed, no card open and nothing waiting on this phone, the page asks its match's
+  // version every 10 s (a 304 while it has not moved) and, moved, loads itself again and says
+  // so, so the table never plays on from a score or a dealer the site no longer has.
   async function watch() {
     const root = document.getElementById("referee");
     const pending = document.getElementById("pending");
     if (!root || !root.dataset.watch || document.hidden || !window.htmx) return;
     if (pending && !pending.hidden) return;
-    if ([...root.querySelectorAll("form.entry input:not([type=hidden])")].some((i) => i.value)) return;
+    if (!root.querySelector("form.entry") || root.dataset.offline || root.querySelector("details[open]")) return;
+    const typed = (i) => (["radio", "checkbox"].includes(i.type) ? i.checked : i.value);
+    if ([...root.querySelectorAll("form.entry input:not([type=hidden])")].some(typed)) return;
     try {
       const response = await fetch(root.dataset.watch, { cache: "no-cache" });
       if (!response.ok) return;
       const { version } = await response.json();
       if (String(version) !== root.dataset.version && root === document.getElementById("referee")) {
-        htmx.ajax("GET", window.location.pathname, { target: "#referee", select: "#referee", swap: "outerHTML" });
+        htmx.ajax("GET", `${window.location.pathname}?changed=1`, { target: "#referee", select: "#referee", swap: "outerHTML" });
       }
     } catch (error) {
       // offline or a server away: the next try, or the referee's next tap, finds out
