@@ -115,9 +115,10 @@ class Board:
 
     @property
     def sides(self) -> list[tuple]:
+        """Each side's games as its strokes count them: in game sets, the current set's."""
         state = self.match.state
         return [
-            (side, team, self.strokes[i], state["games"][i], state["partidas"][i],
+            (side, team, self.strokes[i], len(self.strokes[i]), state["partidas"][i],
              state["points"][i])
             for i, (side, team) in enumerate((("A", self.match.a), ("B", self.match.b)))
         ]

@@ -171,7 +171,7 @@ function board(outcome, count, stopped, chosen = false) {
   sides.forEach((side, i) => {
     if (!side) return;
     const counted = shown && (match.format.type === "partidas" ? outcome.partida_games : outcome.games);
-    put(side.querySelector("[data-board-games]"), shown && String(outcome.games[i]));
+    put(side.querySelector("[data-board-games]"), shown && String(counted[i])); // a set's, in sets
     put(side.querySelector("[data-board-points]"), shown && String(outcome.points[i]));
     put(side.querySelector("[data-board-partidas]"), shown && String(outcome.partidas[i]));
     strokes(side.querySelector("[data-board-strokes]"), shown ? counted[i] : null);

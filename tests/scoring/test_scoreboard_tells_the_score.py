@@ -39,8 +39,12 @@ def test_a_finished_match_tells_its_result_and_no_dealer(client, match):
 
 def test_game_sets_and_card_points_are_told_where_they_count(client, club, pair_a, pair_b):
     sets = make_match(club, pair_a, pair_b, fmt={"type": "partidas", "target": 4, "to_win": 2})
-    record(sets, {"points": [120, 0], "flag": "A"})
-    assert news(client, sets).startswith("Games: A 4 – 0 B · Game sets: A 1 – 0 B. ")
+    record(sets, {"points": [120, 0], "flag": "A"})  # A wins the first set: the second at 0-0
+    assert news(client, sets).startswith("Games: A 0 – 0 B · Game sets: A 1 – 0 B. ")
+    record(sets, {"points": [20, 100]})  # the games of the set in play, not of the match
+    assert news(client, sets).startswith("Games: A 0 – 2 B · Game sets: A 1 – 0 B. ")
+    board = client.get(f"/m/{sets.pk}/").content.decode()  # the big numbers: the set in play
+    assert re.findall(r"data-board-games[^>]*>(\d+)<", board) == ["0", "2"]
     points = make_match(club, pair_b, pair_a, fmt={"type": "points", "target": 500})
     record(points, {"points": [70, 50]})
     assert news(client, points).startswith("Card points: A 70 – 50 B. ")
