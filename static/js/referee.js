@@ -34,7 +34,12 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
       const input = inputs[active];
       say("");
       if (button.dataset.digit !== undefined) {
-        const next = input.value === "0" ? button.dataset.digit : input.value + button.dataset.digit;
+        // After a refusal (the server's, or the phone's offline) the next digit starts the
+        // number again, and the refusal goes: "45" refused, then "3" is 3, not 453.
+        const refusals = root.querySelectorAll("form.entry .errorlist, form.entry [data-offline-error]");
+        const anew = input.value === "0" || refusals.length > 0;
+        refusals.forEach((refusal) => refusal.remove());
+        const next = anew ? button.dataset.digit : input.value + button.dataset.digit;
         if (Number(next) > most) {
           // Refused out loud: the number stays as the referee typed it, never silently cut.
           say((note ? note.dataset.over : "{n}").replace("{n}", next));
