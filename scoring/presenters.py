@@ -40,12 +40,13 @@ def _deal_text(award: engine.Award, deal: engine.Deal, fmt: engine.Format) -> st
     side = award.side
     if fmt.type == "points":
         return _("A %(a)s, B %(b)s card points") % {"a": award.points[0], "b": award.points[1]}
-    if award.kind == "tie":
+    if award.kind == "tie":  # 60-60; 65-65 with a last-trick bonus, 120-120 with two packs
+        level = "{}-{}".format(*award.points)
         if award.carry:
-            return ngettext("60-60: no games now, %(count)s game carried to the next deal",
-                            "60-60: no games now, %(count)s games carried to the next deal",
-                            award.carry) % {"count": award.carry}
-        return _("60-60: no games")
+            return ngettext("%(level)s: no games now, %(count)s game carried to the next deal",
+                            "%(level)s: no games now, %(count)s games carried to the next deal",
+                            award.carry) % {"level": level, "count": award.carry}
+        return _("%(level)s: no games") % {"level": level}
     games = games_text(side, max(award.games)) if side else ""
     if award.kind == "flag":
         return _("Flag! %(games)s") % {"games": games}
