@@ -441,12 +441,16 @@ def _first_dealer_change(*, match_id: int, seat: int, link: RefereeLink | None =
         (deal.number, engine.deal_from(deal.data)) for deal in active_deals(match)])
     players = match.players
     before = {"first_dealer": match.first_dealer, "dealer": players[match.first_dealer].name}
+    after = {"first_dealer": seat, "dealer": players[seat].name}
+    if match.state["deals"]:  # the table said who deals now: the history says so
+        coming = {"next_deal": len(match.state["deals"]) + 1}
+        before |= {**coming, "now": players[match.state["next_dealer"]].name}
+        after |= {**coming, "now": players[state.next_dealer].name}
     match.first_dealer = seat
     _set_state(match, state, tally)
     match.save(update_fields=[*STORED_FIELDS, "first_dealer"])
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.FIRST_DEALER, user=user,
-                              via_link=link, before=before,
-                              after={"first_dealer": seat, "dealer": players[seat].name})
+                              via_link=link, before=before, after=after)
     _scores_changed(match)
     return match
 

@@ -156,6 +156,7 @@ def test_after_deals_the_referee_says_who_deals_now_and_the_deals_keep_their_sco
         k: before[k] for k in ("games", "points", "partidas", "carry")}
     entry = AuditEntry.objects.get(match=match, action=AuditEntry.Action.FIRST_DEALER)
     assert (entry.before["dealer"], entry.after["dealer"]) == ("Ana Silva", "Duarte Lima")
+    assert (entry.before["now"], entry.after["now"]) == ("Bruno Costa", "Carla Dias")
     record(match, {"points": [80, 40]})
     assert dealers(match) == [3, 2, 1]
 
@@ -197,6 +198,8 @@ def test_the_organiser_changes_who_deals_now_on_the_match_page(organiser_client,
                                  {"seat": 2, "played": 1}, follow=True).content.decode()
     assert "Bruno Costa deals first" in page
     assert dealers(match) == [2]
+    # the history says what the organiser said: who deals the next deal
+    assert "Duarte Lima deals deal 2 → After: Carla Dias deals deal 2" in " ".join(page.split())
 
 
 def test_a_revoked_link_changes_nothing(client, organiser, referee_link):

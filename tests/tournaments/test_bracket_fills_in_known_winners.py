@@ -78,3 +78,13 @@ def test_a_knockout_drawn_afresh_each_round_fills_in_nothing(club):
     tournament = knockout_of_13(club, draw="redraw")
     play(in_play(tournament)[0])
     assert placed(bracket_of(tournament).columns[1]) == [(None, None)] * 4
+
+
+def test_a_slot_with_both_sides_known_says_when_it_plays_not_that_it_is_undrawn(client, club):
+    tournament = knockout_of_13(club)
+    while len(in_play(tournament)) > 1:
+        play(in_play(tournament)[0])  # every quarter-final but one has both its sides
+    html = client.get(f"/t/{tournament.slug}/bracket/").content.decode()
+    quarters = html[html.index("<h3>Quarter-finals</h3>"):html.index("<h3>Semi-finals</h3>")]
+    assert quarters.count("Plays when the round before ends") == 3
+    assert quarters.count("Not drawn yet") == 1
