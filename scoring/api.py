@@ -193,7 +193,7 @@ FIRST_DEALER_BODY = gettext_lazy('The body must be {"seat": <seat>}: the seat of
 @csrf_exempt
 @require_POST
 def referee_first_dealer(request, token):
-    """Who deals first, before the first deal (services.first_dealer_set): `{"seat": n}`, and
+    """Who dealt first, until the match is over (services.first_dealer_set): `{"seat": n}`, and
     the match the phone chose it for, `"match": <id>`, if it says. Idempotent by itself: the
     same seat again changes nothing, so it needs no key. With an Idempotency-Key (the phone's
     offline queue sends one, as with its deals) a retry gets its first answer back, even after

@@ -83,10 +83,10 @@ def result_confirm(request, tournament, number):
 
 @tournament_action
 def first_dealer(request, tournament, number):
-    """The organiser says who deals first at table `number` (the board's buttons), as on the
-    match's page: until its first deal (scoring_services.first_dealer_set refuses after). The
-    form names the match it was shown, so a board left open never changes the table's next
-    match."""
+    """The organiser says who deals first at table `number` (the board's buttons, shown until
+    its first deal; the match's page changes who deals later). The form names the match and
+    the deals it was shown, so a board left open never changes the table's next match nor a
+    match dealt since."""
     table = _table(tournament, number)
     form = FirstDealerForm(request.POST)
     def at_the_table(text) -> str:  # the board has many tables: each message names its own
