@@ -189,6 +189,13 @@ def audit_for(match: Match) -> QuerySet[AuditEntry]:
     return match.audit.select_related("user", "deal")
 
 
+def last_change_elsewhere(match: Match, link) -> AuditEntry | None:
+    """What changed the match last, made anywhere but on `link`'s phone: the referee's phone
+    that finds its match moved says what moved it (a correction of deal 3, a void, a deal a
+    second phone recorded)."""
+    return audit_for(match).exclude(via_link=link).order_by("-at", "-pk").first()
+
+
 # Every match in play: the café TV (scoring/tv.py) and the lists behind the club's and the home
 # page's "Live now" ------------------------------------------------------------------------------
 

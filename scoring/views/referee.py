@@ -224,7 +224,11 @@ def page(request, token):
         return _awaiting(request, link, ended)
     if ended is not None:
         return _result(request, link, ended)
-    return refusal or _render(request, link)
+    if refusal:
+        return refusal
+    if link.match is not None and "changed" in request.GET:
+        return _render(request, link, last_change=selectors.last_change_elsewhere(link.match, link))
+    return _render(request, link)
 
 
 @never_cache
