@@ -9,7 +9,7 @@
 // window.SuecaProvisional.check(body) whether a deal entered offline can be played (the checks
 // the server runs before it shows a deal for confirmation: the card arithmetic of the match's
 // rules, and a match already over; refused in the server's words, #referee-messages) and
-// window.SuecaProvisional.award(deal) for what it gives.
+// window.SuecaProvisional.award(deal) for what it gives, .confirmer(deal) for who confirms it.
 // It also registers the service worker (/r/sw.js) and keeps the page's latest copy for it.
 import {
   DealError, applyDeal, bonusSides, dealTyped, enteredOrNull, fill, formatFrom, newMatch, rulesFrom, stored as storedState,
@@ -136,8 +136,10 @@ function result(extra = [], at = undefined, rest = true) {
   }
 }
 
+const gainer = (games) => (games[0] > 0 ? "A" : games[1] > 0 ? "B" : null);
+
 function gamesText(games) {
-  const side = games[0] > 0 ? "A" : games[1] > 0 ? "B" : null;
+  const side = gainer(games);
   if (!side) return say("award-none");
   const n = Math.max(...games);
   return say(n === 1 ? "wins-1" : "wins-n", { side, n });
@@ -332,11 +334,21 @@ function award(deal, at = undefined) {
   return say("award", { award: gamesText(given.games) });
 }
 
+// Who confirms one more deal, entered now, where the other side confirms: the side it gives no
+// games ("B" when it gives A games), as the server's screen names it; null for a tie, the points
+// format, or when the scorer cannot say.
+function confirmer(deal, at = undefined) {
+  const outcome = result([deal], at, false);
+  if (!outcome || match.format.type === "points") return null;
+  const side = gainer(outcome.deals[outcome.server + (at ?? waiting().length)].games);
+  return side && (side === "A" ? "B" : "A");
+}
+
 // How many deals the server has recorded in the match on screen, as far as this page knows
 // (null: the page has no match data, e.g. a result screen).
 const recorded = () => (match ? match.deals.length : null);
 
-window.SuecaProvisional = { show, award, check, recorded };
+window.SuecaProvisional = { show, award, confirmer, check, recorded };
 
 document.addEventListener("sueca:queue", (event) => {
   items = Array.isArray(event.detail) ? event.detail : [];

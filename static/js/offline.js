@@ -481,6 +481,11 @@ import { deckOf } from "./points-pair.js";
       line.hidden = false;
     }
     screen.querySelector(now.confirm ? "[data-when-plain]" : "[data-when-confirm]").remove();
+    const side = now.confirm && window.SuecaProvisional ? window.SuecaProvisional.confirmer(deal, at) : null;
+    if (side) {
+      screen.querySelector("[data-when-confirm] p").textContent = say("confirm-by", { side });
+      screen.querySelector("[data-when-confirm] button").textContent = say("agrees", { side });
+    }
     // Online with deals waiting, the screen says why the deal is kept here and not saved now.
     const note = fixing ? "note-fix" : reason === "queue" ? "note-queue" : null;
     if (note) screen.querySelector(".offline-note").textContent = say(note);
