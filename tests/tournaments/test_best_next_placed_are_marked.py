@@ -1,6 +1,6 @@
 """A group stage that also sends its best next-placed teams to the knockout (`best_of_next`)
-marks them on the groups page and the TV as it marks the group winners, and says how they
-are picked: the same partnerships the knockout's draw takes (selectors.knockout_qualifiers),
+marks them on the groups page and the TV as it marks the group winners, and both say how
+they are picked: the same partnerships the knockout's draw takes (selectors.knockout_qualifiers),
 provisionally while the groups are played, then those who went through."""
 
 import re
@@ -78,6 +78,7 @@ def test_the_best_runner_up_is_marked_as_the_knockout_takes_it(client, club):
     assert SENTENCE in unescape(html)
     tv = client.get(f"/t/{tournament.slug}/tv/?i=2", headers=HTMX).content.decode()
     assert "Group A" in tv and marked(tv) == names(tournament, entrants)
+    assert SENTENCE in unescape(tv)  # the TV says what its marks mean, as the page does
 
 
 def test_while_the_groups_are_played_the_best_runner_up_so_far_is_marked(client, club):
