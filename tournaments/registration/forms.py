@@ -58,6 +58,9 @@ class SignUpForm(NamesForm):
             try:
                 validate_email(contact)
             except ValidationError as bad:
+                if not contact.rpartition("@")[0].isascii():
+                    raise ValidationError(_("An email address has no accents before the @: "
+                                            "write joao@…, not joão@….")) from bad
                 raise ValidationError(_("This email address does not look right.")) from bad
         elif not PHONE.fullmatch(contact):
             raise ValidationError(_("Give a phone number (digits, spaces and +) or an email "
