@@ -11,7 +11,7 @@ from tests.browser.test_referee_phone import type_points
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
 
-CHANGED = "This match changed on another screen"
+CHANGED = "Changed on another screen (ana): deal corrected · deal 1, 95–25 → 25–95."
 
 
 def test_an_organisers_correction_reaches_the_phone_on_its_keypad(phone, referee_link,

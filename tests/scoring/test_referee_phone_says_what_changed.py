@@ -1,7 +1,7 @@
 """A referee's phone that finds its match moved on another screen (static/js/referee.js loads
-`?changed=1`) says what moved it: the organiser's correction of deal 1 with its points and
-the match's games before and after, a void, or a deal a second phone recorded, where it said
-only that something changed and left the table to guess which deal."""
+`?changed=1`) says what moved it, and who: the organiser's correction of deal 1 with its points
+before and after, a void, or a deal a second phone recorded, where it said only that something
+changed and left the table to guess which deal."""
 
 from django.urls import reverse
 
@@ -28,7 +28,8 @@ def test_an_organisers_correction_is_named_with_its_deal_and_scores(client, refe
                           replacement=engine.deal_from({"points": [50, 70]}), reason="typo",
                           user=organiser)
     text = _changed(client, referee_link)
-    assert "Last change: deal corrected · deal 1, 70–50; games 3–0 → 50–70; games 2–1 (ana)" in text
+    assert ("Changed on another screen (ana): deal corrected · deal 1, 70–50 → 50–70. "
+            "The score is as saved now.") in text
 
 
 def test_a_deal_from_a_second_phone_is_named_as_such(client, referee_link):
@@ -36,8 +37,7 @@ def test_a_deal_from_a_second_phone_is_named_as_such(client, referee_link):
     second = match.referee_links.create(club=match.club)
     _record(match, [95, 25], "1", second)
     text = _changed(client, referee_link)
-    assert "Last change: deal recorded · deal 1" in text
-    assert "(another phone)" in text
+    assert "Changed on another screen (another phone): deal recorded · deal 1, 95–25." in text
 
 
 def test_this_phones_own_deals_are_not_what_changed(client, referee_link, organiser):
@@ -46,7 +46,7 @@ def test_this_phones_own_deals_are_not_what_changed(client, referee_link, organi
     services.deal_void(deal=match.deals.get(number=1), reason="never played", user=organiser)
     _record(match, [70, 50], "2", referee_link)
     text = _changed(client, referee_link)
-    assert "Last change: deal voided · deal 1" in text
+    assert "Changed on another screen (ana): deal voided · deal 1, 95–25." in text
 
 
 def test_a_page_loaded_plainly_says_nothing_changed(client, referee_link):
@@ -54,3 +54,11 @@ def test_a_page_loaded_plainly_says_nothing_changed(client, referee_link):
     text = _changed(client, referee_link).replace("?changed=1", "")
     plain = client.get(reverse("referee:page", args=[referee_link.token])).content.decode()
     assert "data-changed" in text and "data-changed" not in plain
+
+
+def test_who_deals_chosen_elsewhere_names_the_dealer(client, referee_link, organiser):
+    match = referee_link.match
+    services.first_dealer_set(match_id=match.pk, seat=1, user=organiser)
+    text = _changed(client, referee_link)
+    dealer = match.players[1].name
+    assert f"Changed on another screen (ana): first dealer chosen: {dealer} deals first." in text
