@@ -72,19 +72,22 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
   // first on the round status board; a second phone scores): while the keypad is shown with
   // nothing typed, no card open and nothing waiting on this phone, the page asks its match's
   // version every 10 s (a 304 while it has not moved) and, moved, loads itself again and says
-  // so, so the table never plays on from a score or a dealer the site no longer has.
+  // so, so the table never plays on from a score or a dealer the site no longer has. A finished
+  // match is watched too: the organiser voiding its last deal puts it back in play.
   async function watch() {
     const root = document.getElementById("referee");
     const pending = document.getElementById("pending");
     if (!root || !root.dataset.watch || document.hidden || !window.htmx) return;
     if (pending && !pending.hidden) return;
-    if (!root.querySelector("form.entry") || root.dataset.offline || root.querySelector("details[open]")) return;
+    if (!(root.querySelector("form.entry") || "finished" in root.dataset) || root.dataset.offline || root.querySelector("details[open]")) return;
     const typed = (i) => (["radio", "checkbox"].includes(i.type) ? i.checked : i.value);
     if ([...root.querySelectorAll("form.entry input:not([type=hidden])")].some(typed)) return;
     try {
       const response = await fetch(root.dataset.watch, { cache: "no-cache" });
       if (!response.ok) return;
-      const { version } = await response.json();
+      const { id, version } = await response.json();
+      // A table's card moved on to its next match: its own poll (_referee_waiting.html) shows it.
+      if (String(id) !== root.dataset.match) return;
       if (String(version) !== root.dataset.version && root === document.getElementById("referee")) {
         htmx.ajax("GET", `${window.location.pathname}?changed=1`, { target: "#referee", select: "#referee", swap: "outerHTML" });
       }

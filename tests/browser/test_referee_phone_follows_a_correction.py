@@ -43,3 +43,22 @@ def test_a_phone_with_points_typed_is_left_alone(phone, referee_link, organiser)
     page.wait_for_timeout(12_000)
     expect(page.locator("#id_points_a")).to_have_value("70")
     expect(page.locator("[data-changed]")).to_have_count(0)
+
+
+def test_a_finished_match_put_back_in_play_brings_the_keypad_back(phone, referee_link,
+                                                                   organiser):
+    """The phone left on "The match is over" after its last deal, where it stayed over when
+    the organiser voided that deal and the match was in play again."""
+    match = referee_link.match
+    for number in (1, 2):  # 2 games each: 4-0
+        services.deal_record(match_id=match.pk, deal=engine.deal_from({"points": [95, 25]}),
+                             key=str(number))
+    match.refresh_from_db()
+    assert match.finished
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    expect(page.locator("[data-pad]")).to_have_count(0)
+    services.deal_void(deal=match.deals.order_by("number").last(), reason="dealt twice",
+                       user=organiser)
+    expect(page.locator("[data-changed]")).to_contain_text("deal voided", timeout=15_000)
+    expect(page.locator("[data-pad]")).to_be_visible()
