@@ -360,14 +360,26 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
 
 
 def _stale_deal_message(match: Match) -> str:
-    """Why a deal made on a version of the match it no longer has is refused: another deal
-    meanwhile, or, before the first, the first dealer changed (first_dealer_set)."""
-    changed = match.audit.order_by("-id").values_list("action", flat=True).first()
-    if not match.tally and changed == AuditEntry.Action.FIRST_DEALER:
-        return _("Who deals first was changed meanwhile. Check who deals, then enter this "
-                 "deal again.")
-    return _("Another deal was recorded on this match meanwhile. "
-             "Check the score, then enter this deal again if it is still due.")
+    """Why a deal made on a version of the match it no longer has is refused, named by what
+    changed it last: another deal, a correction, a void, an undo, a reset or who deals."""
+    last = match.audit.order_by("-id").values("action", "deal__number").first() or {}
+    if last.get("action") == AuditEntry.Action.FIRST_DEALER:
+        return _("Who deals was changed meanwhile. Check who deals, then enter this deal "
+                 "again.")
+    meanwhile = STALE_BECAUSE.get(last.get("action"), STALE_BECAUSE[AuditEntry.Action.RECORDED])
+    return _("%(meanwhile)s Check the score, then enter this deal again if it is still due.") % {
+        "meanwhile": meanwhile % {"number": last.get("deal__number")}}
+
+
+STALE_BECAUSE = {
+    AuditEntry.Action.RECORDED: gettext_lazy("Another deal was recorded on this match "
+                                             "meanwhile."),
+    AuditEntry.Action.CORRECTED: gettext_lazy("Deal %(number)s of this match was corrected "
+                                              "meanwhile."),
+    AuditEntry.Action.VOIDED: gettext_lazy("Deal %(number)s of this match was voided meanwhile."),
+    AuditEntry.Action.UNDONE: gettext_lazy("The last deal of this match was undone meanwhile."),
+    AuditEntry.Action.RESET: gettext_lazy("This match was reset meanwhile."),
+}
 
 
 @outbox.service

@@ -232,7 +232,7 @@ def test_a_deal_confirmed_before_the_dealer_changed_is_refused_with_why(client, 
     fields = hidden_fields(confirm(client, referee_link, points=["70", ""]).content.decode())
     organiser_chooses(organiser_client, referee_link.match, 2)
     page = client.post(f"/r/{referee_link.token}/deals/", fields, follow=True).content.decode()
-    assert "Who deals first was changed meanwhile." in page
+    assert "Who deals was changed meanwhile." in page
     assert not referee_link.match.deals.exists()
 
 
