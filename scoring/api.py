@@ -42,7 +42,7 @@ def match_response(request, match: Match) -> JsonResponse:
     return response
 
 
-@csrf_exempt  # a POST is answered 405 in JSON (ApiRefusalsMiddleware), not a CSRF page
+@csrf_exempt  # a POST is answered 405 in JSON (RefusalsMiddleware), not a CSRF page
 @require_safe
 def match_detail(request, pk: int):
     """The public read: every phone following the match gets the body built once per version

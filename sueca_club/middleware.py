@@ -1,11 +1,14 @@
 """A lost database is a short, clear 503 ("try again in a moment"), never a crash page; the
-API's refusals are JSON, even for an address or a method it has no view for."""
+API's refusals are JSON, even for an address or a method it has no view for; an action's
+address opened in the browser is a page that says so."""
 
 import logging
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.template import loader
+from django.urls import Resolver404, resolve
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
@@ -83,19 +86,26 @@ def unavailable_page(message: str) -> str:
                 f"<title>{title}</title><h1>{title}</h1><p>{escape(message)}</p>")
 
 
-class ApiRefusalsMiddleware:
-    """Answer `{"error": ...}` where Django would give the API's client an HTML 404 (an
-    address that names nothing) or an empty 405 (a method the view does not take), as every
-    other refusal of the API is (docs/api.md)."""
+class RefusalsMiddleware:
+    """Say why, where Django answers with nothing to read: the API's client gets
+    `{"error": ...}` for an HTML 404 (an address that names nothing) or an empty 405 (a method
+    the view does not take), as every other refusal of the API is (docs/api.md); a person who
+    opens an action's address in the browser (a login that leads back to the button's address,
+    a link shared from the address bar) gets a page saying nothing was done and the way back
+    to the page the button is on, where the browser showed its own blank error."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         response = self.get_response(request)
-        if (response.status_code in (404, 405) and request.path.startswith("/api/")
-                and response.get("Content-Type", "") != "application/json"):
-            return _api_refusal(response)
+        if response.status_code not in (404, 405):
+            return response
+        if request.path.startswith("/api/"):
+            if response.get("Content-Type", "") != "application/json":
+                return _api_refusal(response)
+        elif response.status_code == 405 and not response.content:
+            return _action_page(request, response)
         return response
 
 
@@ -107,3 +117,23 @@ def _api_refusal(response) -> JsonResponse:
                             % {"methods": allowed}}, status=405)
     refusal["Allow"] = allowed
     return refusal
+
+
+def _action_page(request, response) -> HttpResponse:
+    page = render(request, "405.html", {"back": _page_above(request.path)}, status=405)
+    page["Allow"] = response.get("Allow", "")
+    return page
+
+
+def _page_above(path: str) -> str:
+    """The nearest address above `path` that names a page: the object whose button posts to
+    `path` (/manage/matches/47/link/revoke/ -> /manage/matches/47/)."""
+    parts = path.strip("/").split("/")
+    for end in range(len(parts) - 1, 0, -1):
+        above = "/" + "/".join(parts[:end]) + "/"
+        try:
+            resolve(above)
+        except Resolver404:
+            continue
+        return above
+    return "/"

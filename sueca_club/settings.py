@@ -55,7 +55,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "sueca_club.middleware.DatabaseUnavailableMiddleware",
-    "sueca_club.middleware.ApiRefusalsMiddleware",
+    "sueca_club.middleware.RefusalsMiddleware",
 ]
 
 ROOT_URLCONF = "sueca_club.urls"

@@ -16,7 +16,7 @@ from tournaments import double_bracket, presenters, selectors, sit_outs, standin
 from tournaments.models import Tournament
 
 
-@csrf_exempt  # a POST is answered 405 in JSON (ApiRefusalsMiddleware), not a CSRF page
+@csrf_exempt  # a POST is answered 405 in JSON (RefusalsMiddleware), not a CSRF page
 @require_safe
 def tournament_detail(request, slug: str):
     version = recent_version(f"tournament-live:{slug}", lambda: selectors.live_etag(slug))
