@@ -499,10 +499,12 @@ def earlier_answer(*, match_id: int, key: str, link: RefereeLink, action: str) -
 
 
 def names_changed(partnership_ids: list[int]) -> None:
-    """Partnerships or their players were renamed: their matches in play count as changed,
-    so the club's TV (whose ETag names the newest change) shows the names as they are now."""
-    Match.objects.filter(models.Q(a_id__in=partnership_ids) | models.Q(b_id__in=partnership_ids),
-                         finished=False).update(updated_at=timezone.now())
+    """Partnerships or their players were renamed: their matches count as changed, so the
+    club's TV and every scoreboard (whose ETags name the last change), finished ones too, show
+    the names as they are now. The TV takes a finished match by when it finished (on_the_tv),
+    so this brings back none."""
+    Match.objects.filter(models.Q(a_id__in=partnership_ids) | models.Q(b_id__in=partnership_ids)
+                         ).update(updated_at=timezone.now())
 
 
 def _score_of(match: Match) -> dict:

@@ -4,10 +4,13 @@ a new ETag (after the rename's commit, from the outbox), and a referee's next wr
 taken for a stale one."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from scoring import engine, services
 from scoring.models import Match
 from tests.tournaments.helpers import in_play
 from tests.tournaments.public_helpers import swiss
@@ -121,3 +124,18 @@ def test_saving_a_player_without_a_new_name_changes_no_page(
     before = Tournament.objects.get(pk=tournament.pk).version
     rename_player(organiser_client, playing.a.player_1, playing.a.player_1.name)
     assert Tournament.objects.get(pk=tournament.pk).version == before
+
+
+def test_a_finished_matchs_scoreboard_shows_the_new_name_and_the_tv_does_not_take_it_back(
+        client, organiser_client, match):
+    """A finished match kept its old names for good: only matches in play were touched."""
+    for key in ("1", "2"):  # 2 games each: 4-0
+        services.deal_record(match_id=match.pk, deal=engine.deal_from({"points": [95, 25]}),
+                             key=key)
+    Match.objects.filter(pk=match.pk).update(finished_at=timezone.now() - timedelta(hours=1))
+    path = f"/m/{match.pk}/"
+    etag = first_look(client, path)
+    rename_partnership(organiser_client, match.a, "Os Campeões")
+    response = poll(client, path, etag)
+    assert response.status_code == 200 and "Os Campeões" in response.content.decode()
+    assert "Os Campeões" not in client.get(f"/c/{match.club.slug}/tv/").content.decode()
