@@ -1,5 +1,6 @@
 """Every write to a tournament goes through one of these, each in one transaction."""
 
+from tournaments.services.draws import last_scheduled
 from tournaments.services.errors import StructureDoesNotFit, TournamentRefused
 from tournaments.services.league import matchday_open, pairing_play_now, pairing_postpone
 from tournaments.services.results import LaterMatchesStarted, advance, follow_match
@@ -28,6 +29,7 @@ from tournaments.services.setup import (
 )
 
 __all__ = [
+    "last_scheduled",
     "PAIRING_GONE",
     "LaterMatchesStarted",
     "StructureDoesNotFit",

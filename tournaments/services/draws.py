@@ -85,6 +85,20 @@ def draw_next_round(tournament: Tournament, current: Round) -> Round | None:
     return _swiss_round(tournament, number, all_pairings)
 
 
+def last_scheduled(tournament: Tournament, current: Round) -> bool:
+    """Is `current` the last round its structure schedules (draw_next_round draws no other,
+    a deciding match aside): a knockout's final, a Swiss's last round, a round robin's last
+    round? The organiser's page then offers to finish, not to draw a next round."""
+    if current.stage == Round.Stage.KNOCKOUT:
+        return current.code == formats.FINAL
+    if current.stage != Round.Stage.ROUNDS:
+        return False
+    if tournament.pairing == Tournament.Pairing.ROUND_ROBIN:
+        return current.number >= len(round_robin(
+            tournament, [e.pk for e in _round_robin_field(tournament)]))
+    return current.number >= tournament.rounds_count
+
+
 def deciding_round(tournament: Tournament, stage: str | None) -> Round | None:
     """The next round of deciding matches where `stage` ended with a tie in scope left
     (deciding.to_draw), or None."""

@@ -217,6 +217,8 @@ def tournament(request, club_slug, slug):
     for r in rounds:
         r.sits_out = tuple(sit_outs.sitting_out(tournament, r.round, r.pairings, members))
     league = tournament.structure == Tournament.Structure.LEAGUE
+    can_draw_next = bool(running and current and current.complete
+                         and tournament.structure != Tournament.Structure.DOUBLE)
     can_change_round = bool(current and not league
                             and services.round_changeable(tournament=tournament,
                                                           pairings=current.pairings))
@@ -246,8 +248,8 @@ def tournament(request, club_slug, slug):
         "register_form": RegisterForm(tournament=tournament) if draft else None,
         "can_change_round": can_change_round,
         "swap_form": SwapForm(pairings=current.pairings) if can_change_round else None,
-        "can_draw_next": bool(running and current and current.complete
-                              and tournament.structure != Tournament.Structure.DOUBLE),
+        "can_draw_next": can_draw_next,
+        "last_round": can_draw_next and services.last_scheduled(tournament, current.round),
         "closed_matchdays": [r.round for r in rounds if not r.round.opened] if league else [],
         "season_complete": league and all(r.complete for r in rounds),
         "format_text": presenters.match_text(tournament.format, tournament.rules),
@@ -274,9 +276,9 @@ def tournament_start(request, tournament):
 def round_draw_next(request, tournament):
     drawn: list[Round | None] = []
     if attempt(request, lambda: drawn.append(services.round_draw_next(tournament=tournament,
-                                                                   by=request.user)),
-               _("The next round is drawn.")) and drawn[0] is None:
-        messages.info(request, _("That was the last round: the tournament is finished."))
+                                                                   by=request.user)), ""):
+        messages.success(request, _("The next round is drawn.") if drawn[0] else
+                         _("That was the last round: the tournament is finished."))
 
 
 @tournament_action
