@@ -192,6 +192,20 @@ def criterion_name(code: str) -> str:
     return str(CRITERION_NAMES.get(code, code))
 
 
+def ranked_by_text(tournament: Tournament) -> str:
+    """The tie-break chain as the standings and the printed results say it, with what
+    head-to-head and a deciding match mean where the chain has them."""
+    chain = tournament.tie_breaks
+    said = [_("Ranked by") + ": " + ", ".join(criterion_name(code) for code in chain) + "."]
+    if "head_to_head" in chain:
+        said.append(_("Head-to-head decides only among tied teams who have all played each "
+                      "other; otherwise the next criterion does."))
+    if "deciding" in chain:
+        said.append(_("A tie still left for %(scope)s is played out in a deciding match, which "
+                      "counts for nothing else.") % {"scope": tournament.get_deciding_scope_display()})
+    return " ".join(said)
+
+
 # Lines: each pairing as the public pages, the exports and the API show it ---------------------
 
 @dataclass(frozen=True)

@@ -114,6 +114,16 @@ def columns_for(tournament: Tournament) -> list[Column]:
     return [column for column in COLUMNS if column.name not in left_out]
 
 
+RESULTS = ("rank", "partnership", "points", "played", "won", "drawn", "lost", "byes", "games_won")
+
+
+def paper_columns(tournament: Tournament) -> list[Column]:
+    """The printed results' columns: the results every row adds up from, then those of the
+    tie-break chain (an A4 sheet has no room for the rest of the page's)."""
+    return [column for column in columns_for(tournament)
+            if column.name in RESULTS or column.name in tournament.tie_breaks]
+
+
 def standings_table(rows: list[dict], sort: str = "", season_of: str = "",
                     columns: list[Column] = COLUMNS) -> Table:
     """The sortable table of `rows` in the order `sort` (see sort_of) says, with `columns`
@@ -181,14 +191,33 @@ def _rows(columns, rows: list[dict], season_of: str = "") -> list[Row]:
             if column.name == "partnership":
                 cells.append(f'<th scope="row" class="who">{_name(row, withdrawn, season_of)}'
                              f"</th>")
-            elif column.name == "rank" and row["decided"]:
-                cells.append(f'<td class="num">{row["rank"]}{decided}</td>')
-            elif column.name == "rank" and row.get("by_lot"):  # rows kept before it: no mark
-                cells.append(f'<td class="num">{row["rank"]}{by_lot}</td>')
+            elif column.name == "rank" and rank_mark(row):
+                mark = decided if row["decided"] else by_lot
+                cells.append(f'<td class="num">{row["rank"]}{mark}</td>')
             else:
                 cells.append(f'<td class="{column.css}">{row[column.name]}</td>')
         made.append(Row(row, mark_safe("".join(cells))))  # numbers, and names escaped: safe
     return made
+
+
+def plain_rows(columns: list[Column], rows: list[dict]) -> list[list[str]]:
+    """The cells of `rows` (standing_rows) as text, for paper."""
+    withdrawn = _("withdrawn")
+    return [[_plain_cell(column.name, row, withdrawn) for column in columns] for row in rows]
+
+
+def _plain_cell(name: str, row: dict, withdrawn: str) -> str:
+    if name == "rank":
+        return f"{row['rank']}{rank_mark(row)}"
+    if name == "partnership":
+        return row["partnership"] + (f" ({withdrawn})" if row["withdrawn"] else "")
+    return str(row[name])
+
+
+def rank_mark(row: dict) -> str:
+    """What follows a rank: * when a deciding match settled it, † when the lot did (rows
+    kept before the lot was marked have no by_lot)."""
+    return "*" if row["decided"] else "†" if row.get("by_lot") else ""
 
 
 def by_lot(rows: list[dict]) -> bool:

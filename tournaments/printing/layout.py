@@ -16,12 +16,14 @@ TITLE, BIG, NUMBER, HEADING, STRONG, TEXT, SMALL, FINE, TINY = (
 
 @dataclass(frozen=True)
 class Text:
-    """A line of text; `right` is said on the same line, at its far end."""
+    """A line of text; `right` is said on the same line, at its far end. `wrap`: a sentence
+    that goes on over as many lines as it takes (other lines are cut to fit on paper)."""
 
     text: str
     role: str = TEXT
     align: str = "left"  # left, center
     right: str = ""
+    wrap: bool = False
     kind = "text"
 
 

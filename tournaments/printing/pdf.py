@@ -178,6 +178,12 @@ def _room(doc: Document, frame: Frame, height: float) -> float:
 def _text(doc: Document, block: layout.Text, frame: Frame) -> None:
     size, bold, height, after = ROLES[block.role]
     y = _room(doc, frame, height)
+    if block.wrap:
+        doc.font(size, bold)
+        doc.set_xy(frame.x, y)
+        doc.multi_cell(frame.w, height * 0.8, doc.clean(block.text), align=ALIGN[block.align])
+        doc.set_xy(frame.x, doc.get_y() + after)
+        return
     width = frame.w
     if block.right:
         doc.font(size, bold)

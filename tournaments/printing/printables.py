@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
 from sueca_club.models import Partnership
-from tournaments import double_bracket, presenters, selectors
+from tournaments import double_bracket, presenters, selectors, standings_tables
 from tournaments.models import Round, Tournament
 from tournaments.printing import layout
 
@@ -319,15 +319,12 @@ def _double_podium(tournament: Tournament, all_pairings, entries) -> list[tuple[
                 tournament, all_pairings, entries) if p.place in places for name in p.names]
 
 
-# Every result a row adds up from: played = won + drawn + lost, and the byes beside them.
-STANDINGS_COLUMNS = (("#", 10, True), (gettext_noop("Partnership"), 80, False),
-                     (gettext_noop("Points"), 16, True), (gettext_noop("Played"), 16, True),
-                     (gettext_noop("Won"), 16, True), (gettext_noop("Drawn"), 16, True),
-                     (gettext_noop("Lost"), 16, True), (gettext_noop("Byes"), 16, True),
-                     (gettext_noop("Games won"), 16, True))
+WIDTHS = {"rank": 10, "partnership": 80}  # shares of the page; every other column 16
 
 
 def final_results_document(tournament: Tournament) -> layout.Document:
+    """The champion and the podium, then the standings with the tie-break chain's columns and
+    marks as the standings page shows them (tournaments.standings_tables)."""
     results = final_results(tournament)
     when = " · ".join(filter(None, [tournament.place, tournament.starts_on and
                                      date_format(tournament.starts_on)]))  # the language's way
@@ -340,16 +337,18 @@ def final_results_document(tournament: Tournament) -> layout.Document:
         blocks.append(layout.Text(_("The tournament is still being played: the standings so far."),
                                   align="center"))
     blocks += [layout.Text(f"{place}: {name}", align="center") for place, name in results.podium[1:]]
-    rows = []
-    for standing in results.standings:
-        row, name = standing.row, standing.entry.partnership.display_name
-        if standing.entry.withdrawn:
-            withdrawn = _("withdrawn")
-            name = f"{name} ({withdrawn})"
-        rows.append([str(row.rank), name, str(row.points), str(row.played), str(row.won),
-                     str(row.drawn), str(row.lost), str(row.byes), str(row.games_won)])
-    blocks.append(layout.Table([layout.Column(_(title), width, numeric)
-                                for title, width, numeric in STANDINGS_COLUMNS], rows))
+    columns = standings_tables.paper_columns(tournament)
+    rows = standings_tables.standing_rows(results.standings)
+    blocks += [layout.Text(presenters.ranked_by_text(tournament), layout.FINE, wrap=True),
+               layout.Table([layout.Column(str(column.header), WIDTHS.get(column.name, 16),
+                                           column.name != "partnership") for column in columns],
+                            standings_tables.plain_rows(columns, rows))]
+    if any(row["decided"] for row in rows):
+        blocks.append(layout.Text("* " + _("A deciding match settled this place."), layout.FINE))
+    if standings_tables.by_lot(rows):
+        blocks.append(layout.Text("† " + _("Order decided by lot: nothing else in the tie-break "
+                                           "chain set these partnerships apart."), layout.FINE,
+                                  wrap=True))
     return layout.Document(_("Final results") + f" · {tournament.name}", [layout.Page(blocks)])
 
 

@@ -181,7 +181,7 @@ def standings(request, slug: str):
                        standings_tables.results_version(tournament),
                        lambda: table_html(tournament))
         return {**table, "points_text": presenters.points_text(tournament),
-                "chain": [presenters.criterion_name(c) for c in tournament.tie_breaks]}
+                "ranked_by": presenters.ranked_by_text(tournament)}
     return _page(request, slug, "standings", context, results_only=True)
 
 
