@@ -79,18 +79,33 @@ class Table:
         return [list(zip(row, self.columns, strict=True)) for row in self.rows]
 
 
+def parts(name: str) -> list[str]:
+    """The pieces a name may go over two lines between, never inside one: each player of a
+    partnership ("Duarte Silva &", "Inês Costa"), else its words."""
+    if " & " in name:
+        players = name.split(" & ")
+        return [player + " &" for player in players[:-1]] + players[-1:]
+    return name.split()
+
+
 @dataclass(frozen=True)
 class Side:
     name: str = ""
     games: str = ""
     won: bool = False
 
+    @property
+    def parts(self) -> list[str]:
+        return parts(self.name)
+
 
 @dataclass(frozen=True)
 class Box:
-    """A match of the bracket: two sides; both empty while it is not drawn (to fill in)."""
+    """A match of the bracket: two sides; both empty while it is not drawn (to fill in).
+    `note`: said in place of the sides of a match that is not played (a reset not needed)."""
 
     sides: tuple[Side, Side] = (Side(), Side())
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -111,6 +126,10 @@ class Bracket:
     third_title: str = ""
     linked: bool = True
     kind = "bracket"
+
+    @property
+    def champion_parts(self) -> list[str]:
+        return parts(self.champion)
 
 
 Block = Text | Grid | Steps | Qr | Table | Bracket

@@ -42,6 +42,27 @@ def font_files() -> dict[str, str] | None:
     return None
 
 
+MIN_SIZE = 5.0  # pt: the smallest a name in a bracket box is printed
+LEADING = 1.15 * 25.4 / 72  # a line's height in mm per pt of font size
+
+
+def _on_one_line(parts: list[str]) -> list[str]:
+    return [" ".join(parts)]
+
+
+def _on_two_lines(doc: "Document", parts: list[str], bold: bool) -> list[str]:
+    """`parts` on two lines, broken where the longer line is shortest."""
+    if len(parts) < 2:
+        return _on_one_line(parts)
+    doc.font(10, bold)
+
+    def longer(at: int) -> float:
+        return max(doc.get_string_width(doc.clean(" ".join(half)))
+                   for half in (parts[:at], parts[at:]))
+    at = min(range(1, len(parts)), key=longer)
+    return [" ".join(parts[:at]), " ".join(parts[at:])]
+
+
 class Document(FPDF):
     """An A4 (or A3) document in millimetres with the project's font and a few helpers."""
 
@@ -84,6 +105,27 @@ class Document(FPDF):
         self.font(size, bold)
         self.set_xy(x, y)
         self.cell(w, h, self.fit(text, w - 2), border=border, align=align)
+
+    def name(self, x: float, y: float, w: float, h: float, parts: list[str], *, size: float,
+             bold: bool = False, align: str = "L") -> None:
+        """A name in a box, whole: on one line or over two (between its `parts`: each player
+        of a partnership on a line), whichever prints it larger, at `size` or smaller only
+        as much as it takes to fit; cut only below MIN_SIZE."""
+        lines, size = max((self._fitted(option, w - 2, h, size, bold)
+                           for option in (_on_one_line(parts), _on_two_lines(self, parts, bold))),
+                          key=lambda fitted: fitted[1])
+        height = size * LEADING
+        top = y + (h - height * len(lines)) / 2
+        for n, line in enumerate(lines):
+            self.put(x, top + n * height, w, height, line, size=size, bold=bold, align=align)
+
+    def _fitted(self, lines: list[str], w: float, h: float, size: float,
+                bold: bool) -> tuple[list[str], float]:
+        """`lines` with the largest size up to `size` at which they fit `w` by `h`."""
+        self.font(size, bold)
+        widest = max(self.get_string_width(self.clean(line)) for line in lines) or 1
+        fitting = 0.98 * size * w / widest  # a hair under: put() must not find it too wide
+        return lines, max(MIN_SIZE, min(size, fitting, h / (len(lines) * LEADING)))
 
     def qr(self, data: str, x: float, y: float, size: float) -> None:
         """A QR code drawn as vector squares (crisp at any size), with its quiet zone."""
@@ -268,27 +310,35 @@ def _column_widths(doc: Document, block: layout.Table, width: float,
 def _box(doc: Document, x: float, y: float, w: float, h: float, box: layout.Box) -> None:
     doc.set_fill_color(255, 255, 255)
     doc.rect(x, y, w, h)
-    size = max(5.0, min(10.0, h * 1.1))
+    size = max(MIN_SIZE, min(10.0, h * 1.1))
+    if box.note:
+        doc.set_text_color(90)
+        doc.put(x, y, w, h, box.note, size=size, align="C")
+        doc.set_text_color(0)
+        return
     half = h / 2
-    scored = any(side.games for side in box.sides)
+    doc.font(size, bold=True)
+    games = max((doc.get_string_width(side.games) + 3 for side in box.sides if side.games),
+                default=0)
     for n, side in enumerate(box.sides):
-        doc.put(x, y + n * half, w - 9 if scored else w, half, side.name, size=size,
-                bold=side.won)
-        if scored:
-            doc.put(x + w - 9, y + n * half, 9, half, side.games, size=size, bold=side.won,
-                    align="R")
+        doc.name(x, y + n * half, w - games, half, side.parts, size=size, bold=side.won)
+        if games:
+            doc.put(x + w - games, y + n * half, games, half, side.games, size=size,
+                    bold=side.won, align="R")
     doc.line(x, y + half, x + w, y + half)
 
 
 def _bracket(doc: Document, block: layout.Bracket, frame: Frame) -> None:
     top = doc.get_y() + 8
     bottom = frame.bottom - (22 if block.third else 0)
-    gap = 8.0
-    width = min(75.0, (frame.w - gap * (len(block.rounds) - 1)) / len(block.rounds))
+    columns = len(block.rounds) + bool(block.champion)  # the champion's, right of the final
+    gap = min(8.0, frame.w / columns / 5)
+    width = min(75.0, (frame.w - gap * (columns - 1)) / columns)
     box_h = min(18.0, (bottom - top) / len(block.rounds[0].boxes) - 3)
     for j, column in enumerate(block.rounds):
         x = frame.x + j * (width + gap)
-        doc.put(x, top - 8, width, 6, column.title, size=10, bold=True, align="C")
+        doc.name(x, top - 9, width, 8, layout.parts(column.title), size=10, bold=True,
+                 align="C")
         slot = (bottom - top) / len(column.boxes)
         for i, box in enumerate(column.boxes):
             y = top + (i + 0.5) * slot - box_h / 2
@@ -303,10 +353,11 @@ def _bracket(doc: Document, block: layout.Bracket, frame: Frame) -> None:
                 doc.line(x + width + gap / 2, mid_y, x + width + gap / 2, next_y)
                 doc.line(x + width + gap / 2, next_y, x + width + gap, next_y)
     x = frame.x + len(block.rounds) * (width + gap)
-    if block.champion and x + width <= frame.x + frame.w:  # the champion, right of the final
+    if block.champion:
         y = top + (bottom - top) / 2
-        doc.put(x, y - 13, width, 6, block.champion_title, size=10, bold=True, align="C")
-        doc.put(x, y - 6, width, 12, block.champion, size=13, bold=True, align="C", border=1)
+        doc.put(x, y - 16, width, 6, block.champion_title, size=10, bold=True, align="C")
+        doc.rect(x, y - 9, width, 18)
+        doc.name(x, y - 9, width, 18, block.champion_parts, size=13, bold=True, align="C")
         doc.line(x - gap, y, x, y)
     if block.third:
         x = frame.x + frame.w - width

@@ -244,7 +244,7 @@ def bracket_document(tournament: Tournament, *, paper: str = "a3") -> layout.Doc
 
 def _double_poster(tournament: Tournament, title: str, paper) -> layout.Document:
     """A double elimination on two pages: the winners' bracket, then the losers' bracket
-    with the grand final after it (its winner is the champion)."""
+    with the grand final and its reset after it (its winner is the champion)."""
     if not tournament.bracket_order:
         return layout.Document(title, [layout.Page([
             layout.Text(tournament.name, layout.TITLE),
@@ -253,7 +253,7 @@ def _double_poster(tournament: Tournament, title: str, paper) -> layout.Document
                                    selectors.entries(tournament))
     champion = next((p.names[0] for p in bracket.placings if p.place == 1), "")
     finals = [layout.Round(presenters.double_round_title(view.slot.id), [_slot_box(view)])
-              for view in bracket.grand_final if view.status != "void"]
+              for view in bracket.grand_final]
     brackets = [(_("Winners' bracket"), bracket.winners, []),
                 (_("Losers' bracket"), bracket.losers, finals)]
     return layout.Document(title, [
@@ -266,7 +266,10 @@ def _double_poster(tournament: Tournament, title: str, paper) -> layout.Document
 
 
 def _slot_box(view) -> layout.Box:
-    """A slot of a double elimination: who is there (or where they come from), its games."""
+    """A slot of a double elimination: who is there (or where they come from), its games;
+    the reset the winners' bracket winner made needless by taking the grand final says so."""
+    if view.status == "void":
+        return layout.Box(note=_("Not needed"))
     games = _games(view.line)
     sides = []
     for n, side in enumerate((view.a, view.b)):
