@@ -3,9 +3,13 @@ on a Document with the project's fonts, fitted text and QR codes.
 
 Fonts, in order of preference:
 1. Roboto from the `font-roboto` package (PyPI, Apache 2.0): installs with pip, so a fresh
-   `make run` has it. fpdf2 embeds (a subset of) it, so any Unicode text prints.
+   `make run` has it. fpdf2 embeds (a subset of) it: Latin, Greek and Cyrillic.
 2. DejaVu Sans from Debian's fonts-dejavu-core, where the package is missing.
 3. fpdf2's core Helvetica, with text reduced to Latin-1 (Portuguese fits in it).
+A character the font lacks comes from the fallbacks: the symbols vendored in fonts/ (the
+card suits, arrows, stars: a subset of DejaVu Sans, fonts/LICENSE.txt), then DejaVu Sans
+where installed; one none of them has (an emoji, Chinese) prints as the replacement
+character �, so that a name printed wrong shows it.
 """
 
 import logging
@@ -22,7 +26,10 @@ from tournaments.printing import layout
 
 logging.getLogger("fontTools").setLevel(logging.WARNING)  # it logs every glyph it subsets
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+SYMBOLS = Path(__file__).parent / "fonts" / "SuecaSymbols.ttf"
 FAMILY = "Sueca"
+MISSING = "\ufffd"
+UNSEEN = {"\u200d", "\ufe0e", "\ufe0f"}  # a joiner, emoji or text presentation: no glyph of its own
 
 
 @cache
@@ -40,6 +47,15 @@ def font_files() -> dict[str, str] | None:
     if regular.exists() and bold.exists():
         return {"": str(regular), "B": str(bold)}
     return None
+
+
+def fallback_files() -> dict[str, str]:
+    """The fonts a character missing from font_files' comes from, by family, in order."""
+    files = {"SuecaSymbols": str(SYMBOLS)}
+    dejavu = DEJAVU / "DejaVuSans.ttf"
+    if dejavu.exists() and str(dejavu) != (font_files() or {}).get(""):
+        files["DejaVu"] = str(dejavu)
+    return files
 
 
 MIN_SIZE = 5.0  # pt: the smallest a name in a bracket box is printed
@@ -77,6 +93,11 @@ class Document(FPDF):
         if files:
             for style, path in files.items():
                 self.add_font(FAMILY, style, path)
+            fallbacks = fallback_files()
+            for family, path in fallbacks.items():
+                self.add_font(family, "", path)
+            self.set_fallback_fonts(list(fallbacks), exact_match=False)  # bold text too
+            self.glyphs = set().union(*(font.cmap for font in self.fonts.values()))
         self.family = FAMILY if files else "helvetica"
 
     def font(self, size: float, bold: bool = False) -> None:
@@ -85,7 +106,8 @@ class Document(FPDF):
     def clean(self, text: object) -> str:
         text = str(text if text is not None else "")
         if self.unicode:
-            return text
+            return "".join(c if ord(c) in self.glyphs else MISSING for c in text
+                           if c not in UNSEEN)
         text = text.replace("–", "-").replace("—", "-").replace("…", "...").replace("·", "-")
         return text.encode("latin-1", "replace").decode("latin-1")
 
