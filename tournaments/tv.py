@@ -1,6 +1,6 @@
 """The tournament TV's tables: its ETag (one query) and its live matches, and those that just
-ended, as tiles of the grid that scoring/tv.py lays out, 16 a page; and a big knockout's
-bracket shared among screens (formats/bracket_screens.py)."""
+ended, as tiles of the grid that scoring/tv.py lays out, 16 a page; a big knockout's bracket
+shared among screens (formats/bracket_screens.py), and what sizes a bracket screen's text."""
 
 from dataclasses import replace
 from datetime import datetime
@@ -9,8 +9,12 @@ from django.utils.translation import gettext as _
 
 from scoring import tv
 from tournaments import formats, presenters, selectors
+from tournaments.double_bracket import DoubleBracket
 from tournaments.formats import bracket_screens
 from tournaments.presenters import Bracket, Column, Line
+
+MOST_ROWS = 8  # a screen of a knockout's bracket (formats/bracket_screens.MOST_MATCHES)
+MOST_COLUMNS = 8  # a 32-partnership double elimination's losers' bracket
 
 
 def tv_etag(slug: str, now: datetime) -> str | None:
@@ -90,6 +94,29 @@ def bracket_on_screen(bracket: Bracket, screen: bracket_screens.Screen) -> Brack
     return replace(bracket, columns=columns,
                    third=bracket.third if screen.third_place else None,
                    third_pending=bracket.third_pending and screen.third_place)
+
+
+def bracket_fit(bracket: Bracket) -> str:
+    """The classes that size the text of a screen of `bracket` (bracket_on_screen) to the TV
+    (static/css/tournaments.css): the third-place match takes a column of its own."""
+    third = bracket.third or bracket.third_pending
+    return _fit([len(column.lines) for column in bracket.columns] + ([1] if third else []))
+
+
+def double_fit(double: DoubleBracket, screen: str) -> str:
+    """The same for the "winners", "losers" or "grand_final" screen of a double elimination."""
+    if screen == "grand_final":
+        return _fit([1] * len(double.grand_final))
+    return _fit([len(rnd.slots) for rnd in (double.winners if screen == "winners"
+                                             else double.losers)])
+
+
+def _fit(columns: list[int]) -> str:
+    """`columns`: the matches of each column. The text is sized to the tallest column and to
+    the columns sharing the width; past MOST_ROWS and MOST_COLUMNS it is sized for them, and
+    static/js/tv-fit.js zooms out the rest."""
+    rows = min(max(columns, default=1), MOST_ROWS)
+    return f"tv-bracket rows-{rows} cols-{min(len(columns) or 1, MOST_COLUMNS)}"
 
 
 def _places(column: Column) -> int:

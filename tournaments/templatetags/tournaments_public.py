@@ -1,10 +1,12 @@
 """Template tags: a club's public page lists its tournaments (a tag keeps `scoring` from
 importing `tournaments`, which depends on it; one query), and a round's pairings are listed
 in one piece (tournaments/pairing_list.py); `best_next` words the best next-placed teams a
-group stage also sends to its knockout (presenters.best_next_text).
+group stage also sends to its knockout (presenters.best_next_text); `players` marks each
+player of a partnership's name, so that a TV breaks the name between players.
 """
 
 from django import template
+from django.utils.html import format_html_join
 
 from tournaments import presenters, selectors
 from tournaments.pairing_list import pairing_list
@@ -21,3 +23,12 @@ def club_tournaments(club):
 
 register.filter("pairing_list", pairing_list)
 register.filter("best_next", presenters.best_next_text)
+
+
+@register.filter
+def players(name: str):
+    """"Ana Silva & Bruno Costa" with each player's name (and the "&" after it) in a bare span of
+    its own: the TV's bracket breaks a name between players, not within one."""
+    names = name.split(" & ")
+    return format_html_join(" ", "<span>{}</span>",
+                            [(f"{player} &",) for player in names[:-1]] + [(names[-1],)])

@@ -334,11 +334,14 @@ def tv(request, slug: str):
                 and tournament.structure == Tournament.Structure.DOUBLE:
             context["double"] = double_bracket.build(tournament, list(selectors.pairings(
                 tournament)), selectors.entries(tournament))
+            if screen != "bracket":
+                context["fit"] = tournament_tv.double_fit(context["double"], screen)
         elif screen == "bracket":
             shown = bracket_split[page - 1]
             context["bracket"] = tournament_tv.bracket_on_screen(
                 bracket_ahead.filled(tournament, bracket), shown)
             context["bracket_screen"] = shown
+            context["fit"] = tournament_tv.bracket_fit(context["bracket"])
         return context
 
     screen = _int(request.GET.get("page")) if tables_only else index
