@@ -91,11 +91,16 @@ def structure_text(tournament: Tournament) -> str:
     if tournament.structure == Tournament.Structure.KNOCKOUT:
         text = _("Knockout; %(draw)s") % {"draw": draw.lower()}
     elif tournament.structure == Tournament.Structure.GROUPS:
-        text = ngettext(
-            "%(groups)s group, then the top %(top)s into a knockout",
-            "%(groups)s groups, then the top %(top)s of each into a knockout",
-            tournament.groups_count) % {"groups": tournament.groups_count,
-                                        "top": tournament.qualifiers_per_group}
+        if tournament.qualifiers_per_group == 1:
+            text = ngettext("%(groups)s group, then its winner into a knockout",
+                            "%(groups)s groups, then the winner of each into a knockout",
+                            tournament.groups_count) % {"groups": tournament.groups_count}
+        else:
+            text = ngettext(
+                "%(groups)s group, then the top %(top)s into a knockout",
+                "%(groups)s groups, then the top %(top)s of each into a knockout",
+                tournament.groups_count) % {"groups": tournament.groups_count,
+                                            "top": tournament.qualifiers_per_group}
         if tournament.best_of_next:
             text = _("%(text)s, with %(best_next)s") % {"text": text,
                                                        "best_next": best_next_text(tournament)}

@@ -30,7 +30,7 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.presenters import action_what, criterion_name, round_title
+from tournaments.presenters import action_what, criterion_name, round_title, structure_text
 from tournaments.registration import selectors as signups
 
 
@@ -253,6 +253,7 @@ def tournament(request, club_slug, slug):
         "closed_matchdays": [r.round for r in rounds if not r.round.opened] if league else [],
         "season_complete": league and all(r.complete for r in rounds),
         "format_text": presenters.match_text(tournament.format, tournament.rules),
+        "structure_text": structure_text(tournament),
         "chain": [criterion_name(code) for code in tournament.tie_breaks],
         "actions": [(action, action_what(action)) for action
                     in tournament.actions.select_related("user", "via_link")[:50]],
