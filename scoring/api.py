@@ -118,14 +118,16 @@ def _referee_write(request, token, write):
 
 
 def _answered_earlier(link, key: str, made_for: int | None, action: str,
-                      current: int | None = None):
-    """When the phone made this write for a match the table has moved on from: the first
-    answer to it, or a refusal, and never the write on the table's new match (a phone that was
-    offline, or whose answer was lost). None when the write is for the match it applies to
-    (`current`: the table's match now, unless said otherwise)."""
+                      current: int | None = None, **request):
+    """When the phone made this write (asking `request`: services.ASKED) for a match the table
+    has moved on from: the first answer to it, or a refusal, and never the write on the
+    table's new match (a phone that was offline, or whose answer was lost). None when the
+    write is for the match it applies to (`current`: the table's match now, unless said
+    otherwise)."""
     current = current or link.match_id
     if made_for is not None and made_for != current:
-        return services.earlier_answer(match_id=made_for, key=key, link=link, action=action)
+        return services.earlier_answer(match_id=made_for, key=key, link=link, action=action,
+                                       **request)
     if current is None:
         raise NoMatchHere(NO_MATCH)
     return None
@@ -155,7 +157,8 @@ def referee_deal(request, token):
             raise services.ScoringRefused(form.refusal())
         seen = _if_match(request)
         made_for = form.cleaned_data["match"] or (seen and seen[0])
-        return _answered_earlier(link, key, made_for, "deal") or services.deal_record(
+        return _answered_earlier(link, key, made_for, "deal", deal=form.deal,
+                                 trump=form.trump) or services.deal_record(
             match_id=link.match_id, deal=form.deal, key=key, link=link, trump=form.trump,
             teams_from=link.match,
             opponent_confirmed=form.cleaned_data["confirmed"],
@@ -206,8 +209,11 @@ def referee_first_dealer(request, token):
         return refused
     try:
         body = _first_dealer_body(request)
-        if link.match_id is None or _match_named(body.get("match")) not in (None, link.match_id):
-            raise NoMatchHere(NO_MATCH if link.match_id is None else services.EARLIER_MATCH["dealer"])
+        named = _match_named(body.get("match"))
+        if link.match_id is None:
+            raise NoMatchHere(NO_MATCH)
+        if named not in (None, link.match_id):
+            raise NoMatchHere(services.not_here(link=link, match_id=named, action="dealer"))
         match = services.first_dealer_set(match_id=link.match_id, seat=body["seat"], link=link)
     except services.ScoringRefused as refusal:
         return error(refusal.message, refusal.status)
@@ -228,6 +234,7 @@ def _first_dealer_keyed(request, link, key: str) -> services.Answer:
     """The choice sent with a key: a retry for a match the table has moved on from gets its
     first answer back, or is refused; it is never made on the table's next match."""
     body = _first_dealer_body(request)
-    return _answered_earlier(link, key, _match_named(body.get("match")), "dealer") or \
+    return _answered_earlier(link, key, _match_named(body.get("match")), "dealer",
+                             seat=body["seat"]) or \
         services.first_dealer_record(match_id=link.match_id, seat=body["seat"], key=key,
                                      link=link)

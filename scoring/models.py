@@ -221,6 +221,9 @@ class RefereeRequest(models.Model):
                              related_name="+")
     key = models.CharField(max_length=64)
     action = models.CharField(max_length=10)
+    # What the write asked (services.ASKED), digested: the key sent again with another deal is
+    # refused. Blank in rows from before it was kept: their key gets the first answer back.
+    asked = models.CharField(max_length=64, blank=True, default="")
     status = models.PositiveSmallIntegerField()
     body = models.TextField()  # the JSON text exactly as first sent
     created_at = models.DateTimeField(auto_now_add=True)

@@ -13,6 +13,7 @@ from scoring import engine
 from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
 from scoring.selectors import TEAMS, match_payload
 from sueca_club import outbox
+from sueca_club.digests import digest
 
 # A change of a match's result (it finished, or a finished one changed or reopened) is the
 # event "match_result": its steps (the tournament's next round, the ratings, the result
@@ -69,6 +70,12 @@ class LinkRevoked(ScoringRefused):
 
 class FirstDealerFixed(ScoringRefused):
     status = 409
+
+
+class KeyReused(ScoringRefused):
+    """An Idempotency-Key sent again with another request: refused, nothing written."""
+
+    status = 422
 
 
 def engine_message(error: engine.SuecaError) -> str:
@@ -260,11 +267,34 @@ def _requests(match_id: int, link: RefereeLink | None, key: str):
     return RefereeRequest.objects.filter(match_id=match_id, link=None, key=key)
 
 
-def _remember(match: Match, link: RefereeLink | None, key: str, action: str,
+def _remember(match: Match, link: RefereeLink | None, key: str, action: str, asked: str,
               answer: Answer) -> Answer:
-    RefereeRequest.objects.create(match=match, link=link, key=key, action=action,
+    RefereeRequest.objects.create(match=match, link=link, key=key, action=action, asked=asked,
                                   status=answer.status, body=answer.body)
     return answer
+
+
+# What a keyed write asks, from its arguments: the deal as the form read it (so neither the
+# JSON's spacing nor its key order counts), who deals first; an undo asks nothing more.
+ASKED = {
+    "deal": lambda *, deal, trump="", **_: {"deal": deal.as_dict(), "trump": trump},
+    "undo": lambda **_: {},
+    "dealer": lambda *, seat, **_: {"seat": seat},
+}
+
+
+def asked_digest(action: str, **request) -> str:
+    return digest({"action": action, **ASKED[action](**request)})
+
+
+def _first_answer(first: RefereeRequest, action: str, asked: str) -> Answer:
+    """The answer a key's first write got, for a retry of it: the same action, asking the
+    same (a row from before `asked` was kept is taken at its key's word)."""
+    if first.action != action:
+        raise ScoringRefused(str(KEY_USED_FOR[first.action]))
+    if first.asked and first.asked != asked:
+        raise KeyReused(str(KEY_REUSED[action]))
+    return Answer(first.status, first.body)
 
 
 def _once_per_key(action: str):
@@ -276,21 +306,20 @@ def _once_per_key(action: str):
     again and the key's unique constraint refuses it as it is remembered, its own work rolled
     back whole. Either way it answers what the first answered. Two copies at once (the table
     moved on between them) are the second case: the second one's key clashes when the first
-    commits. A key first sent with the other action is a phone's mistake: refused, not taken
-    for a retry."""
+    commits. A key first sent with the other action, or with another deal or seat (ASKED), is
+    a phone's mistake: refused, not taken for a retry. `write` gets the digest to keep."""
     def decorator(write):
         @functools.wraps(write)
         def once(*, key: str, match_id: int, link: RefereeLink | None = None,
                  **kwargs) -> Answer:
+            asked = asked_digest(action, **kwargs)
             try:
-                return write(key=key, match_id=match_id, link=link, **kwargs)
+                return write(key=key, match_id=match_id, link=link, asked=asked, **kwargs)
             except (IntegrityError, ScoringRefused):
                 first = _requests(match_id, link, key).first()
                 if first is None:
                     raise
-                if first.action != action:
-                    raise ScoringRefused(str(KEY_USED_FOR[first.action])) from None
-                return Answer(first.status, first.body)
+                return _first_answer(first, action, asked)
         return once
     return decorator
 
@@ -302,6 +331,13 @@ KEY_USED_FOR = {
                          "for each deal and each undo."),
     "dealer": gettext_lazy("This Idempotency-Key was already sent with who deals first: make a "
                            "new key for each deal, each undo and each choice of who deals first."),
+}
+# An undo asks nothing but to undo: its key is never reused for another.
+KEY_REUSED = {
+    "deal": gettext_lazy("This Idempotency-Key was already used for a different deal: nothing "
+                         "was recorded. Send a new key for a new deal."),
+    "dealer": gettext_lazy("This Idempotency-Key was already used for a different choice of who "
+                           "deals first: nothing was changed. Send a new key for a new choice."),
 }
 
 
@@ -330,9 +366,10 @@ def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
 
 @_once_per_key("deal")
 @outbox.service
-def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink | None = None,
-                user=None, trump: str = "", expected_version: int | None = None,
-                opponent_confirmed: bool = False, teams_from: Match | None = None) -> Answer:
+def deal_record(*, match_id: int, deal: engine.Deal, key: str, asked: str,
+                link: RefereeLink | None = None, user=None, trump: str = "",
+                expected_version: int | None = None, opponent_confirmed: bool = False,
+                teams_from: Match | None = None) -> Answer:
     """Append a deal. Serialised per match by a row lock; the key makes retries harmless.
     `teams_from`: see _locked."""
     match = _locked(match_id, teams_from, link)
@@ -354,7 +391,8 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, link: RefereeLink
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
                               user=user, via_link=link, before=before,
                               after={"deal": saved.data, **_score(state)})
-    answer = _remember(match, link, key, "deal", Answer(201, json.dumps(match_payload(match))))
+    answer = _remember(match, link, key, "deal", asked,
+                       Answer(201, json.dumps(match_payload(match))))
     _scores_changed(match)
     return answer
 
@@ -425,14 +463,15 @@ def first_dealer_set(*, match_id: int, seat: int, link: RefereeLink | None = Non
 
 @_once_per_key("dealer")
 @outbox.service
-def first_dealer_record(*, match_id: int, seat: int, key: str,
+def first_dealer_record(*, match_id: int, seat: int, key: str, asked: str,
                         link: RefereeLink | None = None) -> Answer:
     """first_dealer_set sent with an Idempotency-Key, as the phone's offline queue sends it
     (static/js/offline.js: kept in order with the deals, sent before the deals entered after
     it): a retry gets the first answer back, even once the deals that followed it are
     recorded; a choice first sent once the match is over is refused (FirstDealerFixed)."""
     match = _first_dealer_change(match_id=match_id, seat=seat, link=link)
-    return _remember(match, link, key, "dealer", Answer(200, json.dumps(match_payload(match))))
+    return _remember(match, link, key, "dealer", asked,
+                     Answer(200, json.dumps(match_payload(match))))
 
 
 def _first_dealer_change(*, match_id: int, seat: int, link: RefereeLink | None = None,
@@ -480,22 +519,51 @@ EARLIER_MATCH = {
     "dealer": gettext_lazy("That screen was for an earlier match at this table: who deals "
                            "first was not changed."),
 }
+ANOTHER_MATCH = {
+    "deal": gettext_lazy("This deal was entered for another match: it was not recorded."),
+    "undo": gettext_lazy("That undo was for another match: nothing was undone."),
+    "dealer": gettext_lazy("That screen was for another match: who deals first was not "
+                           "changed."),
+}
 
 
-def earlier_answer(*, match_id: int, key: str, link: RefereeLink, action: str) -> Answer:
-    """The first answer to a write (`deal` or `undo`) sent for `match_id`, a match `link` has
-    moved on from.
+def not_here(*, link: RefereeLink, match_id: int | None, action: str) -> str:
+    """Why a write made for `match_id`, not the link's match now, is refused: made for an
+    earlier match of this link's, or for another match altogether (a match the screen does
+    not name was the table's, which has none now)."""
+    earlier = match_id is None or _was_links(link, match_id)
+    return str((EARLIER_MATCH if earlier else ANOTHER_MATCH)[action])
+
+
+def _was_links(link: RefereeLink, match_id: int) -> bool:
+    """`match_id` is or was scored through `link`: its match, the one its tournament stopped,
+    one its table played, or, for a table's link, one gone from the table (a tournament
+    deletes a match it takes off a table before its first deal). A friendly's link only ever
+    has its own match."""
+    if match_id in (link.match_id, link.stopped_id):
+        return True
+    if link.table_number is None:
+        return False
+    match = Match.objects.filter(pk=match_id)
+    return not match.exists() or match.filter(models.Q(pairing__table__link=link) | models.Q(
+        pk__in=RefereeRequest.objects.filter(link=link).values("match_id"))).exists()
+
+
+def earlier_answer(*, match_id: int, key: str, link: RefereeLink, action: str,
+                   **request) -> Answer:
+    """The first answer to a write (`deal`, `undo` or `dealer`, asking `request`: ASKED) sent
+    for `match_id`, a match `link` has moved on from.
 
     A phone that kept a deal while offline may send it after its table moved on to the next
     match; a phone whose answer was lost retries with the same key. If the write was done,
     the retry gets its first answer back; if not, it is refused, and never done on the
     table's new match.
     """
-    request = RefereeRequest.objects.filter(link=link, match_id=match_id, key=key,
-                                            action=action).first()
-    if request is None:
-        raise MatchFinished(str(EARLIER_MATCH[action]))
-    return Answer(request.status, request.body)
+    first = RefereeRequest.objects.filter(link=link, match_id=match_id, key=key,
+                                          action=action).first()
+    if first is None:
+        raise MatchFinished(not_here(link=link, match_id=match_id, action=action))
+    return _first_answer(first, action, asked_digest(action, **request))
 
 
 def names_changed(partnership_ids: list[int]) -> None:
@@ -513,8 +581,8 @@ def _score_of(match: Match) -> dict:
 
 @_once_per_key("undo")
 @outbox.service
-def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=None,
-              teams_from: Match | None = None) -> Answer:
+def deal_undo(*, match_id: int, key: str, asked: str, link: RefereeLink | None = None,
+              user=None, teams_from: Match | None = None) -> Answer:
     """Take back the last deal of a match (the referee's undo); audited. `teams_from`: see
     _locked (the table's match; the one just finished when the undo is for that one)."""
     match = _locked(match_id, teams_from, link)
@@ -527,7 +595,8 @@ def deal_undo(*, match_id: int, key: str, link: RefereeLink | None = None, user=
     # drawn from the result is under way (a referee never resets other matches).
     _supersede(match, current, {current[-1].pk: None}, action=AuditEntry.Action.UNDONE, user=user,
                link=link, allow_reset=False if match.finished else None)
-    return _remember(match, link, key, "undo", Answer(200, json.dumps(match_payload(match))))
+    return _remember(match, link, key, "undo", asked,
+                     Answer(200, json.dumps(match_payload(match))))
 
 
 def reopening_refused(match: Match) -> str | None:

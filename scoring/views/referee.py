@@ -174,12 +174,12 @@ def _made_for_another_match(request, link, form, *, undo: bool = False,
     if sent_for is None or sent_for == (current or link.match_id):
         return None
     if undo:
-        messages.error(request, _("That screen was for an earlier match at this table: "
-                                  "nothing was undone."))
+        messages.error(request, services.not_here(link=link, match_id=sent_for, action="undo"))
         return redirect(link)
     try:
         answer = services.earlier_answer(match_id=sent_for, key=str(form.cleaned_data["key"]),
-                                         link=link, action="deal")
+                                         link=link, action="deal", deal=form.deal,
+                                         trump=form.trump)
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
         return redirect(link)
@@ -263,10 +263,11 @@ def confirm(request, token):
     link, refusal = _usable(request, token)
     if refusal and link.revoked:
         return refusal
-    if refusal or _match_id(request.POST.get("match")) not in (None, link.match_id):
+    named = _match_id(request.POST.get("match"))
+    if refusal or named not in (None, link.match_id):
         # The screen was for a match its tournament ended or took back (a withdrawal, a
         # walkover, a correction): say so, rather than show the deal for the table's next one.
-        messages.error(request, services.EARLIER_MATCH["deal"])
+        messages.error(request, services.not_here(link=link, match_id=named, action="deal"))
         return redirect(link)
     match = link.match
     form = DealForm.for_match(match, request.POST)
@@ -298,9 +299,12 @@ def record(request, token):
         return refusal
     if refusal:  # the table has no match now: the screen was for one that ended or went
         screen = KeyForm(request.POST)
-        if screen.is_valid() and screen.cleaned_data["match"]:  # saved before, or refused
-            return _made_for_another_match(request, link, screen)
-        messages.error(request, services.EARLIER_MATCH["deal"])
+        named = screen.cleaned_data["match"] if screen.is_valid() else None
+        made_for = named and Match.objects.filter(pk=named).first()  # its deal, read by its rules
+        form = made_for and RefereeWriteForm.for_match(made_for, request.POST)
+        if form and form.is_valid():  # saved before, or refused
+            return _made_for_another_match(request, link, form)
+        messages.error(request, services.not_here(link=link, match_id=named, action="deal"))
         return redirect(link)
     form = RefereeWriteForm.for_match(link.match, request.POST)
     if not form.is_valid():
@@ -368,7 +372,8 @@ def first_dealer(request, token):
         messages.error(request, STALE)
         return redirect(link)
     if refusal or form.cleaned_data["match"] not in (None, link.match_id):
-        messages.error(request, services.EARLIER_MATCH["dealer"])
+        messages.error(request, services.not_here(link=link, match_id=form.cleaned_data["match"],
+                                                  action="dealer"))
         return redirect(link)
     try:
         match = services.first_dealer_set(match_id=link.match_id, seat=form.cleaned_data["seat"],

@@ -7,6 +7,7 @@ import uuid
 from tests.conftest import make_club, make_match, make_partnership
 
 EARLIER = "That undo was for an earlier match at this table: nothing was undone."
+ANOTHER = "That undo was for another match: nothing was undone."
 
 
 def post(client, link, path, body=None, key=None):
@@ -75,4 +76,4 @@ def test_another_clubs_undo_answer_is_never_handed_out(client, table, other_orga
     played(client, link, theirs)
     assert post(client, link, "undo", {"match": theirs.pk}, key="u1").status_code == 200
     response = post(client, table, "undo", {"match": theirs.pk}, key="u1")
-    assert response.status_code == 409 and response.json()["error"] == EARLIER
+    assert response.status_code == 409 and response.json()["error"] == ANOTHER

@@ -220,7 +220,7 @@ def test_another_clubs_organiser_cannot_choose(client, other_organiser, other_cl
 
 def test_a_screen_for_another_match_or_a_forged_seat_changes_nothing(client, referee_link):
     page = choose(client, referee_link, 1, match=referee_link.match_id + 1).content.decode()
-    assert "That screen was for an earlier match at this table: who deals first was not changed." in page
+    assert "That screen was for another match: who deals first was not changed." in page
     assert "This page was out of date" in choose(client, referee_link, "two").content.decode()
     assert "a seat from 0 to 3, not 5" in choose(client, referee_link, 5).content.decode()
     assert first_dealer(referee_link.match) == 0
