@@ -8,8 +8,16 @@ How it works:
 - Its view is decorated with ``@create_once``. The first post of a token runs the view in one
   transaction; when the view answers with a redirect (it created something), the token is
   recorded with that redirect's address (``FormSubmission``: a unique token column) in the
-  same transaction. A later post with the same token does not run the view: it is redirected
-  to the first answer's address, and told the form was already saved.
+  same transaction, with a digest of what was posted and the name it gave (``named``: "Back
+  Um"). A later post of the same entries with the same token does not run the view: it is
+  redirected to the first answer's address, and told the form was already saved.
+- The same token with other entries (the browser's back button, then another player typed
+  over the first) is no double submit: the view runs, marked, and its form, checked with
+  ``valid(request, form)``, refuses it saying what the token made ("That form was already
+  used for “Back Um”"). The page shows the form again with what was typed and a fresh
+  token: one tap saves it. A view that saved all the same could not record the token (it is
+  taken): its work is rolled back and the answer is the 409 page below. A row from before
+  the digest was kept takes any post for a double submit.
 - Posts with the same token at the same moment are serialised by the unique column (and by
   the unique columns of what they create): the losers' transactions are rolled back whole,
   then they find the first post's row and get its redirect. A loser whose form was refused
@@ -42,6 +50,7 @@ views of this project already behave.
 
 import re
 import secrets
+from dataclasses import dataclass
 from functools import wraps
 
 from django.contrib import messages
@@ -52,11 +61,17 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from sueca_club import outbox
+from sueca_club.digests import digest
 from sueca_club.models import FormSubmission
 
 FIELD = "form_token"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 REDIRECTS = (301, 302, 303)
+NOT_ASKED = ("csrfmiddlewaretoken", FIELD)  # neither says what the form asks for
+# The fields that name what a form creates, tried in turn (a sign-up's names joined).
+NAMING = (("name",), ("name_1", "name_2", "name_3", "name_4"), ("username",), ("email",),
+          ("contact",), ("text",))
+USED = "form_token_used"  # the request's mark: its token was used for other entries
 
 
 def new_token() -> str:
@@ -68,21 +83,64 @@ def posted_token(request) -> str | None:
     return token if TOKEN.fullmatch(token) else None
 
 
-def first_answer(token: str, poster) -> str | None:
-    """Where the first post of `token` led, if `poster` (a user, or None) may be told: its own
-    tokens, and a sign-up's (posted before there was a user, it leads to no one's page)."""
+@dataclass(frozen=True)
+class Posted:
+    """What a post sent, digested (no password kept, even digested), and what it names."""
+
+    asked: str
+    named: str
+
+    @classmethod
+    def of(cls, request) -> "Posted":
+        fields = {name: [value.strip() for value in request.POST.getlist(name)]
+                  for name in request.POST if name not in NOT_ASKED and "password" not in name}
+        return cls(digest(fields), cls._name(request.POST))
+
+    @staticmethod
+    def _name(post) -> str:
+        for names in NAMING:
+            if found := [text for name in names if (text := post.get(name, "").strip())]:
+                return " & ".join(found).splitlines()[0][:200]
+        return ""
+
+
+def first_post(token: str, poster) -> FormSubmission | None:
+    """The first post of `token`, if `poster` (a user, or None) may be told where it led: its
+    own tokens, and a sign-up's (posted before there was a user, it leads to no one's page)."""
     mine = Q(user=None) if poster is None else Q(user=None) | Q(user=poster)
-    return FormSubmission.objects.filter(mine, token=token).values_list("url", flat=True).first()
+    return FormSubmission.objects.filter(mine, token=token).first()
+
+
+def _sent_again(first: FormSubmission | None, posted: Posted) -> bool:
+    return first is not None and first.asked in ("", posted.asked)
+
+
+def valid(request, form) -> bool:
+    """`form.is_valid()`, in a view under ``create_once``: refused, saying so, when the form's
+    token was used for other entries; the page shows the form again with a fresh token."""
+    first = getattr(request, USED, None)
+    if first is None:
+        return form.is_valid()
+    if first.named:
+        used = _("That form was already used for “%(name)s”, which was saved. What you typed "
+                 "now was not saved: check it and send it again to save it too.") % {
+                     "name": first.named}
+    else:  # a partnership of two chosen players, unnamed
+        used = _("That form was already used with other entries, which were saved. What you "
+                 "typed now was not saved: check it and send it again to save it too.")
+    form.add_error(None, used)
+    return False
 
 
 class _TokenTaken(Exception):
     """The token was recorded by another post meanwhile: this attempt is rolled back."""
 
 
-def _record(token: str, poster, url: str) -> None:
+def _record(token: str, poster, url: str, posted: Posted) -> None:
     try:
         with transaction.atomic():
-            FormSubmission.objects.create(token=token, user=poster, url=url)
+            FormSubmission.objects.create(token=token, user=poster, url=url, asked=posted.asked,
+                                          named=posted.named)
     except IntegrityError as clash:
         raise _TokenTaken from clash
 
@@ -112,24 +170,27 @@ def create_once(view):
             return view(request, *args, **kwargs)
         token = posted_token(request)
         poster = request.user if request.user.is_authenticated else None
+        posted = Posted.of(request)
         for _attempt in range(2):
-            if token and (url := first_answer(token, poster)) is not None:
-                return _already_sent(request, url)
+            first = first_post(token, poster) if token else None
+            if _sent_again(first, posted):
+                return _already_sent(request, first.url)
+            setattr(request, USED, first)
             before = _queued(request)
             try:  # then what the view's services recorded to follow, once committed
                 with outbox.writing(durable=False):
                     response = view(request, *args, **kwargs)
                     if token and response.status_code in REDIRECTS:
-                        _record(token, poster, response["Location"])
+                        _record(token, poster, response["Location"], posted)
             except (_TokenTaken, IntegrityError):
                 _drop_messages_since(request, before)
                 continue
-            if token and response.status_code not in REDIRECTS and (
-                    url := first_answer(token, poster)) is not None:
+            if first is None and token and response.status_code not in REDIRECTS and (
+                    _sent_again(again := first_post(token, poster), posted)):
                 # Refused because the same post, a moment earlier, created what it asks for
                 # ("this club already has a player called ..."): that post's answer is ours.
                 _drop_messages_since(request, before)
-                return _already_sent(request, url)
+                return _already_sent(request, again.url)
             return response
         return render(request, "sueca_club/form_clash.html", status=409)
 

@@ -235,6 +235,10 @@ class FormSubmission(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.CASCADE, related_name="+")
     url = models.CharField(max_length=500)
+    # What the first post sent, digested, and what it named ("Back Um"): the token sent again
+    # with other entries is refused, naming it. Blank in rows from before they were kept.
+    asked = models.CharField(max_length=64, blank=True, default="")
+    named = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     def __str__(self):

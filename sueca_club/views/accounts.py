@@ -6,7 +6,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
-from sueca_club import services
+from sueca_club import formtokens, services
 from sueca_club.formtokens import create_once
 
 
@@ -29,7 +29,7 @@ def _next(request) -> str:
 @create_once
 def signup(request):
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and formtokens.valid(request, form):
         user = services.account_create(username=form.cleaned_data["username"],
                                        email=form.cleaned_data["email"],
                                        password=form.cleaned_data["password1"])

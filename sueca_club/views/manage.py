@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.selectors import live_matches, recent_matches
-from sueca_club import invitations, services
+from sueca_club import formtokens, invitations, services
 from sueca_club.forms import (
     BulkPartnershipsForm,
     ClubForm,
@@ -28,7 +28,7 @@ from sueca_club.permissions import club_for, owned_or_404
 @create_once
 def home(request):
     form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and formtokens.valid(request, form):
         club = services.club_create(**form.cleaned_data, by=request.user)
         messages.success(request, _("Club created. Add its players next."))
         return redirect("manage:club", club.slug)
@@ -66,7 +66,7 @@ def organiser_invite(request, club_slug):
     """Always the same answer for a well-formed address: it tells no one who has an account."""
     club = club_for(request.user, club_slug)
     form = InvitationForm(request.POST)
-    if not form.is_valid():
+    if not formtokens.valid(request, form):
         return _club_page(request, club, invitation_form=form)
     invitation = invitations.invitation_send(club=club, email=form.cleaned_data["email"],
                                              by=request.user)
@@ -93,7 +93,7 @@ def invitation_revoke(request, club_slug, invitation_id):
 def player_add(request, club_slug):
     club = club_for(request.user, club_slug)
     form = PlayerForm(request.POST, club=club)
-    if not form.is_valid():
+    if not formtokens.valid(request, form):
         return _club_page(request, club, player_form=form)
     player = services.player_add(club=club, name=form.cleaned_data["name"])
     messages.success(request, _("%(name)s added.") % {"name": player.name})
@@ -106,7 +106,7 @@ def player_add(request, club_slug):
 def partnership_add(request, club_slug):
     club = club_for(request.user, club_slug)
     form = PartnershipForm(request.POST, club=club)
-    if not form.is_valid():
+    if not formtokens.valid(request, form):
         return _club_page(request, club, partnership_form=form)
     partnership = services.partnership_add(club=club, players=form.cleaned_data["players"],
                                            name=form.cleaned_data["name"])
@@ -179,7 +179,7 @@ def partnerships_bulk(request, club_slug):
     club = club_for(request.user, club_slug)
     form = BulkPartnershipsForm(request.POST or None)
     lines = None
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and formtokens.valid(request, form):
         text = form.cleaned_data["text"]
         if "save" in request.POST:
             created = services.partnerships_bulk_add(club=club, text=text)

@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoring.services import ScoringRefused
+from sueca_club import formtokens
 from sueca_club.formtokens import create_once
 from sueca_club.live import live_page, recent_version
 from tournaments import selectors as tournament_selectors
@@ -102,7 +103,7 @@ def _sign_up(request, slug):
     registration = selectors.registration(tournament)
     closed = selectors.why_closed(tournament, registration)
     form = SignUpForm(request.POST or None, players=services.players_per_partnership(tournament))
-    if request.method == "POST" and not closed and form.is_valid():
+    if request.method == "POST" and not closed and formtokens.valid(request, form):
         if form.is_robot:  # said to have worked, and nothing is written
             messages.success(request, _("Thank you: your sign-up was sent."))
             return redirect("tournaments:tournament_sign_up", tournament.slug)

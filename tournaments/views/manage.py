@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import presenters
 from scoring.services import ScoringRefused
+from sueca_club import formtokens
 from sueca_club.formtokens import create_once
 from sueca_club.permissions import club_for, owned_or_404
 from tournaments import selectors, services, sit_outs
@@ -94,7 +95,7 @@ def tournament_action(view):
 def tournament_new(request, club_slug):
     club = club_for(request.user, club_slug)
     form = TournamentForm(request.POST or None, club=club)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and formtokens.valid(request, form):
         data = form.cleaned_data
         try:
             tournament = services.tournament_create(
