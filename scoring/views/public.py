@@ -1,6 +1,6 @@
 """Public live pages: a match's scoreboard, a club's matches, the café TV. No login."""
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Min, Q, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -40,17 +40,35 @@ CLUB_LIVE = 20  # the club page's live matches, those that changed last; `in_pla
 IN_PLAY_PER_PAGE = 50
 
 
+def _club_tournaments_stamp(slug: str) -> str:
+    """One query: what changes the club page's tournaments (its lists, tournaments_public's
+    club_tournaments): any tournament's new version, one more, and a sign-up's closing time
+    passed. Named by lookups alone: `scoring` imports nothing of `tournaments`."""
+    now = timezone.now()
+    stamp = Club.objects.filter(slug=slug).aggregate(
+        count=Count("tournaments"), versions=Sum("tournaments__version"),
+        closes=Min("tournaments__registration__closes_at", filter=Q(
+            tournaments__registration__open=True,
+            tournaments__registration__closes_at__gt=now)))
+    closes = stamp["closes"].timestamp() if stamp["closes"] else 0
+    return f't{stamp["count"]}-{stamp["versions"] or 0}-{closes:.0f}'
+
+
 @require_safe
 def club(request, slug: str):
+    """A club's page. Its poll (htmx) asks for the matches alone; the whole page also lists
+    the club's tournaments, and its version says so."""
+    etag = recent_version(f"club:{slug}", lambda: _club_etag(slug))
+    if etag is not None and not request.htmx:
+        etag = f"{etag}-{_club_tournaments_stamp(slug)}"
+
     def context():
         club = get_object_or_404(Club, slug=slug)
         live, more_live = selectors.first_live(club=club, count=CLUB_LIVE)
         return {"club": club, "live": live, "more_live": more_live,
                 "recent": selectors.recent_matches(club=club)}
 
-    return live_page(request, recent_version(f"club:{slug}", lambda: _club_etag(slug)),
-                     "scoring/club.html",
-                     "scoring/_club_live.html", context)
+    return live_page(request, etag, "scoring/club.html", "scoring/_club_live.html", context)
 
 
 @require_safe

@@ -65,3 +65,14 @@ function tellNews(root) {
   }
 }
 document.addEventListener("htmx:load", (event) => tellNews(event.detail.elt));
+
+// An organiser's answer on the sign-ups or check-in page, swapped in place (htmx): the list
+// is brought to the row it is about, where its message is (the reloaded page gets there by
+// its #landed address).
+document.addEventListener("htmx:afterSwap", () => {
+  const landed = document.querySelector("[data-landed]");
+  if (!landed) return;
+  landed.scrollIntoView({ block: "center" });
+  landed.focus({ preventScroll: true });
+  landed.removeAttribute("data-landed");
+});

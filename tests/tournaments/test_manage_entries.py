@@ -108,7 +108,7 @@ def test_checking_in_from_the_board_at_the_door_stays_on_the_board(organiser_cli
     assert 'name="next" value="check-in"' in organiser_client.get(board).content.decode()
     response = organiser_client.post(page(tournament) + f"entries/{entry.pk}/check-in/",
                                      {"checked_in": "yes", "next": "check-in"}, follow=True)
-    assert response.redirect_chain == [(board, 302)]
+    assert response.redirect_chain[0][0].startswith(board + "?at=entry-")
     assert "checked in." in response.content.decode()
     entry.refresh_from_db()
     assert entry.checked_in

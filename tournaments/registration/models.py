@@ -97,6 +97,9 @@ class SignUp(models.Model):
     # moved it up), and when it was emailed so (once: steps.signup_moved_up_email).
     moved_up_at = models.DateTimeField(null=True, blank=True)
     moved_up_emailed_at = models.DateTimeField(null=True, blank=True)
+    # When the organiser turned it down: told to the organiser should the same names sign up
+    # again (selectors.board).
+    refused_at = models.DateTimeField(null=True, blank=True)
     # The language of the sign-up's page: its emails are written in it ("": the site's).
     language = models.CharField(max_length=10, blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_token)

@@ -47,6 +47,19 @@ def checked_in_waiting(tournament: Tournament, *, places: int) -> list[SignUp]:
                 .select_related(*RELATED).order_by("queued_at", "id")[:places])
 
 
+def open_for_sign_up(club: Club) -> list[Tournament]:
+    """The club's tournaments that take sign-ups on their public page now, the soonest to
+    close first (those without a closing time last), each with its `registration`."""
+    now = timezone.now()
+    tournaments = (club.tournaments.filter(status=Tournament.Status.DRAFT,
+                                           registration__open=True)
+                   .filter(Q(registration__closes_at__isnull=True)
+                           | Q(registration__closes_at__gt=now))
+                   .select_related("registration"))
+    return sorted(tournaments, key=lambda t: (t.registration.closes_at is None,
+                                              t.registration.closes_at or now, t.name))
+
+
 def why_closed(tournament: Tournament, registration: Registration, *,
                to_organiser: bool = False) -> str:
     """Why the public sign-up takes nobody now, or "" when it is open; `to_organiser`: said
@@ -249,6 +262,7 @@ def board(tournament: Tournament) -> Board:
     by_entry = {s.entry_id: s for s in signups if s.entry_id}
     for entry in entries:
         entry.from_signup = by_entry.get(entry.pk)
+    _refused_before(signups)
     return Board(
         entries=entries,
         confirm=[s for s in signups if s.status == SignUp.Status.CONFIRM],
@@ -256,6 +270,59 @@ def board(tournament: Tournament) -> Board:
         waiting=[s for s in signups if s.status == SignUp.Status.WAITING],
         others=[s for s in signups if s.status in SignUp.GONE],
     )
+
+
+def _names_of(signup: SignUp) -> frozenset[str]:
+    return frozenset(name_key(name) for name in signup.names)
+
+
+def _refused_before(signups: list[SignUp]) -> None:
+    """Mark each sign-up still standing with `refused_before`: when the organiser last turned
+    down a sign-up of the same names (a partnership turned down may sign up again at once),
+    else None."""
+    refused: dict[frozenset[str], object] = {}
+    for signup in signups:
+        if signup.status == SignUp.Status.REFUSED and signup.refused_at is not None:
+            names = _names_of(signup)
+            refused[names] = max(signup.refused_at, refused.get(names, signup.refused_at))
+    for signup in signups:
+        signup.refused_before = (refused.get(_names_of(signup))
+                                 if signup.status in SignUp.STANDING else None)
+
+
+@dataclass(frozen=True)
+class Landed:
+    """The row of the organiser's sign-ups or check-in page to land on after an action (the
+    page's `?at=signup-12`), where the action's answer is said."""
+
+    signup: int | None = None
+    entry: int | None = None
+
+    @property
+    def anchor(self) -> str:
+        return f"signup-{self.signup}" if self.signup else f"entry-{self.entry}"
+
+
+def landed(at: str, board: Board) -> Landed | None:
+    """The row `at` names (`signup-12`, `entry-5`), when the board shows it; else None."""
+    kind, _sep, pk = at.partition("-")
+    if not pk.isdigit():
+        return None
+    pk = int(pk)
+    if kind == "entry" and any(entry.pk == pk for entry in board.entries):
+        return Landed(entry=pk)
+    standing = (*board.confirm, *board.pending, *board.waiting)
+    if kind == "signup" and any(signup.pk == pk for signup in standing):
+        return Landed(signup=pk)
+    return None
+
+
+def next_of(rows: list, acted_pk: int):
+    """Of the rows still waiting for the organiser (in the page's order), the one after the
+    row acted on, else the first; None when none waits: 10 in a row, each tap lands on the
+    next."""
+    later = [row for row in rows if row.pk > acted_pk]
+    return (later or rows or [None])[0]
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,40 @@ def _signups_page(tournament):
     return redirect("manage_tournaments:signups", tournament.club.slug, tournament.slug)
 
 
+def landing(page: str, tournament, row: str | None):
+    """Back to the sign-ups or check-in `page` at `row` (`signup-12`, `entry-5`): the page
+    says the action's answer there, not at its top (selectors.landed); to its top without."""
+    url = reverse(f"manage_tournaments:{page}", args=[tournament.club.slug, tournament.slug])
+    return redirect(f"{url}?at={row}#landed" if row else url)
+
+
+def _after(tournament, signup: SignUp, was: str) -> str | None:
+    """The row to land on after an answer to `signup` (`was` its status before): the next
+    sign-up still waiting in its list, else the row it moved to."""
+    board = selectors.board(tournament)
+    still = {SignUp.Status.CONFIRM: board.confirm, SignUp.Status.PENDING: board.pending,
+             SignUp.Status.WAITING: board.waiting}.get(was, [])
+    following = selectors.next_of(still, signup.pk)
+    if following is not None:
+        return f"signup-{following.pk}"
+    signup.refresh_from_db(fields=["status", "entry"])
+    if signup.entry_id:
+        return f"entry-{signup.entry_id}"
+    return f"signup-{signup.pk}" if signup.status in SignUp.STANDING else None
+
+
+def check_in_landing(tournament, entry) -> str:
+    """After "Check in" on the check-in board, the next partnership not here yet; after
+    "Undo", the row itself."""
+    entry.refresh_from_db(fields=["checked_in"])
+    if entry.checked_in:
+        waiting = [e for e in selectors.board(tournament).entries if not e.checked_in]
+        following = selectors.next_of(waiting, entry.pk)
+        if following is not None:
+            return f"entry-{following.pk}"
+    return f"entry-{entry.pk}"
+
+
 def _signup(tournament, signup_id: int) -> SignUp:
     return get_object_or_404(tournament.signups.select_related(
         "partnership__player_1", "partnership__player_2"), pk=signup_id)
@@ -50,6 +84,7 @@ def signups(request, club_slug, slug):
         "tournament": tournament, "club": tournament.club, "registration": registration,
         "draft": tournament.status == Tournament.Status.DRAFT,  # sign-ups change only before
         "form": RegistrationForm.of(registration), "board": board,
+        "landed": selectors.landed(request.GET.get("at", ""), board),
         "places": selectors.places(tournament, registration),
         "closed": selectors.why_closed(tournament, registration, to_organiser=True),
         "public_url": request.build_absolute_uri(
@@ -74,12 +109,11 @@ def registration_update(request, club_slug, slug):
 def _decide(request, club_slug, slug, signup_id, service, done: str):
     tournament = owned_tournament(request, club_slug, slug)
     signup = _signup(tournament, signup_id)
+    was = signup.status
     attempt(request, lambda: service(signup=signup, by=request.user),
             done % {"name": signup.display_name})
-    if request.POST.get("next") == "check-in":
-        return redirect("manage_tournaments:check_in_board", tournament.club.slug,
-                        tournament.slug)
-    return _signups_page(tournament)
+    page = "check_in_board" if request.POST.get("next") == "check-in" else "signups"
+    return landing(page, tournament, _after(tournament, signup, was))
 
 
 @login_required
@@ -96,7 +130,7 @@ def signup_players(request, club_slug, slug, signup_id):
         attempt(request, lambda: services.signup_players_confirm(
             signup=signup, names=form.names, by=request.user),
             _("The players of %(name)s are confirmed.") % {"name": signup.display_name})
-    return _signups_page(tournament)
+    return landing("signups", tournament, _after(tournament, signup, SignUp.Status.CONFIRM))
 
 
 @login_required
@@ -110,7 +144,9 @@ def signup_approve(request, club_slug, slug, signup_id):
 @require_POST
 def signup_refuse(request, club_slug, slug, signup_id):
     return _decide(request, club_slug, slug, signup_id, services.signup_refuse,
-                   _("%(name)s turned down."))
+                   _("%(name)s turned down: out of the tournament's sign-ups (listed under "
+                     "“Withdrawn or turned down”), and their private link now says so. Should "
+                     "they sign up again, their new sign-up here says they were turned down."))
 
 
 @login_required
@@ -156,8 +192,10 @@ def check_in_board(request, club_slug, slug):
 
     def context():
         registration = selectors.registration(tournament)
+        board = selectors.board(tournament)
         return {"tournament": tournament, "club": tournament.club,
-                "registration": registration, "board": selectors.board(tournament),
+                "registration": registration, "board": board,
+                "landed": selectors.landed(request.GET.get("at", ""), board),
                 "draft": tournament.status == tournament.Status.DRAFT}
 
     etag = f"{tournament_selectors.live_etag(slug)}-check-in" if request.htmx else None

@@ -1,15 +1,16 @@
-"""Template tags: a club's public page lists its tournaments (a tag keeps `scoring` from
-importing `tournaments`, which depends on it; one query), and a round's pairings are listed
-in one piece (tournaments/pairing_list.py); `best_next` words the best next-placed teams a
-group stage also sends to its knockout (presenters.best_next_text); `players` marks each
-player of a partnership's name, so that a TV breaks the name between players.
-"""
+"""Template tags: a club's public page lists its tournaments, those open for sign-up first
+(a tag keeps `scoring` from importing `tournaments`, which depends on it; two queries), and a
+round's pairings are listed in one piece (tournaments/pairing_list.py); `best_next` words the
+best next-placed teams a group stage also sends to its knockout (presenters.best_next_text);
+`players` marks each player of a partnership's name, so that a TV breaks the name between
+players."""
 
 from django import template
 from django.utils.html import format_html_join
 
 from tournaments import presenters, selectors
 from tournaments.pairing_list import pairing_list
+from tournaments.registration import selectors as registration_selectors
 
 register = template.Library()
 
@@ -18,7 +19,8 @@ CLUB_PAGE_LIMIT = 10
 
 @register.inclusion_tag("tournaments/public/_club_tournaments.html")
 def club_tournaments(club):
-    return {"tournaments": list(selectors.tournaments_of_club(club)[:CLUB_PAGE_LIMIT])}
+    return {"tournaments": list(selectors.tournaments_of_club(club)[:CLUB_PAGE_LIMIT]),
+            "signing_up": registration_selectors.open_for_sign_up(club)}
 
 
 register.filter("pairing_list", pairing_list)

@@ -1,13 +1,14 @@
 """Organiser actions on a tournament's entries: register, seed, check in, remove, withdraw."""
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import services
 from tournaments.forms import CheckInForm, RegisterForm, SeedForm, WithdrawForm
 from tournaments.models import Entry, Tournament
+from tournaments.registration.views_manage import check_in_landing, landing
 from tournaments.views.manage import attempt, refuse, tournament_action
 
 
@@ -56,8 +57,7 @@ def entry_check_in(request, tournament, entry_id):
     attempt(request, lambda: services.entry_update(entry=entry, checked_in=here),
             done % {"name": entry.partnership.display_name})
     if request.POST.get("next") == "check-in":  # from the board at the door: stay on it
-        return redirect("manage_tournaments:check_in_board", tournament.club.slug,
-                        tournament.slug)
+        return landing("check_in_board", tournament, check_in_landing(tournament, entry))
     return None
 
 

@@ -156,7 +156,7 @@ def test_a_name_already_playing_in_the_tournament_is_refused_as_before(club, mem
     tournament = open_tournament(club)
     tournament_services.entries_register(
         tournament=tournament, partnerships=[Partnership.objects.get(name="Os Ases")])
-    with pytest.raises(TournamentRefused, match="Ana Sousa is already signed up"):
+    with pytest.raises(TournamentRefused, match="Ana Sousa is already entered in this tournament"):
         sign_up(tournament, 1, name_1="Ana Sousa", name_2="Zé Estranho")
 
 
@@ -175,7 +175,7 @@ def test_a_name_in_other_capitals_or_accents_already_playing_is_refused(club, me
     tournament = open_tournament(club)
     sign_up(tournament, 1, name_1="Lena Sá", name_2="Guida Ré")
     for typed in ("LENA SÁ", "Lena Sa"):
-        with pytest.raises(TournamentRefused, match="Lena Sá is already signed up"):
+        with pytest.raises(TournamentRefused, match="Lena Sá is already entered in this tournament"):
             sign_up(tournament, 2, name_1=typed, name_2="Outra Pessoa")
     assert tournament.signups.count() == 1
 

@@ -69,9 +69,11 @@ def newcomers(club, names: list[str]) -> list[Player] | None:
 
 
 def require_new_to_the_tournament(tournament: Tournament, players: list[Player],
-                                  leaving: SignUp | None = None) -> None:
+                                  leaving: SignUp | None = None, *, typed: bool = False) -> None:
     """Refuse a partnership already in the tournament, or a player already in another of its
-    partnerships (signed up, waiting or registered by the organiser)."""
+    partnerships (signed up, waiting or registered by the organiser). `typed`: the players
+    are named by what a visitor typed, who may be another person of the same name: told how
+    to go on then."""
     taken = Entry.objects.filter(tournament=tournament).select_related(
         "partnership__player_1", "partnership__player_2")
     live = SignUp.objects.filter(tournament=tournament, status__in=SignUp.LIVE,
@@ -90,6 +92,20 @@ def require_new_to_the_tournament(tournament: Tournament, players: list[Player],
     for other in others:
         for player in players:
             if player.pk in other.player_ids:
-                raise TournamentRefused(
-                    _("%(player)s is already signed up for this tournament, with %(other)s.")
-                    % {"player": player.name, "other": other.display_name})
+                raise TournamentRefused(_entered(player.name, other, typed))
+
+
+def _entered(name: str, other: Partnership, typed: bool) -> str:
+    words = {"player": name, "other": other.display_name, "example": told_apart(name)}
+    if typed:
+        return _("%(player)s is already entered in this tournament, with %(other)s. If this is "
+                 "another person of the same name, add something to the name that tells them "
+                 "apart (e.g. “%(example)s”).") % words
+    return _("%(player)s is already signed up for this tournament, with %(other)s.") % words
+
+
+def told_apart(name: str) -> str:
+    """A name with a middle initial, as an example of one that tells two people apart:
+    "Manuel Santos" → "Manuel J. Santos"."""
+    first, _space, rest = name.partition(" ")
+    return f"{first} J. {rest}" if rest else f"{first} J."

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from sueca_club import outbox
 from sueca_club.services import name_key, roster_join
 from tournaments.models import Entry, Tournament
+from tournaments.registration import selectors
 from tournaments.registration.emails import email_address
 from tournaments.registration.models import SignUp
 from tournaments.registration.services.places import (
@@ -71,13 +72,15 @@ def _players_renamed(tournament: Tournament, signup: SignUp, names: list[str]) -
                                   "club's spelling of a name stays; the organiser can change "
                                   "it."))
     new = [name for name in names if name_key(name) not in ours]
+    require_new_to_the_tournament(tournament, list(selectors.namesakes(tournament.club, new)
+                                                   .values()), leaving=signup, typed=True)
     players = newcomers(tournament.club, new)
     if players is None:
         raise TournamentRefused(_("A corrected name is the name of another player of the "
                                   "club: ask the organiser to make this change."))
     made = dict(zip(new, players, strict=True))
     players = [ours.get(name_key(name)) or made[name] for name in names]
-    require_new_to_the_tournament(tournament, players, leaving=signup)
+    require_new_to_the_tournament(tournament, players, leaving=signup, typed=True)
     signup.partnership = partnership_of(tournament.club, players)
     signup.names = names
     signup.save(update_fields=["partnership", "names"])

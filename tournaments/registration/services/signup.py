@@ -2,6 +2,7 @@
 are, approved, turned down, moved up from the waiting list."""
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from sueca_club import outbox
@@ -45,7 +46,8 @@ def signup_create(*, tournament: Tournament, names: list[str], contact: str = ""
         raise TournamentRefused(_("Sign-up for this tournament has closed."))
     names = names_kept(tournament, names)
     club = tournament.club
-    require_new_to_the_tournament(tournament, list(selectors.namesakes(club, names).values()))
+    require_new_to_the_tournament(tournament, list(selectors.namesakes(club, names).values()),
+                                  typed=True)
     players = newcomers(club, names)
     signup = SignUp(tournament=tournament, names=names, contact=contact.strip(),
                     language=language)
@@ -54,7 +56,7 @@ def signup_create(*, tournament: Tournament, names: list[str], contact: str = ""
         signup.queued_at = turn_while_confirming(tournament, registration)
         signup.save()
     else:
-        require_new_to_the_tournament(tournament, players)  # newcomers of another sign-up
+        require_new_to_the_tournament(tournament, players, typed=True)  # another sign-up's
         signup.partnership = partnership_of(club, players)
         signup.status = SignUp.Status.PENDING
         signup.save()
@@ -116,8 +118,8 @@ def signup_refuse(*, signup: SignUp, by=None) -> SignUp:
                              SignUp.Status.WAITING):
         raise TournamentRefused(_("Only a sign-up awaiting approval or on the waiting list can "
                                   "be turned down; remove an accepted partnership instead."))
-    signup.status = SignUp.Status.REFUSED
-    signup.save(update_fields=["status"])
+    signup.status, signup.refused_at = SignUp.Status.REFUSED, timezone.now()
+    signup.save(update_fields=["status", "refused_at"])
     move_up_waiting(tournament, registration_for(tournament))
     rows.bump(tournament)
     return signup

@@ -1,0 +1,33 @@
+"""A name already entered in the tournament, with another partnership, is refused saying so:
+on the private link, where it used to say the name was another club player's; and at sign-up,
+with how to go on for another person of the same name."""
+
+from django.test import Client
+
+from tests.conftest import make_partnership
+from tests.tournaments.registration.helpers import open_tournament, sign_up
+from tournaments import services as tournament_services
+
+
+def test_a_corrected_name_already_entered_with_another_partnership_names_it(club):
+    tournament = open_tournament(club)
+    tournament_services.entries_register(
+        tournament=tournament,
+        partnerships=[make_partnership(club, "Manuel Santos", "José Pereira")])
+    ours = sign_up(tournament, 1, name_1="Luís Almeida", name_2="Rui Costa")
+    page = Client().post(f"{ours.get_absolute_url()}names/",
+                         {"name_1": "Luís Almeida", "name_2": "Manuel Santos"},
+                         follow=True).content.decode()
+    assert ("Manuel Santos is already entered in this tournament, with Manuel Santos &amp; "
+            "José Pereira." in page)
+    assert "another player of the club" not in page
+
+
+def test_a_namesake_signing_up_is_told_to_tell_the_names_apart(club):
+    tournament = open_tournament(club)
+    sign_up(tournament, 1, name_1="Manuel Santos", name_2="José Pereira")
+    page = Client().post(f"/t/{tournament.slug}/sign-up/",
+                         {"name_1": "Manuel Santos", "name_2": "Luís Almeida"}).content.decode()
+    assert ("Manuel Santos is already entered in this tournament, with Manuel Santos &amp; "
+            "José Pereira. If this is another person of the same name, add something to the "
+            "name that tells them apart (e.g. “Manuel J. Santos”)." in page)
