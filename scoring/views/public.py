@@ -9,6 +9,7 @@ from django.views.decorators.http import require_safe
 
 from scoring import presenters, selectors, tv
 from scoring.models import Match
+from scoring.views.referee import round_title
 from sueca_club.live import live_page, recent_version
 from sueca_club.models import Club
 
@@ -20,8 +21,12 @@ def scoreboard(request, pk: int):
         raise Http404(_("No such match."))
 
     def context():
-        match = selectors.matches_with_teams().get(pk=pk)
-        return {"match": match, "board": selectors.board(match), "tally": selectors.tally(match)}
+        match = selectors.matches_with_teams().select_related(
+            "pairing__round__tournament").get(pk=pk)
+        pairing = getattr(match, "pairing", None)  # a tournament's match: the way back to it
+        return {"match": match, "board": selectors.board(match), "tally": selectors.tally(match),
+                "tournament": pairing and pairing.round.tournament,
+                "round_title": round_title(match)}
 
     return live_page(request, stamp, "scoring/scoreboard.html",
                      "scoring/_scoreboard_live.html", context)
