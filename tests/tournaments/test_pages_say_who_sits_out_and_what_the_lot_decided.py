@@ -1,5 +1,5 @@
 """An odd field's sit-out is said on every matchday or round of a round robin (the league's
-fixtures, the organiser's page, a round's page), read with what the page reads already; and
+fixtures, the organiser's page, a round's page, the overview), read with what the page reads already; and
 the standings say where the lot ordered partnerships, only there."""
 
 import datetime
@@ -179,6 +179,9 @@ def test_a_group_stage_round_says_who_sits_out_in_each_group(client, organiser_c
     html = client.get(f"/t/{tournament.slug}/rounds/1/").content.decode()
     assert sorted(sits_out(html)[0].split(", ")) == expected
     html = organiser_client.get(manage_url(tournament)).content.decode()
+    assert sorted(sits_out(html)[0].split(", ")) == expected
+    # the overview, where a player looks first, where it was not said (a tester)
+    html = client.get(f"/t/{tournament.slug}/").content.decode()
     assert sorted(sits_out(html)[0].split(", ")) == expected
 
 

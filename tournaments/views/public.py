@@ -107,13 +107,14 @@ def overview(request, slug: str):
                                 if tournament.structure != Tournament.Structure.KNOCKOUT else ""),
                 "current": current,
                 "shown": current.short(OVERVIEW_LINES) if current else [],
+                "sits_out": round_sit_outs(tournament, current),
                 "earlier": earlier,
                 "placings": final_placings(tournament),
                 # Only before the start does the overview ask for the sign-up settings.
                 "sign_up_open": (tournament.status == Tournament.Status.DRAFT
                                  and not registration.why_closed(
                                      tournament, registration.registration(tournament)))}
-    return _page(request, slug, "overview", context)
+    return _page(request, slug, "overview", context, not_playing_in=selectors.CURRENT)
 
 
 def final_placings(tournament: Tournament) -> list:
