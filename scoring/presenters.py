@@ -2,7 +2,7 @@
 
 import ast
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from django.utils.translation import gettext as _
@@ -155,15 +155,25 @@ class TallyRow:
     running: tuple[int, int]
     revoke: str | None = None  # the side that revoked
     bonus: tuple[int, int] = (0, 0)  # the bonuses each side took (in `points` too)
+    partidas: tuple[int, int] = (0, 0)  # won after this deal
+    partida_games: tuple[int, int] = (0, 0)  # its partida's games after it
+    # In game sets (deal_tally): the total is the partida's, and the partida this deal ended.
+    in_sets: bool = False
+    set_end: "SetEnd | None" = None
 
     @property
     def side(self) -> str | None:
         return engine.SIDES[0 if self.games[0] > self.games[1] else 1] if any(self.games) else None
 
     @property
+    def total(self) -> tuple[int, int]:
+        """The games so far, as the board counts them: in game sets, the partida's."""
+        return self.partida_games if self.in_sets else self.running
+
+    @property
     def riscos(self) -> tuple[str, str]:
-        """Each side's running games as strokes on the paper, in groups of five."""
-        return riscos(self.running[0]), riscos(self.running[1])
+        """Each side's games so far as strokes on the paper, in groups of five."""
+        return riscos(self.total[0]), riscos(self.total[1])
 
     @classmethod
     def from_dict(cls, row: dict) -> "TallyRow":
@@ -171,7 +181,9 @@ class TallyRow:
         return cls(number=row["number"], dealer=row["dealer"], points=tuple(row["points"]),
                    games=tuple(row["games"]), kind=row["kind"], carried=row["carried"],
                    running=tuple(row["running"]), revoke=row.get("revoke"),
-                   bonus=tuple(row.get("bonus", (0, 0))))
+                   bonus=tuple(row.get("bonus", (0, 0))),
+                   partidas=tuple(row.get("partidas", (0, 0))),
+                   partida_games=tuple(row.get("partida_games", (0, 0))))
 
     @property
     def card_points(self) -> tuple[str, str]:
@@ -199,7 +211,24 @@ class TallyRow:
     def as_dict(self) -> dict:
         return {"number": self.number, "dealer": self.dealer, "points": list(self.points),
                 "games": list(self.games), "kind": self.kind, "carried": self.carried,
-                "running": list(self.running), "revoke": self.revoke, "bonus": list(self.bonus)}
+                "running": list(self.running), "revoke": self.revoke, "bonus": list(self.bonus),
+                "partidas": list(self.partidas), "partida_games": list(self.partida_games)}
+
+
+@dataclass(frozen=True)
+class SetEnd:
+    """A partida ended on the tally: its number, who won it and its games."""
+
+    number: int
+    side: str
+    games: tuple[int, int]
+
+    @property
+    def text(self) -> str:
+        """"Game set 1: B 4-2", the winner's games first."""
+        games = self.games if self.side == "A" else self.games[::-1]
+        return _("Game set %(number)s: %(side)s %(score)s") % {
+            "number": self.number, "side": self.side, "score": "{}-{}".format(*games)}
 
 
 def riscos(games: int) -> str:
@@ -211,8 +240,23 @@ def deal_tally(match) -> list[TallyRow]:
     """Every active deal of `match` as the paper tally lists it: the rows stored on the match
     (engine.tally_row's), each dealer's seat named by who sits there now."""
     players = match.players
-    return [TallyRow.from_dict({**row, "dealer": _seated(players, row["dealer"])})
+    rows = [TallyRow.from_dict({**row, "dealer": _seated(players, row["dealer"])})
             for row in match.tally]
+    return _in_sets(rows) if match.format["type"] == "partidas" else rows
+
+
+def _in_sets(rows: list[TallyRow]) -> list[TallyRow]:
+    """The rows of a match in game sets: each totals its partida's games, and the deal after
+    which a side had one more partida says which it ended (SetEnd)."""
+    shown, before = [], (0, 0)
+    for row in rows:
+        ended = None
+        if row.partidas != before:
+            side = engine.SIDES[0 if row.partidas[0] > before[0] else 1]
+            ended = SetEnd(number=sum(before) + 1, side=side, games=row.partida_games)
+        shown.append(replace(row, in_sets=True, set_end=ended))
+        before = row.partidas
+    return shown
 
 
 def _seated(players: list, seat: int) -> str:

@@ -95,8 +95,10 @@ def _settle(rules: Rules, fmt: Format, state: MatchState, score: DealScore) -> M
     at = SIDES.index(side)
     won = to_win if whole and rules.revoke == "match" else state.partidas[at] + 1
     partidas: Pair = (won, state.partidas[1]) if at == 0 else (state.partidas[0], won)
-    state = replace(state, partidas=partidas, partida_games=(0, 0), carry=0)
-    return _finish(state, side) if won >= to_win else state
+    state = replace(state, partidas=partidas, carry=0)
+    if won >= to_win:  # the board keeps showing the last partida's games
+        return _finish(state, side)
+    return replace(state, partida_games=(0, 0))
 
 
 def _reached(games: Pair, target: int | None) -> Side | None:

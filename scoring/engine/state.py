@@ -29,8 +29,9 @@ class MatchState:
     """A match after zero or more deals.
 
     ``games`` add up over all partidas; ``partida_games`` are the games of the current
-    partida (``first_to`` and ``partidas`` only; ``(0, 0)`` once a partida ends and in the
-    other formats). ``carry`` counts pending tie games.
+    partida (``first_to`` and ``partidas`` only; ``(0, 0)`` once a partida ends and the next
+    begins, and in the other formats; a finished match keeps its last partida's). ``carry``
+    counts pending tie games.
     """
 
     games: Pair = (0, 0)

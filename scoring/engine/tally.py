@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable
 
+from .basics import plus
 from .deals import Deal
 from .formats import Format
 from .replay import apply
@@ -12,8 +13,9 @@ from .state import MatchState, new_match
 def tally_row(rules: Rules, number: int, deal: Deal, before: MatchState,
               after: MatchState) -> dict:
     """Deal `number`, played on `before` to give `after`: its dealer's seat, card points (the
-    bonuses in), games, kind, the pending 60-60 games it took (`carried`) and the running
-    games.
+    bonuses in), games, kind, the pending 60-60 games it took (`carried`), the running
+    games, the partidas won after it and its partida's games after it (before the next
+    partida restarts at 0).
 
     `kind` is the engine's, or "carry" for a points deal that also took pending games.
     """
@@ -22,10 +24,13 @@ def tally_row(rules: Rules, number: int, deal: Deal, before: MatchState,
     whole_revoke = result.kind == "revoke" and not isinstance(rules.revoke, int)
     carried = before.carry if any(result.games) and not whole_revoke else 0
     cards = deal.points or result.points  # without the bonuses
+    ended = after.partidas != before.partidas
+    partida_games = plus(before.partida_games, result.games) if ended else after.partida_games
     return {"number": number, "dealer": result.dealer, "points": list(result.points),
             "games": list(result.games),
             "kind": "carry" if result.kind == "points" and carried else result.kind,
             "carried": carried, "running": list(after.games), "revoke": deal.revoke,
+            "partidas": list(after.partidas), "partida_games": list(partida_games),
             "bonus": [scored - card for scored, card in zip(result.points, cards, strict=True)]}
 
 

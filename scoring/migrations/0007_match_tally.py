@@ -2,28 +2,16 @@
 
 from django.db import migrations, models
 
-from scoring import engine
-
-CHUNK = 500  # matches read and written at a time
+from scoring.migrations._replay import replay_matches
 
 
 def fill_tallies(apps, schema_editor):
     """Each match's tally, from a replay of its active deals (as the services store it)."""
-    Match = apps.get_model("scoring", "Match")
-    Deal = apps.get_model("scoring", "Deal")
-    ids = list(Match.objects.order_by("pk").values_list("pk", flat=True))
-    for start in range(0, len(ids), CHUNK):
-        matches = list(Match.objects.filter(pk__in=ids[start:start + CHUNK])
-                       .only("rules", "format", "first_dealer"))
-        deals = {}
-        for match_id, number, data in (Deal.objects.filter(match__in=matches, active=True)
-                                       .order_by("number").values_list("match_id", "number", "data")):
-            deals.setdefault(match_id, []).append((number, engine.deal_from(data)))
-        for match in matches:
-            rules = engine.rules_from(overrides=match.rules)
-            _state, match.tally = engine.replay_tally(rules, engine.format_from(match.format),
-                                                      match.first_dealer, deals.get(match.pk, []))
-        Match.objects.bulk_update(matches, ["tally"])
+    replay_matches(apps, _keep_tally, ["tally"])
+
+
+def _keep_tally(match, state, tally):
+    match.tally = tally
 
 
 class Migration(migrations.Migration):

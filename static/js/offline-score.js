@@ -136,6 +136,9 @@ function result(extra = [], at = undefined, rest = true) {
   }
 }
 
+// The games the board shows: in game sets, the set in play's (the last set's once it is over).
+const gamesShown = (outcome) => (match.format.type === "partidas" ? outcome.partida_games : outcome.games);
+
 const gainer = (games) => (games[0] > 0 ? "A" : games[1] > 0 ? "B" : null);
 
 function gamesText(games) {
@@ -172,8 +175,8 @@ function board(outcome, count, stopped, chosen = false) {
   const sides = ["a", "b"].map((side) => section.querySelector(`.side-${side}`));
   sides.forEach((side, i) => {
     if (!side) return;
-    const counted = shown && (match.format.type === "partidas" ? outcome.partida_games : outcome.games);
-    put(side.querySelector("[data-board-games]"), shown && String(counted[i])); // a set's, in sets
+    const counted = shown && gamesShown(outcome);
+    put(side.querySelector("[data-board-games]"), shown && String(counted[i]));
     put(side.querySelector("[data-board-points]"), shown && String(outcome.points[i]));
     put(side.querySelector("[data-board-partidas]"), shown && String(outcome.partidas[i]));
     strokes(side.querySelector("[data-board-strokes]"), shown ? counted[i] : null);
@@ -292,7 +295,7 @@ function show() {
   }
   const lines = [];
   if (match.format.type === "points") lines.push(pair("points", outcome.points));
-  else lines.push(pair("score", outcome.games));
+  else lines.push(pair("score", gamesShown(outcome)));
   if (match.format.type === "partidas") lines.push(pair("partidas", outcome.partidas));
   score.textContent = lines.join(" · ");
   if (outcome.finished) {

@@ -169,8 +169,9 @@ function settle(rules, format, state, score) {
   const at = SIDES.indexOf(side);
   const won = whole && rules.revoke === "match" ? toWin : state.partidas[at] + 1;
   const partidas = at === 0 ? [won, state.partidas[1]] : [state.partidas[0], won];
-  const next = { ...state, partidas, partidaGames: [0, 0], carry: 0 };
-  return won >= toWin ? finish(next, side) : next;
+  const next = { ...state, partidas, carry: 0 };
+  // the board keeps showing the last partida's games
+  return won >= toWin ? finish(next, side) : { ...next, partidaGames: [0, 0] };
 }
 
 const reached = (games, target) => SIDES.find((_, i) => games[i] >= target) ?? null;

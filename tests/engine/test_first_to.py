@@ -43,5 +43,5 @@ def test_a_flag_can_win_the_partida_outright():
     assert (state.games, state.finished, state.winner) == ((1, 4), True, "B")
 
 
-def test_a_finished_match_shows_no_games_in_a_running_partida():
-    assert play(won(0), won(0)).partida_games == (0, 0)
+def test_a_finished_match_keeps_the_games_of_its_last_partida():
+    assert play(won(0), won(0)).partida_games == (0, 4)

@@ -105,3 +105,16 @@ test("how the cards were played is a label the rules check and no score reads", 
   assert.deepStrictEqual(
     replay({ rules: { play: "forced_trumping" }, deals }), replay({ deals }));
 });
+
+test("a finished match of game sets keeps its last set's games, as the engine does", () => {
+  // A wins the first set 4-0, B the second 4-0 and the third 4-2 (tests/scoring/
+  // test_a_finished_match_in_game_sets_shows_its_last_set.py): the board shows 2-4, not 0-0.
+  const format = formatFrom({ type: "partidas", to_win: 2, target: 4 });
+  let state = newMatch(rulesFrom("portugal"), format, 0);
+  [95, 95, 30, 0, 30, 95, 30, 30, 0].forEach((points, index) => {
+    state = applyDeal(state, { points: [points, 120 - points] }, index);
+    if (index === 1) assert.deepStrictEqual(stored(state).partida_games, [0, 0]); // a set won mid-match
+  });
+  assert.deepStrictEqual([stored(state).finished, stored(state).partidas, stored(state).partida_games],
+    [true, [1, 2], [2, 4]]);
+});

@@ -61,13 +61,17 @@ def test_the_api_carries_the_same_tally(client, referee_link):
     body = client.get(f"/api/v1/matches/{referee_link.match_id}").json()
     assert body["tally"] == [
         {"number": 1, "dealer": "Ana Silva", "points": [73, 47], "games": [1, 0],
-         "kind": "points", "carried": 0, "running": [1, 0], "revoke": None, "bonus": [0, 0]},
+         "kind": "points", "carried": 0, "running": [1, 0], "revoke": None, "bonus": [0, 0],
+         "partidas": [0, 0], "partida_games": [1, 0]},
         {"number": 2, "dealer": "Duarte Lima", "points": [60, 60], "games": [0, 0],
-         "kind": "tie", "carried": 0, "running": [1, 0], "revoke": None, "bonus": [0, 0]},
+         "kind": "tie", "carried": 0, "running": [1, 0], "revoke": None, "bonus": [0, 0],
+         "partidas": [0, 0], "partida_games": [1, 0]},
         {"number": 3, "dealer": "Bruno Costa", "points": [0, 0], "games": [2, 0],
-         "kind": "revoke", "carried": 0, "running": [3, 0], "revoke": "B", "bonus": [0, 0]},
+         "kind": "revoke", "carried": 0, "running": [3, 0], "revoke": "B", "bonus": [0, 0],
+         "partidas": [0, 0], "partida_games": [3, 0]},
         {"number": 4, "dealer": "Carla Dias", "points": [120, 0], "games": [4, 0],
-         "kind": "flag", "carried": 0, "running": [7, 0], "revoke": None, "bonus": [0, 0]},
+         "kind": "flag", "carried": 0, "running": [7, 0], "revoke": None, "bonus": [0, 0],
+         "partidas": [1, 0], "partida_games": [7, 0]},
     ]
     assert body["deals"] == [{"dealer": 0, "games": [1, 0]}, {"dealer": 3, "games": [0, 0]},
                              {"dealer": 2, "games": [2, 0]}, {"dealer": 1, "games": [4, 0]}]

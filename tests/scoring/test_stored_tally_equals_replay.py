@@ -103,7 +103,8 @@ def test_the_tally_names_each_dealer_as_the_players_are_named_now(club, organise
     assert row.dealer == "Carla Dias Moreira"
     assert row.as_dict() == {"number": 1, "dealer": "Carla Dias Moreira", "points": [73, 47],
                              "games": [1, 0], "kind": "points", "carried": 0, "running": [1, 0],
-                             "revoke": None, "bonus": [0, 0]}
+                             "revoke": None, "bonus": [0, 0], "partidas": [0, 0],
+                             "partida_games": [1, 0]}
 
 
 def test_the_migration_fills_each_matchs_tally_with_the_replay(club, organiser, pairs):
