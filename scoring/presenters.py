@@ -186,17 +186,20 @@ class TallyRow:
                    partida_games=tuple(row.get("partida_games", (0, 0))))
 
     @property
-    def card_points(self) -> tuple[str, str]:
-        """Each side's card points, with the bonus it took: ("62 + 10", "58")."""
-        return tuple(f"{points - bonus} + {bonus}" if bonus else str(points)
-                     for points, bonus in zip(self.points, self.bonus, strict=True))
+    def bonus_text(self) -> str:
+        """Where a side's card points took a bonus, how: "(A: 60 + 10 bonus)", else ""."""
+        parts = [_("%(side)s: %(cards)s + %(bonus)s bonus") % {
+            "side": side, "cards": points - bonus, "bonus": bonus}
+            for side, points, bonus in zip(engine.SIDES, self.points, self.bonus, strict=True)
+            if bonus]
+        return f"({'; '.join(parts)})" if parts else ""
 
     @property
     def what(self) -> str:
-        """The deal itself: "73-47", "120-0, flag", "revoke by B"."""
+        """The deal itself: "73-47", "120-0, flag", "70-60 (A: 60 + 10 bonus)", "revoke by B"."""
         if self.kind == "revoke":
             return _("revoke by %(side)s") % {"side": self.revoke}
-        points = "-".join(self.card_points)
+        points = " ".join(filter(None, ["{}-{}".format(*self.points), self.bonus_text]))
         return _("%(points)s, flag") % {"points": points} if self.kind == "flag" else points
 
     @property

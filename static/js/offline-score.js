@@ -12,7 +12,8 @@
 // window.SuecaProvisional.award(deal) for what it gives, .confirmer(deal) for who confirms it.
 // It also registers the service worker (/r/sw.js) and keeps the page's latest copy for it.
 import {
-  DealError, applyDeal, bonusSides, dealTyped, enteredOrNull, fill, formatFrom, newMatch, rulesFrom, stored as storedState,
+  DealError, applyDeal, bonusSides, dealFrom, dealTyped, enteredOrNull, fill, formatFrom, newMatch, rulesFrom, scoredPoints,
+  stored as storedState,
 } from "./scorer.js";
 
 const box = document.getElementById("pending");
@@ -146,6 +147,15 @@ function gamesText(games) {
   if (!side) return say("award-none");
   const n = Math.max(...games);
   return say(n === 1 ? "wins-1" : "wins-n", { side, n });
+}
+
+// A deal's card points as the tally writes them: "70–60 (A: 60 + 10 bonus)" where a side took a
+// bonus (presenters.TallyRow.what).
+function pointsText(deal) {
+  const scored = scoredPoints(dealFrom(deal), rules());
+  const bonuses = scored.flatMap((points, i) => (points > deal.points[i]
+    ? [say("bonus", { side: "AB"[i], cards: deal.points[i], bonus: points - deal.points[i] })] : []));
+  return [scored.join("–"), ...(bonuses.length ? [`(${bonuses.join("; ")})`] : [])].join(" ");
 }
 
 function pair(name, values) {
@@ -309,7 +319,7 @@ function show() {
     const row = document.createElement("tr");
     row.dataset.waiting = "";
     const given = outcome.deals[outcome.server + i];
-    const cells = [String(outcome.server + i + 1), deal.revoke ? say("revoke", { side: deal.revoke }) : deal.points.join("–"),
+    const cells = [String(outcome.server + i + 1), deal.revoke ? say("revoke", { side: deal.revoke }) : pointsText(deal),
                    given ? gamesText(given.games) : "", say("waiting-mark")];
     cells.forEach((text, column) => {
       const cell = document.createElement("td");
@@ -333,7 +343,7 @@ function award(deal, at = undefined) {
   const outcome = result([deal], at, false); // the deal offline.js made of the entry (check)
   if (!outcome) return null;
   const given = outcome.deals[outcome.server + (at ?? waiting().length)];
-  if (match.format.type === "points") return deal.revoke ? null : deal.points.join("–");
+  if (match.format.type === "points") return deal.revoke ? null : pointsText(deal);
   return say("award", { award: gamesText(given.games) });
 }
 

@@ -13,7 +13,7 @@ import {
 
 export {
   CaseError, DealError, RulesError, DEFAULT_PRESET, bonusSides, dealEntered, dealFrom, dealTyped, enteredOrNull, fill,
-  formatFrom, otherSide, rulesFrom,
+  formatFrom, otherSide, rulesFrom, scoredPoints,
 };
 export { PRESETS } from "./scorer/options.js";
 export { possiblePoints } from "./scorer/cards.js";

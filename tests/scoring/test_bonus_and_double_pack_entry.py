@@ -155,6 +155,6 @@ def test_the_tally_shows_the_bonus_on_top_of_the_card_points(client, club, pair_
         {"points": [62, 58], "last_trick": "A"}), key="k")
     match.refresh_from_db()
     [row] = selectors.tally(match)
-    assert row.card_points == ("62 + 10", "58") and row.points == (72, 58)
-    assert presenters.deal_text(row) == "Deal 1: 62 + 10-58, A +1 game"
+    assert row.bonus_text == "(A: 62 + 10 bonus)" and row.points == (72, 58)
+    assert presenters.deal_text(row) == "Deal 1: 72-58 (A: 62 + 10 bonus), A +1 game"
     assert client.get(f"/api/v1/matches/{match.pk}").json()["tally"][0]["bonus"] == [10, 0]
