@@ -4,7 +4,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from sueca_club import services
+from sueca_club import services, zones
 from sueca_club.models import Club, Partnership, Player
 
 NO_NAME = _("Write a name that can be read: this one shows nothing.")
@@ -31,9 +31,18 @@ class DateTimeInput(forms.DateTimeInput):
 
 
 class ClubForm(forms.ModelForm):
+    """A new club, or a club's settings."""
+
     class Meta:
         model = Club
-        fields = ["name", "town", "default_preset"]
+        fields = ["name", "town", "default_preset", "time_zone"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].required = False  # a form from before there was a zone
+
+    def clean_time_zone(self):
+        return self.cleaned_data["time_zone"] or zones.site_zone()
 
     def clean_name(self):
         name = services.person_name(self.cleaned_data["name"])

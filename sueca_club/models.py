@@ -7,6 +7,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from sueca_club import zones
+
 MAX_ID = 2**63 - 1  # the largest id a database holds (SQLite cannot even look up a bigger one)
 
 PRESET_CHOICES = [
@@ -55,6 +57,10 @@ class Club(models.Model):
     town = models.CharField(_("town"), max_length=120, blank=True)
     default_preset = models.CharField(
         _("default rules"), max_length=20, choices=PRESET_CHOICES, default="portugal"
+    )
+    time_zone = models.CharField(
+        _("time zone"), max_length=40, choices=zones.zone_choices, default=zones.site_zone,
+        help_text=_("Every time on the club's pages, and every time you type, is in this zone."),
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", through_fields=("club", "user"),

@@ -10,7 +10,7 @@ from django.db.models import Q, Value
 from django.db.models.functions import Lower
 from django.utils.text import slugify
 
-from sueca_club import outbox
+from sueca_club import outbox, zones
 from sueca_club.models import Club, Membership, Partnership, Player
 
 SLUG_LENGTH = Club._meta.get_field("slug").max_length
@@ -29,10 +29,24 @@ def _free_slug(name: str) -> str:
 
 
 @transaction.atomic
-def club_create(*, name: str, town: str = "", default_preset: str = "portugal", by) -> Club:
+def club_create(*, name: str, town: str = "", default_preset: str = "portugal",
+                time_zone: str | None = None, by) -> Club:
     club = Club.objects.create(name=name, slug=_free_slug(name), town=town,
-                               default_preset=default_preset)
+                               default_preset=default_preset,
+                               time_zone=time_zone or zones.site_zone())
     Membership.objects.create(club=club, user=by, added_by=by)
+    return club
+
+
+@outbox.service
+def club_update(*, club: Club, name: str, town: str, default_preset: str,
+                time_zone: str) -> Club:
+    """The club's settings. Its tournaments' pages show its name and times in its zone: they
+    are rebuilt, after the commit (the steps registered for "club_changed")."""
+    club.name, club.town, club.default_preset, club.time_zone = (name, town, default_preset,
+                                                                 time_zone)
+    club.save(update_fields=["name", "town", "default_preset", "time_zone"])
+    outbox.emit("club_changed", club_id=club.pk)
     return club
 
 

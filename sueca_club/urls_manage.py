@@ -14,6 +14,7 @@ urlpatterns = [
     # tournament app's, which the project's URLconf tries before this.
     path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("<slug:club_slug>/", clubs.club, name="club"),
+    path("<slug:club_slug>/settings/", clubs.club_settings, name="club_settings"),
     path("<slug:club_slug>/organisers/invite/", clubs.organiser_invite, name="organiser_invite"),
     path("<slug:club_slug>/invitations/<int:invitation_id>/revoke/", clubs.invitation_revoke,
          name="invitation_revoke"),

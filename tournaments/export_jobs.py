@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 from sueca_club import outbox
 from sueca_club.jobs import PermanentError
 from sueca_club.models import Club
+from sueca_club.zones import club_zone
 from tournaments import exports, transfer
 from tournaments.models import Export, Tournament
 from tournaments.printing import printables
@@ -200,7 +201,7 @@ def export_build(*, export_id: int) -> None:
             export.status == Export.Status.FAILED):  # given up: asking again made a new one
         return
     Export.objects.filter(pk=export.pk).update(status=Export.Status.RUNNING, progress=0, error="")
-    with translation.override(export.params.get("language") or None):
+    with translation.override(export.params.get("language") or None), club_zone(export.club):
         try:
             product = product_for(export)
         except ExportRefused as refused:

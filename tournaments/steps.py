@@ -34,6 +34,11 @@ def names_changed(*, partnership_ids: list[int]) -> None:
     rows.names_changed(partnership_ids)
 
 
+@step("tournaments.club_changed", on="club_changed")
+def club_changed(*, club_id: int) -> None:
+    rows.club_changed(club_id)
+
+
 @step("tournaments.notify_result", in_worker=True, on="match_result")
 def notify_result(*, match_id: int, version: int, allow_reset: bool,
                   by: int | None = None, link: int | None = None) -> None:

@@ -2,12 +2,12 @@
 
 from dataclasses import dataclass
 
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from scoring.ratings import services as rating_services
 from scoring.ratings.services import LadderRow
-from sueca_club.models import Club
+from scoring.views import public
 
 WIDTH, HEIGHT, PAD = 100, 24, 3
 
@@ -44,7 +44,7 @@ def _charted(rows: list[LadderRow]) -> list[tuple[LadderRow, Sparkline]]:
 
 @require_safe
 def ladder(request, slug: str):
-    club = get_object_or_404(Club, slug=slug)
+    club = public.club_of(slug)
     board = rating_services.ladder(club=club)
     return render(request, "scoring/ladder.html", {
         "club": club, "players": _charted(board.players),

@@ -12,6 +12,7 @@ from scoring.models import Match
 from scoring.views.referee import round_title
 from sueca_club.live import live_page, recent_version
 from sueca_club.models import Club
+from sueca_club.zones import club_zone_activate
 
 
 @require_safe
@@ -23,11 +24,11 @@ def scoreboard(request, pk: int):
     def context():
         match = selectors.matches_with_teams().select_related(
             "pairing__round__tournament").get(pk=pk)
+        club_zone_activate(match.club)
         pairing = getattr(match, "pairing", None)  # a tournament's match: the way back to it
         return {"match": match, "board": selectors.board(match), "tally": selectors.tally(match),
                 "tournament": pairing and pairing.round.tournament,
                 "round_title": round_title(match)}
-
     return live_page(request, stamp, "scoring/scoreboard.html",
                      "scoring/_scoreboard_live.html", context)
 
@@ -68,7 +69,7 @@ def club(request, slug: str):
         etag = f"{etag}-{_club_tournaments_stamp(slug)}"
 
     def context():
-        club = get_object_or_404(Club, slug=slug)
+        club = club_of(slug)
         live, more_live = selectors.first_live(club=club, count=CLUB_LIVE)
         return {"club": club, "live": live, "more_live": more_live,
                 "recent": selectors.recent_matches(club=club)}
@@ -85,7 +86,7 @@ def in_play(request, slug: str | None = None):
     page = tv.page_number(_int(request.GET.get("page"), default=1), stamp.live, IN_PLAY_PER_PAGE)
 
     def context():
-        club = None if slug is None else get_object_or_404(Club, slug=slug)
+        club = None if slug is None else club_of(slug)
         matches = selectors.in_play(club=club, page=tv.page_slice(page, IN_PLAY_PER_PAGE))
         return {"club": club, "matches": matches, "listing": {
             "page": page, "pages": tv.pages_for(stamp.live, IN_PLAY_PER_PAGE), "total": stamp.live,
@@ -109,7 +110,7 @@ def club_tv(request, slug: str):
     etag = stamp and f"{stamp.etag}-p{page}"
 
     def context():
-        club = get_object_or_404(Club, slug=slug)
+        club = club_of(slug)
         matches = (selectors.in_play(club=club, page=tv.page_slice(page), ended_since=ended_since)
                    if shown else [])
         tiles = [tv.tile_of(match, now=now, table=match.table_number, a=match.a.display_name,
@@ -119,6 +120,13 @@ def club_tv(request, slug: str):
                 "grid": tv.grid(tiles, page=page, total=shown, playing=stamp.live if stamp else 0)}
 
     return live_page(request, etag, "scoring/tv.html", "scoring/_tv_live.html", context)
+
+
+def club_of(slug: str) -> Club:
+    """The page's club, its zone switched on (sueca_club/zones.py)."""
+    club = get_object_or_404(Club, slug=slug)
+    club_zone_activate(club)
+    return club
 
 
 def _tournament_of(match: Match) -> str | None:

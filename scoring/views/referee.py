@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring import engine, presenters, selectors, services
 from scoring.forms.deal import DealForm, FirstDealerForm, KeyForm, RefereeWriteForm, ResultConfirmForm
 from scoring.models import Match, RefereeLink
+from sueca_club.zones import club_zone_activate
 
 STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the score and "
                      "try again.")
@@ -33,8 +34,8 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes (URL-safe b
 
 def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
     """The token's link with its match and who plays it, in the same query; `with_match` (a
-    read) also the match's club and round, which the pages show. A write reads the match
-    again under its row lock, and takes who plays it from this read."""
+    read) also the match's club and round, which the pages show, in the club's zone. A write
+    reads the match again under its row lock, and takes who plays it from this read."""
     if not TOKEN.fullmatch(token):  # PostgreSQL cannot even look up text with a NUL in it
         raise Http404("No such referee link.")
     links = RefereeLink.objects
@@ -44,7 +45,10 @@ def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
     else:  # the match's state and tally are read under the lock
         links = links.select_related(*(f"match__{name}" for name in selectors.TEAMS)).defer(
             "match__state", "match__tally")
-    return get_object_or_404(links, token=token)
+    link = get_object_or_404(links, token=token)
+    if with_match and link.match is not None:
+        club_zone_activate(link.match.club)
+    return link
 
 
 def round_title(match: Match | None) -> str:

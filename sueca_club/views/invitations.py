@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from sueca_club import invitations
+from sueca_club.zones import club_zone_activate
 
 TEMPLATE = "sueca_club/manage/invitation.html"
 
@@ -32,6 +33,7 @@ def invitation(request, token):
         return redirect("manage:club", accepted.club.slug)
     except invitations.InvitationRefused as refused:
         return render(request, TEMPLATE, {"refused": refused.message}, status=refused.status)
+    club_zone_activate(found.club)  # when it expires, in the club's time
     return render(request, TEMPLATE, {
         "invitation": found, "proof": proof if invitations.proven(found, request.user, proof)
         else ""})

@@ -36,6 +36,18 @@ def home(request):
     return render(request, "sueca_club/manage/home.html", {"clubs": clubs, "form": form})
 
 
+@login_required
+def club_settings(request, club_slug):
+    club = club_for(request.user, club_slug)
+    form = ClubForm(request.POST or None,
+                    initial={name: getattr(club, name) for name in ClubForm.Meta.fields})
+    if request.method == "POST" and form.is_valid():
+        services.club_update(club=club, **form.cleaned_data)
+        messages.success(request, _("The club's settings are saved."))
+        return redirect("manage:club", club.slug)
+    return render(request, "sueca_club/manage/settings.html", {"club": club, "form": form})
+
+
 def _club_page(request, club: Club, **forms):
     """The club page; a form that failed is passed in bound, so its errors show in place."""
     context = {

@@ -26,6 +26,7 @@ from scoring.services import ScoringRefused
 from sueca_club import formtokens
 from sueca_club.formtokens import create_once
 from sueca_club.live import live_page, recent_version
+from sueca_club.zones import club_zone_activate
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.registration import selectors, services
@@ -39,16 +40,21 @@ FINAL = (*SignUp.GONE, "entry_withdrawn", "left_out", "not_taken")
 
 
 def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    """The tournament, its club's zone switched on (sueca_club/zones.py)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    club_zone_activate(tournament.club)
+    return tournament
 
 
 def _by_token(slug: str, token: str) -> SignUp:
     if not TOKEN.fullmatch(token):
         raise Http404
-    return get_object_or_404(
+    signup = get_object_or_404(
         SignUp.objects.select_related("tournament__club", "partnership__player_1",
                                       "partnership__player_2", "entry"),
         token=token, tournament__slug=slug)
+    club_zone_activate(signup.tournament.club)
+    return signup
 
 
 def _door(slug: str, token: str) -> Registration:

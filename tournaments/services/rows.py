@@ -29,6 +29,12 @@ def names_changed(partnership_ids: list[int]) -> None:
         version=models.F("version") + 1)
 
 
+def club_changed(club_id: int) -> None:
+    """The club's name or time zone changed: each of its tournaments has a new version, so
+    no page made before (with the old name, or times in the old zone) is served again."""
+    Tournament.objects.filter(club=club_id).update(version=models.F("version") + 1)
+
+
 def reopen(tournament: Tournament) -> None:
     """A corrected result leaves the tournament running again, without a champion."""
     tournament.status, tournament.champion = Tournament.Status.RUNNING, None

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 from scoring import tv as scoring_tv
 from scoring.presenters import match_text
 from sueca_club.live import cached, live_page, recent_version
+from sueca_club.zones import club_zone_activate
 from tournaments import bracket_ahead, double_bracket, presenters, selectors, sit_outs, standings_tables
 from tournaments import tv as tournament_tv
 from tournaments.models import Round, Tournament
@@ -86,6 +87,7 @@ def _page(request, slug: str, page: str, context, *, etag_suffix: str = "",
                       if results_only else selectors.tournament_page(slug, not_playing_in))
         if tournament is None:
             raise Http404(_("No such tournament."))
+        club_zone_activate(tournament.club)
         return {"tournament": tournament, "page": page,
                 "has_bracket": tournament.structure not in (Tournament.Structure.ROUNDS,
                                                             Tournament.Structure.LEAGUE),
