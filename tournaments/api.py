@@ -49,13 +49,15 @@ def _payload(slug: str) -> dict | None:
         rounds.setdefault(pairing.round.number, []).append(pairing)
     robin = {number: pairings for number, pairings in rounds.items()
              if sit_outs.someone_sits_out(tournament, pairings[0].round, pairings)}
-    # the field, read once only where a round robin's round leaves someone out; the standings
-    # read it too when they are not kept
+    # the field, read once only where a round robin's round leaves someone out or the final
+    # places name everyone; the standings read it too when they are not kept
+    placed = selectors.placed_at_the_end(tournament)
     entries = (selectors.entries(tournament) if double
-               else selectors.entry_summaries(tournament) if robin else None)
+               else selectors.entry_summaries(tournament) if robin or placed else None)
     payload = presenters.tournament_payload(
         tournament, summaries, standings_tables.ranked_rows(tournament, summaries, entries),
-        _sitting_out(tournament, robin, entries or []))
+        _sitting_out(tournament, robin, entries or []),
+        presenters.final_placings(tournament, summaries, entries) if placed else [])
     if double:
         payload["bracket"] = double_bracket.payload(
             double_bracket.build(tournament, summaries, entries))

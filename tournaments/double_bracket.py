@@ -78,23 +78,12 @@ class RoundView:
 
 
 @dataclass(frozen=True)
-class PlacingView:
-    place: int
-    last: int  # the last place shared (== place when held alone)
-    names: list[str]
-
-    @property
-    def label(self) -> str:
-        return str(self.place) if self.last == self.place else f"{self.place}–{self.last}"
-
-
-@dataclass(frozen=True)
 class DoubleBracket:
     winners: list[RoundView]
     losers: list[RoundView]
     grand_final: list[SlotView]
     reset: bool
-    placings: list[PlacingView]
+    placings: list[presenters.PlacingView]
 
 
 def _sources(schedule: de.Schedule) -> dict[tuple[str, str], Source]:
@@ -136,18 +125,7 @@ def build(tournament: Tournament, pairings: list[Pairing], entries: list[Entry])
     return DoubleBracket(
         winners=rounds(de.WINNERS), losers=rounds(de.LOSERS),
         grand_final=[view(slot) for slot in schedule.slots if slot.bracket == de.GRAND_FINAL],
-        reset=schedule.reset, placings=placings(now, names))
-
-
-def placings(now: de.State, names: dict[int, str]) -> list[PlacingView]:
-    return [PlacingView(p.place, p.place + len(p.entrants) - 1,
-                        [names[entrant] for entrant in p.entrants]) for p in now.placings]
-
-
-def final_placings(tournament: Tournament, pairings: list[Pairing],
-                   entries: list[Entry]) -> list[PlacingView]:
-    names = {entry.pk: entry.partnership.display_name for entry in entries}
-    return placings(double.state(tournament, pairings, entries), names)
+        reset=schedule.reset, placings=presenters.placing_views(now.placings, names))
 
 
 # The JSON API -------------------------------------------------------------------------------
@@ -181,7 +159,6 @@ def payload(bracket: DoubleBracket) -> dict:
         "losers": _rounds_payload(bracket.losers),
         "grand_final": [_slot_payload(view) for view in bracket.grand_final],
         "reset": bracket.reset,
-        "placings": [{"place": p.place, "last": p.last, "partnerships": p.names}
-                     for p in bracket.placings],
+        "placings": presenters.placings_payload(bracket.placings),
     }
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
-from tournaments import formats
+from tournaments import formats, selectors
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.selectors import PairingSummary
 
@@ -409,6 +409,36 @@ def bracket(tournament: Tournament, knockout_lines: list[Line]) -> Bracket:
     return result
 
 
+# Final places ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlacingView:
+    place: int
+    last: int  # the last place shared (== place when held alone)
+    names: list[str]
+
+    @property
+    def label(self) -> str:
+        return str(self.place) if self.last == self.place else f"{self.place}–{self.last}"
+
+
+def placing_views(placed, names: dict[int, str]) -> list[PlacingView]:
+    """`placed` (formats.placings.Placing) with the partnerships' `names` by entry."""
+    return [PlacingView(p.place, p.place + len(p.entrants) - 1,
+                        [names[entrant] for entrant in p.entrants]) for p in placed]
+
+
+def final_placings(tournament: Tournament, all_pairings, field) -> list[PlacingView]:
+    """A finished event's places by its bracket (selectors.final_places): 1, 2, 3, 4, 5–6, ...;
+    none in play, nor for rounds or a league. `field`: every entry, or its summary."""
+    return placing_views(selectors.final_places(tournament, all_pairings, field),
+                         {entry.pk: entry.display_name for entry in field})
+
+
+def placings_payload(views: list[PlacingView]) -> list[dict]:
+    return [{"place": p.place, "last": p.last, "partnerships": p.names} for p in views]
+
+
 # The JSON API (docs/api.md, "Tournaments") -----------------------------------------------------
 
 STANDING_METRICS = ("played", "won", "drawn", "lost", "byes", "games_lost", "partidas_won",
@@ -435,9 +465,11 @@ def line_payload(line: Line) -> dict:
 
 def tournament_payload(tournament: Tournament, all_pairings: list[PairingSummary],
                        standings: list[dict],
-                       sitting_out: dict[int, list[str]] | None = None) -> dict:
+                       sitting_out: dict[int, list[str]] | None = None,
+                       placings: list[PlacingView] | None = None) -> dict:
     """The API shape: rounds with their matches and who sits out a round robin's round
-    (`sitting_out`, names by round number), standings (rows as standing_rows makes)."""
+    (`sitting_out`, names by round number), standings (rows as standing_rows makes) and the
+    final places (`placings`: final_placings)."""
     rounds: dict[int, dict] = {}
     sitting_out = sitting_out or {}
     for line in lines(tournament, all_pairings):
@@ -456,4 +488,5 @@ def tournament_payload(tournament: Tournament, all_pairings: list[PairingSummary
         "points": points_payload(tournament),
         "standings": [standing_payload(row) for row in standings],
         "champion": champion.partnership.display_name if champion else None,
+        "placings": placings_payload(placings or []),
     }

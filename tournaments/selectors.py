@@ -16,7 +16,7 @@ from scoring.models import Match
 from sueca_club.models import Partnership
 from sueca_club.services import PLAYERS
 from tournaments import formats
-from tournaments.formats import deciding
+from tournaments.formats import deciding, placings
 from tournaments.models import Entry, LiveScores, Pairing, Round, Tournament
 
 ENTRY_RELATED = tuple(f"partnership__{seat}" for seat in PLAYERS)
@@ -293,32 +293,69 @@ class Standing:
 def standings(tournament: Tournament, all_pairings: list[Pairing], field: list[Entry],
               stage: str | None = None, group: str = "") -> list[Standing]:
     """Rank `field` on the finished pairings of `stage` (and `group`), by the tie-break chain;
-    a finished double elimination by its bracket (`_placed_by_the_bracket`).
+    the whole of a finished bracket's event by its final places (`_placed_by_the_bracket`).
 
     Deciding matches count only for the "deciding" criterion, and only in the standings
     whose ties they settle (see `deciding_settled`)."""
     by_id = {entry.pk: entry for entry in field}
     rows = deciding_settled(tournament, all_pairings, field, stage, group).rows
-    return [Standing(row, by_id[row.entrant])
-            for row in _placed_by_the_bracket(tournament, all_pairings, rows, field)]
+    if stage is None:
+        rows = _placed_by_the_bracket(tournament, all_pairings, rows, field)
+    return [Standing(row, by_id[row.entrant]) for row in rows]
 
 
 def _placed_by_the_bracket(tournament: Tournament, all_pairings: list[Pairing],
                            rows: list[formats.StandingRow],
                            field: list[Entry]) -> list[formats.StandingRow]:
-    """A finished double elimination ranks by its bracket's final places, whatever the points:
-    the champion, the runner-up, then by the round each went out in (those out in the same
-    round share the place, in the chain's order). In play, and in the other structures, the
-    tie-break chain's ranking stands."""
-    if tournament.structure != Tournament.Structure.DOUBLE:
+    """A finished double elimination, or knockout once it has a champion, ranks by its final
+    places (final_places), whatever the points: those who share a place keep the chain's
+    order. In play, and in the other structures, the tie-break chain's ranking stands."""
+    placed = final_places(tournament, all_pairings, field)
+    if not placed:
         return rows
-    from tournaments.services.double import state  # the bracket's replay of the results
-
-    now = state(tournament, all_pairings, field)  # a double elimination's field is everyone
-    if not now.finished:
-        return rows
-    return formats.ranked_by_places(rows, {entrant: placing.place for placing in now.placings
+    return formats.ranked_by_places(rows, {entrant: placing.place for placing in placed
                                            for entrant in placing.entrants})
+
+
+def placed_at_the_end(tournament: Tournament) -> bool:
+    """Can `final_places` find any (read with no query): a finished event with a bracket."""
+    return (tournament.status == Tournament.Status.FINISHED and tournament.structure
+            not in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE))
+
+
+def final_places(tournament: Tournament, all_pairings: list[Pairing],
+                 field: list[Entry]) -> tuple[placings.Placing, ...]:
+    """A finished event's places by how far each went in its bracket (formats.placings): a
+    double elimination's, or a knockout's once it has a champion (after groups, those out in
+    the groups follow by their group place). None in play, nor for rounds or a league.
+    `all_pairings` and `field` (everyone) as `pairings()` and `entries()` read them."""
+    if tournament.structure == Tournament.Structure.DOUBLE:
+        from tournaments.services.double import state  # the bracket's replay of the results
+
+        return state(tournament, all_pairings, field).placings  # none until it is finished
+    knockout = [placings.Played(p.round.number, p.a_id, p.b_id, p.winner_id, p.third_place)
+                for p in all_pairings if p.round.stage == Round.Stage.KNOCKOUT and p.finished]
+    if not knockout or tournament.champion_id is None \
+            or tournament.status != Tournament.Status.FINISHED:
+        return ()
+    return placings.knockout_placings([e.pk for e in field], knockout, tournament.champion_id,
+                                      _group_places(tournament, all_pairings, field))
+
+
+def _group_places(tournament: Tournament, all_pairings: list[Pairing],
+                  field: list[Entry]) -> dict[int, int]:
+    """Each partnership's place in its group's standings, the withdrawn left out (the next
+    one moves up, as the knockout's draw took them); those level share the place."""
+    places = {}
+    for letter in sorted({e.group for e in field if e.group}):
+        members = [e for e in field if e.group == letter]
+        withdrawn = {e.pk for e in members if e.withdrawn}
+        ranked = [row for row in deciding_settled(tournament, all_pairings, members,
+                                                  Round.Stage.GROUPS, letter).rows
+                  if row.entrant not in withdrawn]
+        for row in ranked:
+            places[row.entrant] = 1 + sum(other.rank < row.rank for other in ranked)
+    return places
 
 
 def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field: list[Entry],

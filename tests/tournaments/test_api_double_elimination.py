@@ -7,7 +7,8 @@ from tests.tournaments.test_double_elimination_events import make_event
 
 pytestmark = pytest.mark.django_db
 
-TOP = {"slug", "name", "status", "structure", "points", "rounds", "standings", "champion", "bracket"}
+TOP = {"slug", "name", "status", "structure", "points", "rounds", "standings", "champion", "bracket",
+       "placings"}
 BRACKET = {"winners", "losers", "grand_final", "reset", "placings"}
 ROUND = {"code", "title", "slots"}
 SLOT = {"id", "status", "outcome", "a", "b", "winner_to", "loser_to", "match"}

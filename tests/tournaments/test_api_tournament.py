@@ -7,7 +7,8 @@ from tests.tournaments.public_helpers import knockout_of_13, play_rounds, swiss
 from tournaments import selectors, services
 from tournaments.models import Pairing
 
-TOP = {"slug", "name", "status", "structure", "points", "rounds", "standings", "champion"}
+TOP = {"slug", "name", "status", "structure", "points", "rounds", "standings", "champion",
+       "placings"}
 ROUND = {"number", "date", "opened", "matches", "sitting_out"}
 MATCH = {"id", "table", "a", "b", "finished", "winner", "games", "score", "walkover", "withdrawal",
          "awaiting_confirmation", "postponed_to"}

@@ -68,6 +68,7 @@ from typing import Literal
 
 from .entrants import Entrant, require_distinct
 from .knockout import Pairing, knockout_first_round
+from .placings import Placing, tiered
 from .seeding import bracket_size
 
 MAX_DOUBLE_ELIMINATION = 64
@@ -188,14 +189,6 @@ class SlotState:
     outcome: Outcome | None = None
     winner: Occupant = None
     loser: Occupant = None
-
-
-@dataclass(frozen=True)
-class Placing:
-    """A final place (1 is first) and who holds it, shared when several, in seed order."""
-
-    place: int
-    entrants: tuple[Entrant, ...]
 
 
 @dataclass(frozen=True)
@@ -550,12 +543,9 @@ def _placings(
     for entrant in schedule.entrants:
         if entrant != champion:
             groups.setdefault(out_at[entrant], []).append(entrant)
-    placings = [Placing(1, (champion,))] if champion is not None else []
-    above = 1  # the champion, or the empty first place
-    for stage in sorted(groups, reverse=True):
-        placings.append(Placing(above + 1, tuple(groups[stage])))
-        above += len(groups[stage])
-    return tuple(placings)
+    tiers = [groups[stage] for stage in sorted(groups, reverse=True)]
+    return tiered([[champion], *tiers] if champion is not None else tiers,
+                  first=1 if champion is not None else 2)
 
 
 def affected_slots(before: State, after: State) -> tuple[str, ...]:

@@ -318,7 +318,7 @@ def final_results(tournament: Tournament) -> FinalResults:
 def _double_podium(tournament: Tournament, all_pairings, entries) -> list[tuple[str, str]]:
     """The runner-up and the third place of a double elimination, from its bracket."""
     places = {2: _("Runner-up"), 3: _("Third place")}
-    return [(places[p.place], name) for p in double_bracket.final_placings(
+    return [(places[p.place], name) for p in presenters.final_placings(
                 tournament, all_pairings, entries) if p.place in places for name in p.names]
 
 
@@ -340,6 +340,8 @@ def final_results_document(tournament: Tournament) -> layout.Document:
         blocks.append(layout.Text(_("The tournament is still being played: the standings so far."),
                                   align="center"))
     blocks += [layout.Text(f"{place}: {name}", align="center") for place, name in results.podium[1:]]
+    if results.finished:  # ranked by the final places (selectors.standings)
+        blocks.append(layout.Text(_("Final placings"), layout.HEADING))
     columns = standings_tables.paper_columns(tournament)
     rows = standings_tables.standing_rows(results.standings)
     blocks += [layout.Text(presenters.ranked_by_text(tournament), layout.FINE, wrap=True),
@@ -351,8 +353,7 @@ def final_results_document(tournament: Tournament) -> layout.Document:
     if standings_tables.by_lot(rows):
         blocks.append(layout.Text("† " + _("Order decided by lot: nothing else in the tie-break "
                                            "chain set these partnerships apart."), layout.FINE,
-                                  wrap=True))
-    return layout.Document(_("Final results") + f" · {tournament.name}", [layout.Page(blocks)])
+                                  wrap=True))    return layout.Document(_("Final results") + f" · {tournament.name}", [layout.Page(blocks)])
 
 
 def final_results_pdf(tournament: Tournament, progress: Progress = no_progress) -> bytes:

@@ -120,12 +120,12 @@ def overview(request, slug: str):
 
 
 def final_placings(tournament: Tournament) -> list:
-    """A finished double elimination's places (1, 2, 3, 4, 5–6, ...); none for the others."""
-    if (tournament.structure != Tournament.Structure.DOUBLE
-            or tournament.status != Tournament.Status.FINISHED):
+    """A finished bracket's places (1, 2, 3, 4, 5–6, ...: presenters.final_placings); none in
+    play, nor for rounds or a league."""
+    if not selectors.placed_at_the_end(tournament):
         return []
-    return double_bracket.final_placings(tournament, list(selectors.pairings(tournament)),
-                                         selectors.entries(tournament))
+    return presenters.final_placings(tournament, selectors.pairing_summaries(tournament),
+                                     selectors.entry_summaries(tournament))
 
 
 @require_safe
@@ -177,7 +177,7 @@ def standings(request, slug: str):
         return {"table_html": mark_safe(render_to_string(
                     "tournaments/public/_standings_table.html", {"table": table})),
                 "decided": any(row["decided"] for row in rows),
-                "by_lot": standings_tables.by_lot(rows)}
+                "by_lot": standings_tables.by_lot(rows), "placings": final_placings(tournament)}
 
     def context(tournament):
         table = cached(f"standings:{slug}:{get_language()}:{sort}",
@@ -244,10 +244,13 @@ def results(request, slug: str):
 
 def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
     """The screens of the TV's cycle. A double elimination's bracket takes three: the winners'
-    bracket, the losers' bracket and the grand final, each as big as a screen holds; a big
-    knockout's bracket, a "bracket" screen for each of its parts (tv_cycle)."""
+    bracket, the losers' bracket and the grand final (with the final places), each as big as a
+    screen holds; a big knockout's bracket, a "bracket" screen for each of its parts
+    (tv_cycle). A knockout's standings, by how far each went, once it is over."""
     screens = ["overview", "round"]
-    if tournament.structure in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE):
+    if tournament.structure in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE) or (
+            tournament.structure != Tournament.Structure.DOUBLE
+            and selectors.placed_at_the_end(tournament)):
         screens.append("standings")
     if tournament.structure == Tournament.Structure.GROUPS:
         screens.append("groups")
@@ -326,6 +329,7 @@ def tv(request, slug: str):
             rows = standings_tables.ranked_rows(tournament)[
                 (page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS]
             context["standings"] = standings_tables.tv_table(rows, tournament)
+            context["placed"] = selectors.placed_at_the_end(tournament)  # by how far each went
             context["by_lot"] = standings_tables.by_lot(rows)  # a † on this screen: its note
         elif screen == "groups":
             context["groups"] = groups_on_screen(group_tables(
