@@ -353,7 +353,8 @@ def final_results_document(tournament: Tournament) -> layout.Document:
     if standings_tables.by_lot(rows):
         blocks.append(layout.Text("† " + _("Order decided by lot: nothing else in the tie-break "
                                            "chain set these partnerships apart."), layout.FINE,
-                                  wrap=True))    return layout.Document(_("Final results") + f" · {tournament.name}", [layout.Page(blocks)])
+                                  wrap=True))
+    return layout.Document(_("Final results") + f" · {tournament.name}", [layout.Page(blocks)])
 
 
 def final_results_pdf(tournament: Tournament, progress: Progress = no_progress) -> bytes:
