@@ -171,6 +171,14 @@ def points_text(tournament: Tournament) -> str:
         points_payload(tournament))
 
 
+def byes_waiting_text(waiting: dict[int, int]) -> list[str]:
+    """Under the standings, while a round with a bye is in play: when its byes count
+    (`waiting`: selectors.byes_waiting)."""
+    return [ngettext("The bye of round %(number)s counts when the round ends.",
+                     "The byes of round %(number)s count when the round ends.", count)
+            % {"number": number} for number, count in sorted(waiting.items())]
+
+
 def points_payload(tournament: Tournament) -> dict[str, int]:
     """The match points of each result, as the API shows them."""
     return {"win": tournament.points_win, "draw": tournament.points_draw,

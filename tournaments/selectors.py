@@ -4,6 +4,7 @@ What people see of them (titles, lines, the bracket, the API's shapes) is in pre
 
 import hashlib
 import json
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -362,7 +363,7 @@ def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field:
                      stage: str | None = None, group: str = "") -> deciding.Settled:
     """The standings of `stage` (and `group`) with the order of the deciding matches played
     for their ties, and the knockouts still to play for those left (formats.deciding)."""
-    counted = [p for p in all_pairings if p.round.stage != Round.Stage.DECIDING
+    counted = [p for p in counting(all_pairings) if p.round.stage != Round.Stage.DECIDING
                and (stage is None or p.round.stage == stage) and (not group or p.group == group)]
     full_win = tournament.full_win
     results = [r for p in counted if (r := result_of(p, full_win))]
@@ -384,6 +385,28 @@ def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field:
     qualifying = tournament.qualifiers_per_group if stage == Round.Stage.GROUPS else 0
     return deciding.settle(rank_with, tournament.deciding_scope, qualifying, played,
                                    out={e.pk for e in field if e.withdrawn})
+
+
+def counting(all_pairings: list[Pairing]) -> list[Pairing]:
+    """The pairings whose results count in the standings now: those of the rounds reached (a
+    league's matchdays opened: a withdrawal's walkovers in weeks to come count when their
+    week comes), a bye only once its round is complete, so that a bye never ranks above the
+    winners of its round still being played."""
+    in_play = _rounds_in_play(all_pairings)
+    return [p for p in all_pairings
+            if p.round.opened and not (p.is_bye and p.round.pk in in_play)]
+
+
+def byes_waiting(all_pairings: list[Pairing]) -> dict[int, int]:
+    """By round number, the byes of rounds reached that count once their round is complete
+    (`counting` leaves them out until then)."""
+    in_play = _rounds_in_play(all_pairings)
+    return dict(Counter(p.round.number for p in all_pairings
+                        if p.is_bye and p.round.opened and p.round.pk in in_play))
+
+
+def _rounds_in_play(all_pairings: list[Pairing]) -> set[int]:
+    return {p.round.pk for p in all_pairings if not p.finished}
 
 
 def _byes(tournament: Tournament, counted: list[Pairing], field: list[Entry]) -> list[int]:

@@ -340,6 +340,8 @@ def finish(tournament: Tournament, last: Round) -> None:
         champion = (knockout_champion(finals[0]) if len(finals) == 1
                     else winners[0] if len(winners) == 1 else None)
     else:
+        if league.is_league(tournament):  # every matchday is reached once the season is over
+            tournament.rounds.filter(opened=False).update(opened=True)  # (walkovers alone left)
         all_pairings = list(selectors.pairings(tournament))
         ranked = selectors.standings(tournament, all_pairings, selectors.entries(tournament))
         # A withdrawn partnership takes no place (deciding.ties_to_settle): the best still

@@ -170,15 +170,16 @@ def standings(request, slug: str):
     sort = standings_tables.sort_of(request.GET.get("sort", ""))
 
     def table_html(tournament):
-        rows = standings_tables.ranked_rows(tournament)
+        summaries = selectors.pairing_summaries(tournament)
+        rows = standings_tables.ranked_rows(tournament, summaries)
         table = standings_tables.standings_table(
             rows, sort, season_of=slug if tournament.structure == Tournament.Structure.LEAGUE
             else "", columns=standings_tables.columns_for(tournament))
         return {"table_html": mark_safe(render_to_string(
                     "tournaments/public/_standings_table.html", {"table": table})),
                 "decided": any(row["decided"] for row in rows),
-                "by_lot": standings_tables.by_lot(rows), "placings": final_placings(tournament)}
-
+                "by_lot": standings_tables.by_lot(rows), "placings": final_placings(tournament),
+                "byes_waiting": presenters.byes_waiting_text(selectors.byes_waiting(summaries))}
     def context(tournament):
         table = cached(f"standings:{slug}:{get_language()}:{sort}",
                        standings_tables.results_version(tournament),
@@ -236,7 +237,7 @@ def round_sit_outs(tournament: Tournament, round_: presenters.RoundLines | None)
 @require_safe
 def results(request, slug: str):
     def context(tournament):
-        finished = selectors.pairings(tournament).filter(finished=True)
+        finished = selectors.pairings(tournament).filter(finished=True, round__opened=True)
         return {"rounds": presenters.by_round(presenters.lines(tournament, finished)),
                 "placings": final_placings(tournament)}
     return _page(request, slug, "results", context)
