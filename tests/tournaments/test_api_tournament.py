@@ -66,10 +66,12 @@ def test_a_match_waiting_for_a_table_has_no_id_and_no_table(client, club):
 
 
 def test_a_walkover_has_no_match_and_the_awarded_games(client, knockout):
-    services.pairing_walkover(pairing=in_play(knockout)[0], present="B")
+    pairing = in_play(knockout)[0]
+    services.pairing_walkover(pairing=pairing, present="B")
     walkovers = [m for m in body(client, knockout)["rounds"][0]["matches"] if m["walkover"]]
-    assert walkovers == [{**walkovers[0], "id": None, "table": None, "finished": True,
-                          "winner": "B", "games": [0, 4]}]
+    # the table it was drawn at, though no match is played there
+    assert walkovers == [{**walkovers[0], "id": None, "table": pairing.table.number,
+                          "finished": True, "winner": "B", "games": [0, 4]}]
 
 
 def test_a_level_fixed_deal_match_is_a_draw_without_a_winner(client, club):

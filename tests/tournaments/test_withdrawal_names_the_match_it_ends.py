@@ -35,8 +35,8 @@ def test_the_withdrawal_of_a_partnership_in_play_names_its_match(organiser_clien
                                      (pairing.b, pairing.a_id, "0–1")):
         form = withdraw_form(organiser_client, tournament, leaving)
         assert (f"It is playing now at table {pairing.table.number} against {name(opponent)} "
-                f"({score}): that match stops here, its deals kept, and {name(opponent)} has a "
-                "walkover.") in form
+                f"({score}): that match stops here and {name(opponent)} has a walkover, a full "
+                "win (4–0); the deals played are kept on record but do not count.") in form
 
 
 def test_a_partnership_whose_match_has_no_deal_yet_is_told_nothing_more(organiser_client,

@@ -562,9 +562,10 @@ def _walkover(tournament: Tournament, pairing: Pairing, present: str, *,
               allow_reset: bool = False, withdrawal: bool = False) -> None:
     """Decide a pairing without play: `present` (A or B) wins, or nobody ("-", both absent
     or withdrawn: a double forfeit); `withdrawal` when the absent side withdrew, else it is
-    a no-show. Its match leaves its table: taken away when empty, abandoned when begun (a
-    partnership withdrew mid-match)."""
-    rows.off_table(pairing)
+    a no-show. Its match leaves its table, which the pairing still names: taken away when
+    empty, abandoned when begun (a partnership withdrew mid-match: its deals are kept on
+    record, and the walkover, a full win, is the result; they count for nothing)."""
+    rows.off_table(pairing, table_kept=True)
     results.set_result(tournament, pairing, finished=True,
                        winner=results.winner_entry(pairing, present), walkover=present,
                        withdrawal=withdrawal, allow_reset=allow_reset)

@@ -182,18 +182,22 @@ class PlayingNow:
     table: int | None
     opponent: str
     score: str  # the entry's own first
+    walkover: str  # what the opponent's walkover gives it, its own first (a full win: 4–0)
 
 
-def _mark_playing_now(entries: list[Entry], rounds: list[RoundView]) -> None:
+def _mark_playing_now(tournament: Tournament, entries: list[Entry],
+                      rounds: list[RoundView]) -> None:
     """Each entry's PlayingNow as `playing_now`, or None."""
+    full_win = tournament.full_win
+    walkover = f"{full_win.card_points or full_win.games}–0"
     playing = {}
     for p in (p for r in rounds if not r.complete for p in r.pairings):
         if p.finished or not p.match_id or not p.match.state["deals"] or p.b_id is None:
             continue
         a, b = p.match.scoreline
         table = p.table.number if p.table else None
-        playing[p.a_id] = PlayingNow(table, p.b.partnership.display_name, f"{a}–{b}")
-        playing[p.b_id] = PlayingNow(table, p.a.partnership.display_name, f"{b}–{a}")
+        playing[p.a_id] = PlayingNow(table, p.b.partnership.display_name, f"{a}–{b}", walkover)
+        playing[p.b_id] = PlayingNow(table, p.a.partnership.display_name, f"{b}–{a}", walkover)
     for entry in entries:
         entry.playing_now = playing.get(entry.pk)
 
@@ -212,7 +216,7 @@ def tournament(request, club_slug, slug):
     champion = next((e for e in entries if e.pk == tournament.champion_id), None)
     field = services.start_field(tournament, entries) if draft else None
     if running:
-        _mark_playing_now(entries, rounds)
+        _mark_playing_now(tournament, entries, rounds)
     members = [sit_outs.Member(e.pk, e.group, e.partnership.display_name, e.withdrawn)
                for e in entries]
     for r in rounds:

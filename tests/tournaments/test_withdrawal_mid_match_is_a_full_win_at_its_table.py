@@ -1,0 +1,65 @@
+"""A partnership withdrawn mid-match hands its opponent a walkover, a full win (RULES.md): the
+deals played are kept on record, on the match that stopped, and count for nothing. The results
+say at which table a walkover was drawn, as they do for a match played."""
+
+import pytest
+
+from scoring.models import Match
+from tests.tournaments.helpers import in_play, make_tournament, record
+from tournaments import selectors, services
+from tournaments.models import Pairing
+from tournaments.services import rows
+
+pytestmark = pytest.mark.django_db
+
+
+def groups_in_play(club):
+    tournament = make_tournament(club, 8, "groups", groups_count=2, qualifiers_per_group=2,
+                                 tables_count=4)
+    services.tournament_start(tournament=tournament)
+    return tournament
+
+
+def row_of(tournament, entry_id: int):
+    ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
+                                 selectors.entries(tournament))
+    return next(s.row for s in ranked if s.entry.pk == entry_id)
+
+
+def test_a_withdrawal_after_a_deal_gives_a_full_win_and_keeps_the_deals_uncounted(club,
+                                                                                 organiser):
+    tournament = groups_in_play(club)
+    pairing = in_play(tournament)[0]
+    match_id, table = pairing.match_id, pairing.table.number
+    record(pairing.match, {"points": [70, 50]})
+
+    services.entry_withdraw(entry=pairing.b, by=organiser)
+
+    pairing = Pairing.objects.select_related("table").get(pk=pairing.pk)
+    assert (pairing.walkover, pairing.winner_id, pairing.table.number) == ("A", pairing.a_id,
+                                                                          table)
+    row = row_of(tournament, pairing.a_id)
+    assert (row.won, row.games_won, row.games_lost, row.card_points) == (1, 4, 0, 0)
+    stopped = Match.objects.get(pk=match_id)  # kept on record, with its deal
+    assert stopped.abandoned_at and stopped.state["points"] == [70, 50]
+
+
+def test_the_results_name_the_table_a_walkover_was_drawn_at(client, club, organiser):
+    tournament = groups_in_play(club)
+    withdrawn, no_show = in_play(tournament)[:2]
+    record(withdrawn.match, {"points": [70, 50]})
+    services.entry_withdraw(entry=withdrawn.b, by=organiser)
+    services.pairing_walkover(pairing=no_show, present="A", by=organiser)
+
+    html = client.get(f"/t/{tournament.slug}/results/").content.decode()
+    for pairing in (withdrawn, no_show):
+        assert f'<span class="where">Table {pairing.table.number} · Group' in html
+    assert "No table" not in html
+
+
+def test_a_walkover_taken_back_waits_for_a_table_again(club, organiser):
+    tournament = groups_in_play(club)
+    pairing = in_play(tournament)[0]
+    services.pairing_walkover(pairing=pairing, present="A", by=organiser)
+    rows.restart(Pairing.objects.get(pk=pairing.pk))
+    assert Pairing.objects.get(pk=pairing.pk).table_id is None
