@@ -275,7 +275,9 @@ def tournament_start(request, tournament):
     except ScoringRefused as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, _("Round 1 is drawn and on the tables. Put the QR cards on the tables."))
+        messages.success(request, _("Matchday 1 is open and on the tables. Put the QR cards on "
+                                    "the tables.") if tournament.structure == Tournament.Structure.LEAGUE
+                         else _("Round 1 is drawn and on the tables. Put the QR cards on the tables."))
 
 
 @tournament_action
