@@ -71,6 +71,17 @@ def result_text(match) -> str:
     return _("%(side)s wins %(score)s") % {"side": match.winner, "score": numbers}
 
 
+def decided_on_points_text(match) -> str:
+    """A match of fixed deals that ended level on games was won on card points (RULES.md,
+    `fixed_deals`): said so, with them, where the result read "Games 5-5" beside a winner."""
+    state = match.state
+    if not (match.finished and match.winner in ("A", "B")
+            and match.format["type"] == "fixed_deals" and state["games"][0] == state["games"][1]):
+        return ""
+    return _("Level on games: card points %(a)s-%(b)s decided it.") % {
+        "a": state["points"][0], "b": state["points"][1]}
+
+
 def tally(games: int) -> range:
     """One stroke (risco) per game, as on the paper score sheet."""
     return range(games)

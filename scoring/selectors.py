@@ -131,6 +131,11 @@ class Board:
                                         finished=self.match.finished)
 
     @property
+    def decided_on_points(self) -> str:
+        """Why a finished match of fixed deals, level on games, has a winner (presenters)."""
+        return presenters.decided_on_points_text(self.match)
+
+    @property
     def dealer(self) -> Seat | None:
         return next((seat for seat in self.seats if seat.deals), None)
 
