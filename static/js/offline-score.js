@@ -158,6 +158,9 @@ function pointsText(deal) {
   return [scored.join("–"), ...(bonuses.length ? [`(${bonuses.join("; ")})`] : [])].join(" ");
 }
 
+// "1 tie game pending", "no games now, 2 games carried to the next deal": `name`-1 or -n.
+const carried = (name, n) => say(`${name}-${n === 1 ? 1 : "n"}`, { n });
+
 function pair(name, values) {
   return say(name, { a: values[0], b: values[1] });
 }
@@ -207,6 +210,7 @@ function board(outcome, count, stopped, chosen = false) {
   const saved = played && ("saved" in played.dataset ? played.dataset.saved : played.textContent);
   const counted = shown && count > 0; // deals waiting, not only who deals first
   put(played, counted && `${(saved || "").trim()} · ${say(count === 1 ? "unsaved-1" : "unsaved-n", { n: count })}`);
+  put(root.querySelector("[data-board-carry]"), counted && (outcome.carry ? ` · ${carried("carry", outcome.carry)}` : ""));
   const note = root.querySelector("[data-tally-waiting]");
   if (note) {
     note.hidden = !counted;
@@ -344,6 +348,8 @@ function award(deal, at = undefined) {
   if (!outcome) return null;
   const given = outcome.deals[outcome.server + (at ?? waiting().length)];
   if (match.format.type === "points") return deal.revoke ? null : pointsText(deal);
+  // the deal is the last one `result` played: the carry after it is the one it left
+  if (!gainer(given.games) && outcome.carry) return say("award", { award: carried("award-carry", outcome.carry) });
   return say("award", { award: gamesText(given.games) });
 }
 
