@@ -78,10 +78,12 @@ import { deckOf } from "./points-pair.js";
     return node.textContent.trim().replace(/\{(\w+)\}/g, (all, key) => (values && key in values ? values[key] : all));
   }
 
-  // The queue: {items: [{key, match, seen, deal, confirmed, refused?, held?}], expect}, where
-  // a choice of who deals first has `dealer` (its seat) and `name` instead of `deal`, and
-  // `seen` is the match version shown when the deal was entered and `expect` the version the
-  // last answer reported (kept when the queue empties, for the next deal entered offline).
+  // The queue: {items: [{key, match, seen, deal, number, confirmed, refused?, advised?, held?}],
+  // expect}, where a choice of who deals first has `dealer` (its seat) and `name` instead of
+  // `deal` and `number`, `seen` is the match version shown when the deal was entered, `number`
+  // the deal's number then, `advised` a refusal that says what to do next, and `expect` the
+  // version the last answer reported (kept when the queue empties, for the next deal entered
+  // offline).
   function load() {
     try {
       const queue = JSON.parse(localStorage.getItem(STORE));
@@ -153,6 +155,7 @@ import { deckOf } from "./points-pair.js";
   function keep(item) {
     const queue = load();
     const at = fixing ? queue.items.findIndex((other) => other.key === fixing && other.refused) : -1;
+    if (item.deal) item.number = numberAt(queue.items.slice(0, at >= 0 ? at : undefined), item.match);
     if (at >= 0) {
       // The changed deal takes the refused one's place; the deals after it follow it now (the
       // referee has seen the score with them), checked against the page's version.
@@ -194,7 +197,8 @@ import { deckOf } from "./points-pair.js";
       if (response.ok && answer && Number.isInteger(answer.version)) return { state: answer };
       if (response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status)) {
         const reason = answer && typeof answer.error === "string" ? answer.error : "";
-        return { refusal: reason || say("refused", { status: response.status }) };
+        // A 409 (another deal meanwhile, a match over) says itself what to do next.
+        return { refusal: reason || say("refused", { status: response.status }), advised: response.status === 409 };
       }
     } catch (error) {
       // No answer: the deal may or may not be recorded. The same key will tell.
@@ -234,6 +238,7 @@ import { deckOf } from "./points-pair.js";
     if (outcome.refusal) {
       if (index >= 0) {
         queue.items[index].refused = outcome.refusal;
+        queue.items[index].advised = outcome.advised;
         queue.items.slice(index + 1).forEach((item) => { item.held = true; });
       }
       queue.expect = null;
@@ -318,7 +323,7 @@ import { deckOf } from "./points-pair.js";
       refused.querySelector("[data-deal]").textContent = dealer ? head.name : describe(head.deal);
       refused.querySelector("[data-reason]").textContent = head.refused;
       refused.querySelector("[data-later]").hidden = items.length < 2;
-      refused.querySelector("[data-again]").hidden = dealer; // "enter the deal again"
+      refused.querySelector("[data-again]").hidden = dealer || head.advised; // "enter the deal again"
       const discardButton = refused.querySelector("[data-discard]");
       if (!("plain" in discardButton.dataset)) discardButton.dataset.plain = discardButton.textContent;
       discardButton.textContent = dealer ? say("discard-dealer") : discardButton.dataset.plain;
@@ -346,11 +351,19 @@ import { deckOf } from "./points-pair.js";
 
   // The number a refused deal would have had in its match (the deals recorded, plus one), or
   // null when the page shows another match.
+  // The number a deal was entered as (kept with it: once the server has others, the next free
+  // number is not the one the referee saw), or, for a deal kept before numbers were, the next.
   function numberOf(item) {
     const now = page();
-    if (!now || now.match !== item.match || !window.SuecaProvisional) return null;
-    const recorded = window.SuecaProvisional.recorded();
-    return recorded === null ? null : recorded + 1;
+    if (!now || now.match !== item.match) return null;
+    return item.number ?? numberAt([], item.match);
+  }
+
+  // The number of a deal entered now after `before` (waiting items) on the match on screen.
+  function numberAt(before, match) {
+    const recorded = window.SuecaProvisional ? window.SuecaProvisional.recorded() : null;
+    if (recorded === null) return null;
+    return recorded + before.filter((other) => other.deal && other.match === match).length + 1;
   }
 
   // Change the refused deal: its values back on the entry screen, and the next deal confirmed

@@ -110,9 +110,10 @@ def test_a_deal_refused_because_another_phone_finished_the_match_says_why(
     page.context.set_offline(False)
 
     refusal = pending(page).get_by_role("alert")
-    expect(refusal).to_contain_text("Deal 2 was not recorded: 95–25", timeout=RETRY)
+    # the number it was entered as, where it named the next free number (deal 2)
+    expect(refusal).to_contain_text("Deal 1 was not recorded: 95–25", timeout=RETRY)
     expect(refusal).to_contain_text("This match is finished: no more deals.")
-    expect(refusal).to_contain_text("Check the score and enter the deal again if it is still due.")
+    expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
     expect(page.get_by_text("Finished: B wins the match.")).to_be_visible()  # the server's score
     screenshot(page, "refused")
     assert [d.data for d in Deal.objects.all()] == [{"points": [0, 120], "flag": "B"}]
@@ -137,6 +138,9 @@ def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_l
     refusal = pending(page).get_by_role("alert")
     expect(refusal).to_contain_text("Another deal was recorded on this match meanwhile",
                                     timeout=RETRY)
+    # its advice said once: the server's words, not the box's own again beside them
+    assert refusal.inner_text().count("enter this deal again") == 1
+    expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
     expect(refusal).to_contain_text("The deals after it wait until you decide.")
     expect(page.get_by_text("1 deal played")).to_be_visible()
     tap(page, "Discard this deal")

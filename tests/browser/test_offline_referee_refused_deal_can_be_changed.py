@@ -27,7 +27,10 @@ def kept_by_an_older_page(page, link, *deals: dict) -> None:
       const name = 'sueca:pending:' + token;
       const queue = JSON.parse(localStorage.getItem(name));
       const first = queue.items[0];
-      for (const deal of deals) queue.items.push({ ...first, key: crypto.randomUUID(), deal });
+      // an older page kept no number with its deals
+      for (const deal of deals) {
+        queue.items.push({ ...first, key: crypto.randomUUID(), deal, number: undefined });
+      }
       localStorage.setItem(name, JSON.stringify(queue));
     }""", [link.token, list(deals)])
 
@@ -97,7 +100,8 @@ def test_a_deal_refused_as_stale_is_changed_and_sent_against_the_new_score(
     page.context.set_offline(False)
 
     refusal = pending(page).get_by_role("alert")
-    expect(refusal).to_contain_text("Deal 2 was not recorded: 95–25", timeout=RETRY)
+    # the number it was entered as: another phone's deal took it
+    expect(refusal).to_contain_text("Deal 1 was not recorded: 95–25", timeout=RETRY)
     expect(refusal).to_contain_text("Another deal was recorded on this match meanwhile")
     tap(page, "Change this deal")
     expect(page.locator("#id_points_a")).to_have_value("95")
@@ -135,7 +139,7 @@ def test_a_deal_for_a_match_that_ended_can_only_be_discarded(phone, match, refer
     other_phone_records(match, {"points": [0, 120], "flag": "B"})  # B wins the match
     page.context.set_offline(False)
     refusal = pending(page).get_by_role("alert")
-    expect(refusal).to_contain_text("Deal 2 was not recorded: 95–25", timeout=RETRY)
+    expect(refusal).to_contain_text("Deal 1 was not recorded: 95–25", timeout=RETRY)
     expect(refusal).to_contain_text("This match is finished: no more deals.")
     expect(page.get_by_role("button", name="Change this deal")).to_be_hidden()
     expect(page.get_by_role("button", name="Discard this deal")).to_be_visible()
