@@ -190,6 +190,27 @@ def match_payload(match: Match) -> dict:
     }
 
 
+def dealer_if_voided(match: Match, deal: Deal) -> tuple[str, str] | None:
+    """Who deals now and who would deal next if `deal` were voided, when that changes (a void
+    is a deal never played: the turn moves back a seat), for the organiser to see before
+    voiding; None when it does not change, the match is over, or the replay would refuse."""
+    if match.finished:
+        return None
+    rules, fmt = engine.rules_from(overrides=match.rules), engine.format_from(match.format)
+    rest = [engine.deal_from(data) for data in Deal.objects.filter(
+        match_id=match.pk, active=True).exclude(pk=deal.pk).order_by("number")
+        .values_list("data", flat=True)]
+    try:
+        after = engine.replay(rules, fmt, match.first_dealer, rest)
+    except engine.SuecaError:
+        return None
+    now = match.state["next_dealer"]
+    if after.finished or after.next_dealer == now:
+        return None
+    players = match.players
+    return players[now].name, players[after.next_dealer].name
+
+
 def audit_for(match: Match) -> QuerySet[AuditEntry]:
     return match.audit.select_related("user", "deal")
 

@@ -168,12 +168,14 @@ def first_dealer(request, match_id):
     return redirect("manage:match", match.pk)
 
 
-def _change_deal(request, match_id: int, deal_id: int, form: type, change, title: str):
+def _change_deal(request, match_id: int, deal_id: int, form: type, change, title: str,
+                 dealer_change=None):
     """The correct and void pages: a form with a reason; a refusal leaves everything as it was.
 
     `change(deal, form)` calls the service and returns the message to show when it is done.
     A correction is read with the match's rules (240 card points with the double pack, the
-    side that took a bonus).
+    side that took a bonus). `dealer_change(match, deal)`: who deals now and after, where the
+    change moves the turn (a void), said before it is made.
     """
     match = _owned_match(request, match_id)
     deal = get_object_or_404(match.deals, pk=deal_id)
@@ -190,9 +192,9 @@ def _change_deal(request, match_id: int, deal_id: int, form: type, change, title
             messages.success(request, done % {"number": deal.number})
             _say_if_the_result_changed(request, match)
             return redirect("manage:match", match.pk)
-    return render(request, "scoring/manage/deal_change.html", {"match": match, "deal": deal,
-                                                       "form": form, "title": title,
-                                                       "affected": affected})
+    return render(request, "scoring/manage/deal_change.html", {
+        "match": match, "deal": deal, "form": form, "title": title, "affected": affected,
+        "dealer_change": dealer_change and dealer_change(match, deal)})
 
 
 def _attempt(form, change):
@@ -246,7 +248,8 @@ def deal_void(request, match_id, deal_id):
                            allow_reset=form.cleaned_data["reset_later"])
         return _("Deal %(number)s voided; the score was recalculated.")
 
-    return _change_deal(request, match_id, deal_id, ReasonForm, void, _("Void a deal"))
+    return _change_deal(request, match_id, deal_id, ReasonForm, void, _("Void a deal"),
+                        dealer_change=selectors.dealer_if_voided)
 
 
 @login_required
