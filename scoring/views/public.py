@@ -1,6 +1,6 @@
 """Public live pages: a match's scoreboard, a club's matches, the café TV. No login."""
 
-from django.db.models import Count, Max, Min, Q, Sum
+from django.db.models import Count, Max, Min, OuterRef, Subquery, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -37,36 +37,50 @@ def _club_etag(slug: str) -> str | None:
     """One query: the newest change among the club's matches, and how many there are."""
     stamp = (Match.objects.filter(club__slug=slug)
              .aggregate(changed=Max("updated_at"), count=Count("id")))
-    if stamp["count"] == 0:
-        return None
-    return f'c{slug}-{stamp["count"]}-{stamp["changed"].timestamp():.6f}'
+    return _matches_stamp(slug, stamp["count"], stamp["changed"])
+
+
+def _matches_stamp(slug: str, count: int, changed) -> str | None:
+    return f"c{slug}-{count}-{changed.timestamp():.6f}" if count else None
 
 
 CLUB_LIVE = 20  # the club page's live matches, those that changed last; `in_play` has them all
 IN_PLAY_PER_PAGE = 50
 
 
-def _club_tournaments_stamp(slug: str) -> str:
-    """One query: what changes the club page's tournaments (its lists, tournaments_public's
-    club_tournaments): any tournament's new version, one more, and a sign-up's closing time
-    passed. Named by lookups alone: `scoring` imports nothing of `tournaments`."""
-    now = timezone.now()
-    stamp = Club.objects.filter(slug=slug).aggregate(
-        count=Count("tournaments"), versions=Sum("tournaments__version"),
-        closes=Min("tournaments__registration__closes_at", filter=Q(
-            tournaments__registration__open=True,
-            tournaments__registration__closes_at__gt=now)))
-    closes = stamp["closes"].timestamp() if stamp["closes"] else 0
-    return f't{stamp["count"]}-{stamp["versions"] or 0}-{closes:.0f}'
+def _club_page_etag(slug: str) -> str | None:
+    """One query, the club page's whole version: its matches' (_club_etag) and what changes its
+    tournaments' lists (tournaments_public's club_tournaments): any tournament's new version,
+    one more, and a sign-up's closing time passed. The tournaments are named through the
+    club's relation: `scoring` imports nothing of `tournaments`."""
+    tournaments = (Club._meta.get_field("tournaments").related_model.objects
+                   .filter(club=OuterRef("pk")).order_by().values("club"))
+    matches = Match.objects.filter(club=OuterRef("pk")).order_by().values("club")
+
+    def of(rows, **aggregate):
+        return Subquery(rows.annotate(**aggregate).values(*aggregate))
+
+    row = Club.objects.filter(slug=slug).values(
+        matches_count=of(matches, n=Count("pk")), changed=of(matches, m=Max("updated_at")),
+        tournaments_count=of(tournaments, n=Count("pk")),
+        versions=of(tournaments, v=Sum("version")),
+        closes=of(tournaments.filter(registration__open=True,
+                                     registration__closes_at__gt=timezone.now()),
+                  c=Min("registration__closes_at"))).first()
+    if row is None or not (matches_stamp := _matches_stamp(slug, row["matches_count"] or 0,
+                                                           row["changed"])):
+        return None
+    closes = row["closes"].timestamp() if row["closes"] else 0
+    return (f'{matches_stamp}-t{row["tournaments_count"] or 0}-{row["versions"] or 0}'
+            f'-{closes:.0f}')
 
 
 @require_safe
 def club(request, slug: str):
     """A club's page. Its poll (htmx) asks for the matches alone; the whole page also lists
     the club's tournaments, and its version says so."""
-    etag = recent_version(f"club:{slug}", lambda: _club_etag(slug))
-    if etag is not None and not request.htmx:
-        etag = f"{etag}-{_club_tournaments_stamp(slug)}"
+    etag = (recent_version(f"club:{slug}", lambda: _club_etag(slug)) if request.htmx
+            else _club_page_etag(slug))
 
     def context():
         club = club_of(slug)
