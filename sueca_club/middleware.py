@@ -1,16 +1,21 @@
 """A lost database is a short, clear 503 ("try again in a moment"), never a crash page; the
 API's refusals are JSON, even for an address or a method it has no view for; an action's
-address opened in the browser is a page that says so."""
+address opened in the browser is a page that says so; a page that polls after its login ended
+goes to the login page."""
 
 import logging
+from urllib.parse import urlsplit
 
+from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import render, resolve_url
 from django.template import loader
 from django.urls import Resolver404, resolve
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+from django_htmx.http import HttpResponseClientRedirect
 
 from sueca_club.logs import redact_referee_tokens
 
@@ -137,3 +142,22 @@ def _page_above(path: str) -> str:
             continue
         return above
     return "/"
+
+
+class LoginAgainMiddleware:
+    """An organiser's page that polls (htmx) after the login ended was sent to the login page,
+    which htmx put in place of the fragment it asked for: the lists went blank, with no word.
+    The browser is sent to the login page itself, which leads back to the page."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (request.headers.get("HX-Request") and response.status_code == 302
+                and response.url.startswith(resolve_url(settings.LOGIN_URL))):
+            shown = urlsplit(request.headers.get("HX-Current-URL", ""))  # the page, not its part
+            page = (shown.path + (f"?{shown.query}" if shown.query else "")
+                    if shown.path else request.get_full_path())
+            return HttpResponseClientRedirect(redirect_to_login(page).url)
+        return response

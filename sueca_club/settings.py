@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "sueca_club.middleware.DatabaseUnavailableMiddleware",
     "sueca_club.middleware.RefusalsMiddleware",
+    "sueca_club.middleware.LoginAgainMiddleware",
 ]
 
 ROOT_URLCONF = "sueca_club.urls"
