@@ -73,7 +73,8 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
   // nothing typed, no card open and nothing waiting on this phone, the page asks its match's
   // version every 10 s (a 304 while it has not moved) and, moved, loads itself again and says
   // so, so the table never plays on from a score or a dealer the site no longer has. A finished
-  // match is watched too: the organiser voiding its last deal puts it back in play.
+  // match is watched too: the organiser voiding its last deal puts it back in play. A match
+  // stopped (a withdrawal) or a table moved on loads the page, which says so.
   async function watch() {
     const root = document.getElementById("referee");
     const pending = document.getElementById("pending");
@@ -82,15 +83,17 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
     if (!(root.querySelector("form.entry") || "finished" in root.dataset) || root.dataset.offline || root.querySelector("details[open]")) return;
     const typed = (i) => (["radio", "checkbox"].includes(i.type) ? i.checked : i.value);
     if ([...root.querySelectorAll("form.entry input:not([type=hidden])")].some(typed)) return;
+    const load = (query) => htmx.ajax("GET", `${window.location.pathname}${query}`, { target: "#referee", select: "#referee", swap: "outerHTML" });
     try {
       const response = await fetch(root.dataset.watch, { cache: "no-cache" });
+      if (root !== document.getElementById("referee")) return;
+      // The table has no match now (a partnership withdrew, the round was taken back) or the
+      // link was revoked: the page says why.
+      if (response.status >= 400 && response.status < 500) return load("");
       if (!response.ok) return;
       const { id, version } = await response.json();
-      // A table's card moved on to its next match: its own poll (_referee_waiting.html) shows it.
-      if (String(id) !== root.dataset.match) return;
-      if (String(version) !== root.dataset.version && root === document.getElementById("referee")) {
-        htmx.ajax("GET", `${window.location.pathname}?changed=1`, { target: "#referee", select: "#referee", swap: "outerHTML" });
-      }
+      if (String(id) !== root.dataset.match) return load(""); // the table moved on to another match
+      if (String(version) !== root.dataset.version) load("?changed=1");
     } catch (error) {
       // offline or a server away: the next try, or the referee's next tap, finds out
     }
