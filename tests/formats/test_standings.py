@@ -153,3 +153,14 @@ def test_final_places_rank_above_points_and_those_sharing_one_keep_the_points_or
     placed = ranked_by_places(by_points, {"C": 1, "R": 2, "Y": 3, "X": 3})
     assert [(row.rank, row.entrant, row.points) for row in placed] == [
         (1, "C", 4), (2, "R", 9), (3, "X", 5), (3, "Y", 2)]
+
+
+def test_final_places_are_the_matches_not_the_lots():
+    """A finished bracket's places were marked "by lot" (†) where the chain's lot had ordered
+    the rows before the places did: the final, the third-place match and a shared place are no
+    lot's (a tester)."""
+    results = [won("R", "X"), won("R", "Y"), won("C", "R")]  # X and Y level: the lot orders them
+    by_lot = rank(["C", "R", "X", "Y"], results, ["points", "lots"], lots_seed=7)
+    assert any(row.by_lot for row in by_lot)
+    placed = ranked_by_places(by_lot, {"C": 1, "R": 2, "Y": 3, "X": 3})
+    assert not any(row.by_lot or row.decided for row in placed)

@@ -116,6 +116,12 @@ def test_the_printed_final_results_put_the_champion_in_the_first_row(organiser_c
     [table] = [block for page in document.pages for block in page.blocks
                if isinstance(block, layout.Table)]
     assert table.rows[0][:2] == ["1", champion]
+    said = [block.text for page in document.pages for block in page.blocks
+            if isinstance(block, layout.Text)]
+    # what ranked them, and no lot's mark: the bracket placed them (testers)
+    assert any(text.startswith("Now that it is over, the places are the bracket's") for text in said)
+    assert not any(text.startswith("Ranked by") for text in said)
+    assert not any("†" in cell for row in table.rows for cell in row)
     body = organiser_client.get(
         f"/manage/{club.slug}/tournaments/{tournament.slug}/print/results/").content.decode()
     ranking = body[body.index("Final placings"):]

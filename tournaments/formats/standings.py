@@ -110,8 +110,9 @@ def ranked_by_places(
 ) -> list[StandingRow]:
     """``rows`` (a ranking) in the order of final ``places`` (1 is first, e.g. a bracket's),
     each row ranked at its place whatever its points. Rows that share a place share its rank
-    and keep their order in ``rows``. Every entrant of ``rows`` has a place."""
-    return [replace(row, rank=places[row.entrant])
+    and keep their order in ``rows``. Every entrant of ``rows`` has a place. The places are
+    the matches' (or shared): no row was placed by the lot or a deciding match."""
+    return [replace(row, rank=places[row.entrant], by_lot=False, decided=False)
             for row in sorted(rows, key=lambda row: places[row.entrant])]
 
 

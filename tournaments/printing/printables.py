@@ -344,7 +344,12 @@ def final_results_document(tournament: Tournament) -> layout.Document:
         blocks.append(layout.Text(_("Final placings"), layout.HEADING))
     columns = standings_tables.paper_columns(tournament)
     rows = standings_tables.standing_rows(results.standings)
-    blocks += [layout.Text(presenters.ranked_by_text(tournament), layout.FINE, wrap=True),
+    ranked_by = (_("Now that it is over, the places are the bracket's: the champion, the "
+                   "runner-up, then by the round each partnership went out in, whatever the "
+                   "points; those out in the same round share a place.")
+                 if selectors.placed_at_the_end(tournament)
+                 else presenters.ranked_by_text(tournament))
+    blocks += [layout.Text(ranked_by, layout.FINE, wrap=True),
                layout.Table([layout.Column(str(column.header), WIDTHS.get(column.name, 16),
                                            column.name != "partnership") for column in columns],
                             standings_tables.plain_rows(columns, rows))]
