@@ -16,15 +16,28 @@ def games_text(side: str, games: int) -> str:
         "side": side, "count": games}
 
 
-def award_text(award: engine.Award, deal: engine.Deal, fmt: engine.Format) -> str:
-    """One sentence a referee confirms before saving, e.g. "A wins 2 games"."""
+def award_text(award: engine.Award, deal: engine.Deal, fmt: engine.Format,
+               sets: tuple[tuple[int, int], tuple[int, int]]) -> str:
+    """One sentence a referee confirms before saving, e.g. "A wins 2 games"; `sets`: the game
+    sets won before the deal and after it."""
     parts = [_deal_text(award, deal, fmt)]
     if award.ends_match:
         parts.append(_("it's a draw") if award.winner == "draw"
                      else _("%(side)s wins the match") % {"side": award.winner})
     elif award.ends_partida:
-        parts.append(_("%(side)s wins the game set") % {"side": award.side})
+        parts.append(set_won_text(*sets))
     return " — ".join(parts)
+
+
+def set_won_text(before: tuple[int, int], after: tuple[int, int]) -> str:
+    """The game set a deal won, by its number and the sets then: "A wins game set 1 (1-0 in
+    game sets)", so that a set is never taken for the match (in pt-BR both are a partida);
+    "" when the deal won none."""
+    won = [side for side, was, now in zip(engine.SIDES, before, after, strict=True) if now > was]
+    if not won:
+        return ""
+    return _("%(side)s wins game set %(number)s (%(a)s-%(b)s in game sets)") % {
+        "side": won[0], "number": sum(after), "a": after[0], "b": after[1]}
 
 
 def first_dealer_text(match) -> str:
@@ -281,6 +294,16 @@ def deal_text(row: TallyRow) -> str:
     """What a deal was and gave, e.g. "Deal 5: 73-47, A +1 game"."""
     return _("Deal %(number)s: %(deal)s, %(games)s") % {"number": row.number, "deal": row.what,
                                                          "games": row.given}
+
+
+def saved_deal_text(tally: list[dict], *, finished: bool) -> str:
+    """The last deal of `tally` (the API's rows) as the referee is told it was saved, with the
+    game set it won while the match goes on: "Deal 4: 70-60, A +1 game — A wins game set 1
+    (1-0 in game sets)"."""
+    text = deal_text(TallyRow.from_dict(tally[-1]))
+    before = tuple(tally[-2].get("partidas", (0, 0))) if len(tally) > 1 else (0, 0)
+    won = "" if finished else set_won_text(before, tuple(tally[-1].get("partidas", (0, 0))))
+    return f"{text} — {won}" if won else text
 
 
 @functools.cache

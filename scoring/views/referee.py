@@ -195,7 +195,7 @@ def _saved(request, link, answer):
     payload = json.loads(answer.body)
     tally = payload.get("tally") or []
     if tally:
-        text = presenters.deal_text(presenters.TallyRow.from_dict(tally[-1]))
+        text = presenters.saved_deal_text(tally, finished=payload.get("finished"))
         messages.success(request, _("Deal saved. %(deal)s.") % {"deal": text},
                          extra_tags="deal-saved")  # the page offers to undo it right there
     else:
@@ -288,8 +288,9 @@ def confirm(request, token):
         "version": match.version, "match": match.pk})
     return _render(request, link, "scoring/referee_confirm.html", write=write,
                    deal_data=form.deal.as_dict(),
-                   award_text=presenters.award_text(award, form.deal,
-                                                    engine.format_from(match.format)),
+                   award_text=presenters.award_text(
+                       award, form.deal, engine.format_from(match.format),
+                       (preview.before.partidas, preview.state.partidas)),
                    confirmer=engine.SIDES[1 - engine.SIDES.index(award.side)]
                    if award.side else None)
 
