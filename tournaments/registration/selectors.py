@@ -297,6 +297,7 @@ class Landed:
 
     signup: int | None = None
     entry: int | None = None
+    gone: bool = False  # the sign-up is under "Withdrawn or turned down", folded until then
 
     @property
     def anchor(self) -> str:
@@ -314,6 +315,8 @@ def landed(at: str, board: Board) -> Landed | None:
     standing = (*board.confirm, *board.pending, *board.waiting)
     if kind == "signup" and any(signup.pk == pk for signup in standing):
         return Landed(signup=pk)
+    if kind == "signup" and any(signup.pk == pk for signup in board.others):
+        return Landed(signup=pk, gone=True)
     return None
 
 

@@ -32,9 +32,10 @@ def landing(page: str, tournament, row: str | None):
     return redirect(f"{url}?at={row}#landed" if row else url)
 
 
-def _after(tournament, signup: SignUp, was: str) -> str | None:
+def _after(tournament, signup: SignUp, was: str) -> str:
     """The row to land on after an answer to `signup` (`was` its status before): the next
-    sign-up still waiting in its list, else the row it moved to."""
+    sign-up still waiting in its list, else the row it moved to (turned down: its row under
+    "Withdrawn or turned down")."""
     board = selectors.board(tournament)
     still = {SignUp.Status.CONFIRM: board.confirm, SignUp.Status.PENDING: board.pending,
              SignUp.Status.WAITING: board.waiting}.get(was, [])
@@ -42,9 +43,7 @@ def _after(tournament, signup: SignUp, was: str) -> str | None:
     if following is not None:
         return f"signup-{following.pk}"
     signup.refresh_from_db(fields=["status", "entry"])
-    if signup.entry_id:
-        return f"entry-{signup.entry_id}"
-    return f"signup-{signup.pk}" if signup.status in SignUp.STANDING else None
+    return f"entry-{signup.entry_id}" if signup.entry_id else f"signup-{signup.pk}"
 
 
 def check_in_landing(tournament, entry) -> str:
