@@ -5,6 +5,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.timezone import localdate
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -165,6 +166,12 @@ class Tournament(models.Model):
         if self.structure != self.Structure.ROUNDS:
             return self.get_structure_display()
         return _("Swiss") if self.pairing == self.Pairing.SWISS else _("Round robin")
+
+    @property
+    def starts_later(self) -> bool:
+        """Not started, and set for a later day than today: its start buttons warn of it."""
+        return (self.status == self.Status.DRAFT and self.starts_on is not None
+                and self.starts_on > localdate())
 
     @property
     def withdrawn_count(self) -> int:

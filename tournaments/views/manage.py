@@ -13,7 +13,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.timezone import localdate
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -240,7 +239,6 @@ def tournament(request, club_slug, slug):
         "start_refusal": draft and services.start_refusal(tournament, field=field),
         # checked-in partnerships of the waiting list that take the places of those who did not
         "stand_ins": len(field.stand_ins) if draft else 0,
-        "starts_later": draft and tournament.starts_on and tournament.starts_on > localdate(),
         "running": running,
         # newest first; a league's matchdays not opened yet (drawn at its start) come last,
         # folded, so that the phone opens on the matches in play
