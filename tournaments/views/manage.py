@@ -240,6 +240,9 @@ def tournament(request, club_slug, slug):
         # checked-in partnerships of the waiting list that take the places of those who did not
         "stand_ins": len(field.stand_ins) if draft else 0,
         "running": running,
+        # a round robin's later fixtures become walkovers; elsewhere nothing is drawn ahead
+        "withdrawal_ends_fixtures": running and bool(current)
+        and sit_outs.is_round_robin(tournament, current.round),
         # newest first; a league's matchdays not opened yet (drawn at its start) come last,
         # folded, so that the phone opens on the matches in play
         "rounds": [r for r in reversed(rounds) if not league or r.round.opened],
