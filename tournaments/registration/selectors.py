@@ -92,7 +92,7 @@ def places(tournament: Tournament, registration: Registration) -> Places:
     (first come, first served); with approval, no sign-up holds a place until approved."""
     held = 0 if registration.approval else tournament.signups.filter(
         status=SignUp.Status.CONFIRM, queued_at=None).count()
-    return Places(tournament.entries.count(), held, registration.cap)
+    return Places(tournament.entries.filter(withdrawn=False).count(), held, registration.cap)
 
 
 def namesakes(club: Club, names) -> dict[str, Player]:
@@ -240,11 +240,14 @@ def door_rows(tournament: Tournament) -> list[DoorRow]:
 class Board:
     """The organiser's view of sign-ups and check-in, in three queries."""
 
-    entries: list  # every entry (signed up or registered by the organiser), with its sign-up
+    entries: list  # every entry still playing (signed up or registered by the organiser),
+    #                with its sign-up
     confirm: list[SignUp]  # players to confirm
     pending: list[SignUp]
     waiting: list[SignUp]
     others: list[SignUp]  # refused or withdrawn
+    withdrawn: list  # entries withdrawn once the tournament was under way: apart, not counted
+    left_out: list[SignUp]  # accepted, but left out at the start for not having checked in
 
     @property
     def present(self) -> int:
@@ -258,17 +261,21 @@ class Board:
 def board(tournament: Tournament) -> Board:
     entries = list(tournament.entries.select_related(
         "partnership__player_1", "partnership__player_2").order_by("-checked_in", "id"))
+    started = tournament.status != Tournament.Status.DRAFT
     signups = list(tournament.signups.select_related(*RELATED).order_by("queued_at", "id"))
     by_entry = {s.entry_id: s for s in signups if s.entry_id}
     for entry in entries:
         entry.from_signup = by_entry.get(entry.pk)
     _refused_before(signups)
     return Board(
-        entries=entries,
+        entries=[entry for entry in entries if not entry.withdrawn],
         confirm=[s for s in signups if s.status == SignUp.Status.CONFIRM],
         pending=[s for s in signups if s.status == SignUp.Status.PENDING],
         waiting=[s for s in signups if s.status == SignUp.Status.WAITING],
         others=[s for s in signups if s.status in SignUp.GONE],
+        withdrawn=[entry for entry in entries if entry.withdrawn],
+        left_out=[s for s in signups if started and s.status == SignUp.Status.ACCEPTED
+                  and s.entry_id is None],
     )
 
 
