@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.http import quote_etag
 from django.utils.translation import gettext_lazy as _
 
+from scoring import presenters
 from sueca_club.models import Club, Partnership, Player
 
 
@@ -95,11 +96,20 @@ class Match(models.Model):
 
     @property
     def scoreline(self) -> tuple[int, int]:
-        """The score as a list or a result shows it: the games, or the card points in the
-        points format, whose deals award no games."""
-        if self.format.get("type") == "points":
-            return tuple(self.state["points"])
+        """The score as a list or a result shows it: the games; the partidas in game sets,
+        which the side with fewer games may win; the card points in the points format, whose
+        deals award no games."""
+        kind = self.format.get("type")
+        if kind in ("points", "partidas"):
+            return tuple(self.state[kind])
         return self.games_a, self.games_b
+
+    @property
+    def games_note(self) -> str:
+        """In game sets, what goes beside the scoreline where there is room: the games."""
+        if self.format.get("type") != "partidas":
+            return ""
+        return presenters.sets_games_text((self.games_a, self.games_b))
 
     @property
     def result_stands(self) -> bool:

@@ -84,6 +84,13 @@ def result_text(match) -> str:
     return _("%(side)s wins %(score)s") % {"side": match.winner, "score": numbers}
 
 
+def sets_games_text(games: tuple[int, int]) -> str:
+    """A match in game sets is scored by its partidas; its games come second: "in game sets ·
+    games 8–10"."""
+    # word joiners: a narrow phone breaks the line between words, never inside "8–10"
+    return _("in game sets · games %(games)s") % {"games": "{}\u2060–\u2060{}".format(*games)}
+
+
 def decided_on_points_text(match) -> str:
     """A match of fixed deals that ended level on games was won on card points (RULES.md,
     `fixed_deals`): said so, with them, where the result read "Games 5-5" beside a winner."""
@@ -219,11 +226,16 @@ class TallyRow:
         return f"({'; '.join(parts)})" if parts else ""
 
     @property
+    def scored(self) -> str:
+        """Its card points as scored, a bonus said: "73-47", "70-60 (A: 60 + 10 bonus)"."""
+        return " ".join(filter(None, ["{}-{}".format(*self.points), self.bonus_text]))
+
+    @property
     def what(self) -> str:
         """The deal itself: "73-47", "120-0, flag", "70-60 (A: 60 + 10 bonus)", "revoke by B"."""
         if self.kind == "revoke":
             return _("revoke by %(side)s") % {"side": self.revoke}
-        points = " ".join(filter(None, ["{}-{}".format(*self.points), self.bonus_text]))
+        points = self.scored
         return _("%(points)s, flag") % {"points": points} if self.kind == "flag" else points
 
     @property

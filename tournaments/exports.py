@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.models import Deal, Match
+from scoring.presenters import TallyRow
 from sueca_club.models import Club
 from tournaments import presenters, selectors
 from tournaments.models import Tournament
@@ -49,17 +50,22 @@ PLACE_COLUMNS: Columns = (
     ("round", gettext_lazy("Round")), ("table", gettext_lazy("Table")),
     ("a", gettext_lazy("Partnership A")), ("b", gettext_lazy("Partnership B")),
 )
-# Games, and the card points of the match's deals: what the points format ("Sueca de pontos")
-# is won on, its deals awarding no games; a walkover in it wins the target in card points.
+# The game sets a match of partidas is won on (its loser may have more games), the games,
+# and the card points of the match's deals: what the points format ("Sueca de pontos") is won
+# on, its deals awarding no games; a walkover in it wins the target in card points.
 RESULT_COLUMNS: Columns = PLACE_COLUMNS + (
+    ("sets_a", gettext_lazy("Game sets A")), ("sets_b", gettext_lazy("Game sets B")),
     ("games_a", gettext_lazy("Games A")), ("games_b", gettext_lazy("Games B")),
     ("points_a", gettext_lazy("Card points A")), ("points_b", gettext_lazy("Card points B")),
     ("winner", gettext_lazy("Winner")), ("status", gettext_lazy("Status")),
 )
+# A deal's game set (in partidas), and its card points as scored, a bonus said
+# ("70-60 (A: 60 + 10 bonus)"), where the card points entered leave the bonus out.
 DEAL_COLUMNS: Columns = PLACE_COLUMNS + (
-    ("deal", gettext_lazy("Deal")), ("dealer", gettext_lazy("Dealer's seat")),
-    ("trump", gettext_lazy("Trump")), ("points_a", gettext_lazy("Card points A")),
-    ("points_b", gettext_lazy("Card points B")), ("flag", gettext_lazy("Flag")),
+    ("deal", gettext_lazy("Deal")), ("game_set", gettext_lazy("Game set")),
+    ("dealer", gettext_lazy("Dealer's seat")), ("trump", gettext_lazy("Trump")),
+    ("points_a", gettext_lazy("Card points A")), ("points_b", gettext_lazy("Card points B")),
+    ("scored", gettext_lazy("Card points scored")), ("flag", gettext_lazy("Flag")),
     ("revoke", gettext_lazy("Revoke")), ("games_a", gettext_lazy("Games A")),
     ("games_b", gettext_lazy("Games B")), ("total_a", gettext_lazy("Total games A")),
     ("total_b", gettext_lazy("Total games B")),
@@ -141,21 +147,24 @@ RESULT_STATUS = {
 }
 
 
-def result_row(line: presenters.Line, points_format: bool) -> dict:
+def result_row(line: presenters.Line, kind: str) -> dict:
+    """`kind`: the tournament's match format."""
     winner = {"A": line.a, "B": line.b}.get(line.winner or "", "")
     if line.walkover:  # the card points it wins in the points format; none played else
-        points = line.score if points_format else ("", "")
+        points = line.score if kind == "points" else ("", "")
     else:
         points = line.pairing.match.state["points"] if line.match_id else ("", "")
+    sets = line.score if kind == "partidas" and not line.is_bye else ("", "")
     return {"round": presenters.round_title(line.pairing.round), "table": line.table or "",
-            "a": line.a, "b": line.b or "", "games_a": line.games[0], "games_b": line.games[1],
+            "a": line.a, "b": line.b or "", "sets_a": sets[0], "sets_b": sets[1],
+            "games_a": line.games[0], "games_b": line.games[1],
             "points_a": points[0], "points_b": points[1],
             "winner": winner, "status": str(RESULT_STATUS[line.status])}
 
 
 def tournament_results(tournament: Tournament, fmt: str, progress: Progress = no_progress) -> bytes:
-    points_format = tournament.format.get("type") == "points"
-    rows = [result_row(line, points_format)
+    kind = tournament.format.get("type")
+    rows = [result_row(line, kind)
             for line in presenters.lines(tournament, selectors.pairings(tournament))]
     progress(50)
     return file_content(RESULT_COLUMNS, rows, fmt, _("Results"), exclude=TOURNAMENT_LEAVES_OUT)
@@ -172,22 +181,28 @@ class Place:
 
 
 def deal_rows(match: Match, deals: list[Deal], place: Place) -> list[dict]:
-    """Each active deal of `match` with what it gave and the running tally of games."""
+    """Each active deal of `match` with what it gave and the running tally of games; in game
+    sets, the set it was dealt in."""
     played = match.state.get("deals", [])
+    tally = [TallyRow.from_dict(row) for row in match.tally]
+    in_sets = match.format["type"] == "partidas"
     total_a = total_b = 0
+    before = (0, 0)  # the partidas won before the deal
     rows = []
-    for deal, result in zip(deals, played, strict=False):
+    for deal, result, row in zip(deals, played, tally, strict=False):
         games_a, games_b = result["games"]
         total_a, total_b = total_a + games_a, total_b + games_b
         points = deal.data.get("points") or ["", ""]
         rows.append({
             "date": place.date, "event": place.event, "round": place.round, "table": place.table,
             "a": match.a.display_name, "b": match.b.display_name, "deal": deal.number,
+            "game_set": sum(before) + 1 if in_sets else "", "scored": row.scored,
             "dealer": seat_text(result["dealer"]), "trump": deal.get_trump_display(),
             "points_a": points[0], "points_b": points[1], "flag": deal.data.get("flag", ""),
             "revoke": deal.data.get("revoke", ""), "games_a": games_a, "games_b": games_b,
             "total_a": total_a, "total_b": total_b,
         })
+        before = row.partidas
     return rows
 
 
@@ -202,7 +217,8 @@ CHUNK = 200  # matches read at a time (and a progress step)
 
 
 def tournament_deals(tournament: Tournament, fmt: str, progress: Progress = no_progress) -> bytes:
-    played = [p for p in selectors.pairings(tournament) if p.match_id]
+    # with their tallies, which say each deal's game set and bonus
+    played = [p for p in selectors.pairings(tournament).defer(None) if p.match_id]
     rows: list[dict] = []
     for start in range(0, len(played), CHUNK):
         chunk = played[start:start + CHUNK]
@@ -239,8 +255,10 @@ def match_result_row(match: Match, place: Place) -> dict:
         winner = {"A": match.a.display_name, "B": match.b.display_name}.get(match.winner, "")
     else:
         status, winner = _("playing"), ""
+    sets = match.state["partidas"] if match.format["type"] == "partidas" else ("", "")
     return {"date": place.date, "event": place.event, "round": place.round, "table": place.table,
-            "a": match.a.display_name, "b": match.b.display_name, "games_a": match.games_a,
+            "a": match.a.display_name, "b": match.b.display_name, "sets_a": sets[0],
+            "sets_b": sets[1], "games_a": match.games_a,
             "games_b": match.games_b, "points_a": match.state["points"][0],
             "points_b": match.state["points"][1], "winner": winner, "status": status}
 

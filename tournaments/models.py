@@ -189,7 +189,8 @@ class Tournament(models.Model):
         if fmt.type == "points":
             return FullWin(card_points=fmt.target)
         return FullWin(games=self.walkover_games,
-                       partidas={"partidas": fmt.to_win, "first_to": 1}.get(fmt.type, 0))
+                       partidas={"partidas": fmt.to_win, "first_to": 1}.get(fmt.type, 0),
+                       in_sets=fmt.type == "partidas")
 
 
 class LiveScores(models.Model):

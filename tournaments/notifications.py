@@ -205,9 +205,10 @@ def round_notify(*, round_id: int) -> int:
 
 def _result_subject(letter: Letter) -> str:
     match = letter.context["match"]
+    score = match.scoreline  # the partidas in game sets, as the email's text says it
     return _("Result: %(a)s %(games_a)s–%(games_b)s %(b)s") % {
-        "a": match.a.display_name, "b": match.b.display_name, "games_a": match.games_a,
-        "games_b": match.games_b}
+        "a": match.a.display_name, "b": match.b.display_name, "games_a": score[0],
+        "games_b": score[1]}
 
 
 def result_notify(*, match_id: int) -> int:

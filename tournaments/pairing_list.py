@@ -54,10 +54,11 @@ def _item(line: Line, words: dict, state: str) -> str:
                   f'<span class="name side-b{" won" if b_won else ""}">{escape(line.b)}'
                   f'{words["winner"] if b_won else ""}</span>'
                   f'<span class="g side-b">{line.score[1]}</span>')
-    after = ""  # the state, then who deals next in a match in play and its scoreboard
+    # the state, its games in game sets, then who deals next in play and its scoreboard
+    after = f" · {escape(line.note)}" if line.note else ""
     if dealer := line.dealer:
         deals = words["deals"] % {"name": escape(dealer)}
-        after = f' · <span class="dealer">{deals}</span>'
+        after += f' · <span class="dealer">{deals}</span>'
     if line.match_id:
         url = words["board"].replace(str(_ANY_MATCH), str(line.match_id))
         after += f'<span class="to-board"> · <a href="{url}">{words["scoreboard"]}</a></span>'

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
+from scoring import presenters as scoring_presenters
 from tournaments import formats, selectors
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.selectors import PairingSummary
@@ -233,7 +234,9 @@ class Line:
     confirmation: not finished for the tournament, standings do not count it yet) or
     "waiting" (no table free yet). `winner` is "A", "B" or None;
     `games` are the match's games, the games a walkover awards, or (0, 0) for a bye; `score`
-    what the line shows: the same, but card points in the points format (Match.scoreline).
+    what the line shows: the same, but partidas in game sets and card points in the points
+    format (Match.scoreline); `note` the games beside a score in game sets, where there is
+    room (Match.games_note).
     """
 
     pairing: Pairing | PairingSummary  # its own columns and round are what a line reads
@@ -247,6 +250,7 @@ class Line:
     winner: str | None
     walkover: bool
     status: str
+    note: str = ""
 
     @property
     def is_bye(self) -> bool:
@@ -299,15 +303,18 @@ def line_of(pairing: Pairing | PairingSummary, full_win: formats.FullWin) -> Lin
     summary (`selectors.pairing_summaries`)."""
     winner = ("A" if pairing.winner_id == pairing.a_id else "B") if pairing.winner_id else None
     games = score = (0, 0)
+    note = ""
     if pairing.b_id is None:
         status = "bye"
     elif pairing.walkover:
         won = {"A": (1, 0), "B": (0, 1)}.get(pairing.walkover, (0, 0))
         games = tuple(full_win.games * side for side in won)
-        score = tuple((full_win.card_points or full_win.games) * side for side in won)
+        score = tuple(full_win.headline * side for side in won)
+        note = scoring_presenters.sets_games_text(games) if full_win.in_sets and winner else ""
         status = ("withdrawal" if pairing.withdrawal else "walkover") if winner else "forfeit"
     elif pairing.match_id:
-        games, score = (pairing.match.games_a, pairing.match.games_b), pairing.match.scoreline
+        match = pairing.match
+        games, score, note = (match.games_a, match.games_b), match.scoreline, match.games_note
         status = (("finished" if winner else "draw") if pairing.finished
                   else "awaiting" if pairing.match.awaiting_confirmation else "playing")
     else:
@@ -315,7 +322,7 @@ def line_of(pairing: Pairing | PairingSummary, full_win: formats.FullWin) -> Lin
     return Line(
         pairing=pairing, a=pairing.a_name, b=pairing.b_name, table=pairing.table_number,
         match_id=pairing.match_id, games=games, score=score, finished=pairing.finished,
-        winner=winner, walkover=bool(pairing.walkover), status=status)
+        winner=winner, walkover=bool(pairing.walkover), status=status, note=note)
 
 
 def lines(tournament: Tournament, all_pairings) -> list[Line]:

@@ -91,6 +91,7 @@ class MatchSummary:
 
     awaiting_confirmation = Match.awaiting_confirmation
     scoreline = Match.scoreline
+    games_note = Match.games_note
 
     @property
     def players(self) -> list[Seated]:

@@ -36,24 +36,28 @@ def test_the_standings_csv_has_a_row_per_entry_in_ranked_order(finished_knockout
 
 def test_the_results_csv_has_every_pairing_with_its_winner(finished_knockout):
     rows = read_csv(exports.tournament_results(finished_knockout, "csv"))
-    assert rows[0] == ["Round", "Table", "Partnership A", "Partnership B", "Games A", "Games B",
-                       "Card points A", "Card points B", "Winner", "Status"]
+    assert rows[0] == ["Round", "Table", "Partnership A", "Partnership B", "Game sets A",
+                       "Game sets B", "Games A", "Games B", "Card points A", "Card points B",
+                       "Winner", "Status"]
     body = rows[1:]
     assert len(body) == 4 + 2 + 2  # quarter-finals, semi-finals, final and third place
     assert [r[0] for r in body].count("Final") == 2
-    assert all(r[9] == "finished" and r[8] == r[2] for r in body)  # A won everything
-    assert all(int(r[6]) + int(r[7]) == 120 * int(r[4]) for r in body)  # one game a deal
+    assert all(r[4:6] == ["", ""] for r in body)  # first to 4: no game sets
+    assert all(r[11] == "finished" and r[10] == r[2] for r in body)  # A won everything
+    assert all(int(r[8]) + int(r[9]) == 120 * int(r[6]) for r in body)  # one game a deal
 
 
 def test_the_deals_csv_has_every_active_deal_with_a_running_tally(finished_knockout):
     rows = read_csv(exports.tournament_deals(finished_knockout, "csv"))
     header, body = rows[0], rows[1:]
-    assert header[4:8] == ["Deal", "Dealer's seat", "Trump", "Card points A"]
+    assert header[4:11] == ["Deal", "Game set", "Dealer's seat", "Trump", "Card points A",
+                            "Card points B", "Card points scored"]
     active = Deal.objects.filter(match__pairing__round__tournament=finished_knockout, active=True)
     assert len(body) == active.count() == 8 * 2
     first, second = body[0], body[1]
-    assert (first[4], first[7], first[8], first[13], first[14]) == ("1", "70", "50", "1", "0")
-    assert (second[4], second[13], second[14]) == ("2", "2", "0")
+    assert (first[4], first[8], first[9], first[10], first[15], first[16]) == (
+        "1", "70", "50", "70-50", "1", "0")
+    assert (second[4], second[15], second[16]) == ("2", "2", "0")
 
 
 def test_the_xlsx_files_open_in_a_spreadsheet_with_the_same_rows_as_the_csv(finished_knockout):
@@ -103,7 +107,7 @@ def test_a_season_deals_file_has_every_deal_of_its_matches(club, season):
     rows = read_csv(exports.season_deals(club, start, end, "csv"))
     assert len(rows) - 1 == 1 + 8 * 2
     friendly = [r for r in rows[1:] if r[1] == "Friendly"]
-    assert friendly[0][9:11] == ["73", "47"]
+    assert friendly[0][10:12] == ["73", "47"]
 
 
 def test_a_season_standings_file_counts_each_partnerships_finished_matches(club, season):

@@ -93,6 +93,6 @@ def test_the_results_file_says_withdrawal(club):
     no_show, leaving = first_round(tournament)
     services.pairing_walkover(pairing=no_show, present="A")
     services.entry_withdraw(entry=leaving.a)
-    statuses = [exports.result_row(line, False)["status"] for line in presenters.lines(
+    statuses = [exports.result_row(line, "first_to")["status"] for line in presenters.lines(
         tournament, selectors.pairings(tournament).filter(round__number=1))]
     assert statuses == ["walkover", "withdrawal"]

@@ -87,6 +87,13 @@ class FullWin:
     games: int = 0
     partidas: int = 0
     card_points: int = 0
+    in_sets: bool = False  # a match of game sets (`partidas`): scored by its partidas
+
+    @property
+    def headline(self) -> int:
+        """The winner's score as a result shows it (Match.scoreline): 4 in a first to 4, 2
+        partidas in a best of three, the target in card points."""
+        return self.card_points or (self.partidas if self.in_sets else self.games)
 
 
 def points_awarded(result: MatchResult, scheme: PointsScheme) -> tuple[int, int]:

@@ -51,7 +51,7 @@ def follow_match(*, match_id: int, by: int | None = None, link: int | None = Non
         return
     if pairing.finished and by is not None:  # an organiser changed a result that stood
         Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
-                              what=f"{pairing} ({match.games_a}–{match.games_b})")
+                              what="{} ({}–{})".format(pairing, *match.scoreline))
     set_result(tournament, pairing, finished=stands, winner=winner, allow_reset=True, by=by,
                link=link)
     if not match.finished:

@@ -188,7 +188,7 @@ def _mark_playing_now(tournament: Tournament, entries: list[Entry],
                       rounds: list[RoundView]) -> None:
     """Each entry's PlayingNow as `playing_now`, or None."""
     full_win = tournament.full_win
-    walkover = f"{full_win.card_points or full_win.games}–0"
+    walkover = f"{full_win.headline}–0"
     playing = {}
     for p in (p for r in rounds if not r.complete for p in r.pairings):
         if p.finished or not p.match_id or not p.match.state["deals"] or p.b_id is None:
