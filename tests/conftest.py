@@ -127,3 +127,5 @@ def live_pages_rebuilt_on_every_change(settings):
     """A test reads its own write at once; tests/site/test_live_page_rebuilds.py checks the
     once-a-second rebuild itself, and the version each process reads at most once in it."""
     settings.LIVE_REBUILD_SECONDS = 0
+
+NO_PDFTOTEXT = "pdftotext reads a PDF's text back: apt-get install poppler-utils"

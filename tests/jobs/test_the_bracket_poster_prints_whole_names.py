@@ -2,17 +2,20 @@
 smaller only where a box needs it, where A4 cut them to 'Duarte Silv…'; and it crowns the
 champion and says the grand final's reset was not needed, as the bracket page does."""
 
+import shutil
 import subprocess
 
 import pytest
 
 from scoring import engine
-from tests.conftest import make_partnership
+from tests.conftest import NO_PDFTOTEXT, make_partnership
 from tests.tournaments.helpers import play_to_the_end
 from tournaments import services
 from tournaments.printing import layout, printables
 
-pytestmark = pytest.mark.django_db
+# pdftotext (Debian's poppler-utils, installed by .ci/run) reads the PDF's text back.
+pytestmark = [pytest.mark.django_db,
+              pytest.mark.skipif(not shutil.which("pdftotext"), reason=NO_PDFTOTEXT)]
 
 PLAYERS = [("Duarte Silva", "Inês Costa"), ("Eva Silva", "Filipe Costa"),
            ("Bruno Silva", "Gabriela Costa"), ("Gabriela Silva", "Hugo Costa"),

@@ -2,14 +2,18 @@
 no font it carries has (an emoji, Chinese) as the visible replacement character �: they
 came out as nothing ('Os Ases 🍺♠ 中文' printed 'Os Ases   ')."""
 
+import shutil
 import subprocess
 
 import pytest
 
+from tests.conftest import NO_PDFTOTEXT
 from tests.tournaments.helpers import make_tournament
 from tournaments.printing import pdf, printables
 
-pytestmark = pytest.mark.django_db
+# pdftotext (Debian's poppler-utils, installed by .ci/run) reads the PDF's text back.
+pytestmark = [pytest.mark.django_db,
+              pytest.mark.skipif(not shutil.which("pdftotext"), reason=NO_PDFTOTEXT)]
 
 
 def text_of(content: bytes) -> str:

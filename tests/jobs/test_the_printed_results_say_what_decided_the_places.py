@@ -3,16 +3,20 @@ points, as the standings page does: the tie-break chain's columns, a 'Ranked by'
 the lot's † with its note. They showed points and results alone."""
 
 import datetime
+import shutil
 import subprocess
 
 import pytest
 
+from tests.conftest import NO_PDFTOTEXT
 from tests.tournaments.helpers import in_play, make_tournament, record
 from tests.tournaments.public_helpers import play_rounds, swiss
 from tournaments import services
 from tournaments.printing import layout, printables
 
-pytestmark = pytest.mark.django_db
+# pdftotext (Debian's poppler-utils, installed by .ci/run) reads the PDF's text back.
+pytestmark = [pytest.mark.django_db,
+              pytest.mark.skipif(not shutil.which("pdftotext"), reason=NO_PDFTOTEXT)]
 
 
 def blocks(tournament, kind):

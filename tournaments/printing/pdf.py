@@ -306,8 +306,10 @@ def _table(doc: Document, block: layout.Table, frame: Frame) -> None:
                    headings_style=headings, first_row_as_headings=True,
                    repeat_headings=1) as table:
         table.row([doc.clean(column.title) for column in block.columns])
-        for row in block.rows:
-            table.row([doc.fit(cell, width - 2) for cell, width in zip(row, widths, strict=True)])
+        for row in block.rows:  # a name wraps in its cell; a number or a sheet's cell is cut
+            table.row([doc.clean(cell) if not (column.numeric or block.writing)
+                       else doc.fit(cell, width - 2)
+                       for cell, width, column in zip(row, widths, block.columns, strict=True)])
     doc.set_xy(frame.x, doc.get_y() + (8 if block.writing else 4))
 
 

@@ -335,7 +335,7 @@ def final_results_document(tournament: Tournament) -> layout.Document:
               layout.Text(when, align="center")]
     if results.champion:
         blocks += [layout.Text(_("Champion"), layout.HEADING, "center"),
-                   layout.Text(results.champion, layout.BIG, "center")]
+                   layout.Text(results.champion, layout.BIG, "center", wrap=True)]
     else:
         blocks.append(layout.Text(_("The tournament is still being played: the standings so far."),
                                   align="center"))
