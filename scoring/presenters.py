@@ -168,6 +168,25 @@ def match_text(fmt: dict, rules: dict) -> str:
     return f"{format_text(fmt)} · {play}" if play else format_text(fmt)
 
 
+def bonus_text(points: tuple[int, int], bonus: tuple[int, int]) -> str:
+    """Where a side's card points (`points`, as scored) took a bonus, how: "(A: 60 + 10
+    bonus)", else ""."""
+    parts = [_("%(side)s: %(cards)s + %(bonus)s bonus") % {
+        "side": side, "cards": scored - extra, "bonus": extra}
+        for side, scored, extra in zip(engine.SIDES, points, bonus, strict=True) if extra]
+    return f"({'; '.join(parts)})" if parts else ""
+
+
+def counted_text(award: engine.Award, deal: engine.Deal) -> str:
+    """A deal whose bonus changes its card points, as they count, for the referee to confirm:
+    "Counts as 68-62 (A: 58 + 10 bonus)" (58-62 entered, the last trick A's); "" otherwise."""
+    if deal.points is None or tuple(award.points) == tuple(deal.points):
+        return ""
+    bonus = tuple(scored - typed for scored, typed in zip(award.points, deal.points, strict=True))
+    return _("Counts as %(points)s") % {
+        "points": "{}-{} {}".format(*award.points, bonus_text(tuple(award.points), bonus))}
+
+
 @dataclass(frozen=True)
 class TallyRow:
     """One deal on the paper tally: who dealt, the card points, the games it gave and the total.
@@ -219,11 +238,7 @@ class TallyRow:
     @property
     def bonus_text(self) -> str:
         """Where a side's card points took a bonus, how: "(A: 60 + 10 bonus)", else ""."""
-        parts = [_("%(side)s: %(cards)s + %(bonus)s bonus") % {
-            "side": side, "cards": points - bonus, "bonus": bonus}
-            for side, points, bonus in zip(engine.SIDES, self.points, self.bonus, strict=True)
-            if bonus]
-        return f"({'; '.join(parts)})" if parts else ""
+        return bonus_text(self.points, self.bonus)
 
     @property
     def scored(self) -> str:

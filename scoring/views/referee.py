@@ -288,6 +288,7 @@ def confirm(request, token):
         "version": match.version, "match": match.pk})
     return _render(request, link, "scoring/referee_confirm.html", write=write,
                    deal_data=form.deal.as_dict(),
+                   counted_text=presenters.counted_text(award, form.deal),
                    award_text=presenters.award_text(
                        award, form.deal, engine.format_from(match.format),
                        (preview.before.partidas, preview.state.partidas)),

@@ -3,7 +3,7 @@ bonus)", in the tally and in the referee's saved message. "60 + 10-60" read like
 
 import re
 
-from tests.scoring.test_referee_page import save
+from tests.scoring.test_referee_page import confirm, save
 from tests.scoring.variant_matches import last_trick_match
 
 
@@ -24,3 +24,11 @@ def test_the_saved_message_and_the_tally_give_the_score_then_the_bonus(client, c
             in response.content.decode())
     assert points_cells(client, match) == ["70-60 (A: 60 + 10 bonus)", "65-65 (B: 55 + 10 bonus)"]
 
+
+def test_the_confirmation_says_what_a_bonus_deal_counts_as(client, club, pair_a, pair_b):
+    """The referee confirmed "58–62 · last trick A — A wins 1 game" with no sum to see why the
+    side with fewer card points won (a tester)."""
+    match = last_trick_match(club, pair_a, pair_b)
+    link = match.referee_links.get()
+    page = confirm(client, link, points=["", "62"], last_trick="A").content.decode()
+    assert "Counts as 68-62 (A: 58 + 10 bonus)" in page
