@@ -120,8 +120,8 @@ def _sign_up(request, slug):
         except ScoringRefused as refused:
             form.add_error(None, refused.message)
         else:
-            messages.success(request, _("You are signed up. Keep this page's address: it is "
-                                        "your private link to check in or change your sign-up."))
+            # the page itself says to keep its address: said once
+            messages.success(request, _("You are signed up."))
             return redirect(signup.get_absolute_url())
     return _sign_up_page(request, tournament, registration, form, LinkRecoveryForm())
 

@@ -17,6 +17,8 @@ def test_signing_up_leads_to_the_private_link_with_its_status(club):
     assert response.redirect_chain[-1][0] == signup.get_absolute_url()
     assert "Accepted" in response.content.decode() and signup.contact == NAMES["contact"]
     assert response["Referrer-Policy"] == "same-origin"
+    # to keep the page's address is said once, by the page (it was said by the message too)
+    assert response.content.decode().replace("&#x27;", "'").count("Keep this page's address") == 1
 
 
 def test_a_duplicate_is_refused_on_the_page_with_a_clear_message(club):
