@@ -51,6 +51,10 @@ def test_a_reset_not_needed_says_so_and_the_placings_show_when_it_ends(client, c
     play_to_the_end(tournament, choose=lambda pairing: "A")
     html = page(client, tournament, "bracket/")
     assert "Not needed" in html and "Champion" in html
+    # once over, no rule about a reset to come, and a reset not needed names nobody (a tester)
+    assert "The reset is played only" not in html
+    final = html[html.index("Grand final"):]
+    assert "Loser of GF1" not in final and "Winner of GF1" not in final
     for path in ("", "results/"):
         html = page(client, tournament, path)
         assert "Final placings" in html and "5–6" in html

@@ -32,5 +32,5 @@ def players(name: str):
     """"Ana Silva & Bruno Costa" with each player's name (and the "&" after it) in a bare span of
     its own: the TV's bracket breaks a name between players, not within one."""
     names = name.split(" & ")
-    return format_html_join(" ", "<span>{}</span>",
-                            [(f"{player} &",) for player in names[:-1]] + [(names[-1],)])
+    return format_html_join(" ", "<span>{}</span>",  # the "&" stays with the name before it
+                            [(f"{player}\u00a0&",) for player in names[:-1]] + [(names[-1],)])
