@@ -278,6 +278,8 @@ import { deckOf } from "./points-pair.js";
           if (radio) field.checked = true;
           else field.value = value;
         });
+        // a refused deal put back on the entry screen while this page was on its way
+        if (fixing) fix();
       });
   }
 
@@ -317,9 +319,10 @@ import { deckOf } from "./points-pair.js";
     if (head && head.refused) {
       const dealer = isDealer(head);
       const number = dealer ? null : numberOf(head);
+      const named = dealer ? null : head.number ?? number; // the number it was entered as
       const title = refused.querySelector("[data-refused-title]");
       if (!("plain" in title.dataset)) title.dataset.plain = title.textContent; // "This deal was not recorded"
-      title.textContent = dealer ? say("refused-dealer") : number ? say("refused-number", { n: number }) : title.dataset.plain;
+      title.textContent = dealer ? say("refused-dealer") : named ? say("refused-number", { n: named }) : title.dataset.plain;
       refused.querySelector("[data-deal]").textContent = dealer ? head.name : describe(head.deal);
       refused.querySelector("[data-reason]").textContent = head.refused;
       refused.querySelector("[data-later]").hidden = items.length < 2;
@@ -349,14 +352,13 @@ import { deckOf } from "./points-pair.js";
 
   const entryForm = () => referee() && referee().querySelector("[data-offline=entry]");
 
-  // The number a refused deal would have had in its match (the deals recorded, plus one), or
-  // null when the page shows another match.
-  // The number a deal was entered as (kept with it: once the server has others, the next free
-  // number is not the one the referee saw), or, for a deal kept before numbers were, the next.
+  // The number a deal would be changed as on the match on screen: the one it was entered as
+  // (kept with it), or, kept before numbers were, the next; none when the page has no match
+  // data (the match is over): nothing to change it on.
   function numberOf(item) {
     const now = page();
-    if (!now || now.match !== item.match) return null;
-    return item.number ?? numberAt([], item.match);
+    const next = now && now.match === item.match ? numberAt([], item.match) : null;
+    return next === null ? null : item.number ?? next;
   }
 
   // The number of a deal entered now after `before` (waiting items) on the match on screen.
