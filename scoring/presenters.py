@@ -367,3 +367,18 @@ def scorer_case(match, deals: list[dict]) -> dict:
         "players": [match.a.player_1.name, match.b.player_1.name,
                     match.a.player_2.name, match.b.player_2.name],
     }
+
+
+def round_title(match) -> str:
+    """The round a tournament match belongs to ("Round 2", "Semi-finals", "Third place"); ""
+    for a friendly.
+
+    `match.pairing.round` must have been read with the match (select_related).
+    """
+    # The tournaments app names its rounds; scoring only asks it here, for the page's words.
+    from tournaments.presenters import round_title as title
+
+    pairing = getattr(match, "pairing", None) if match is not None else None
+    if pairing is None:
+        return ""
+    return _("Third place") if pairing.third_place else title(pairing.round)

@@ -98,7 +98,7 @@ def match(request, match_id):
 
 def _tournament_of(match: Match):
     """The tournament a match is played in (the page leads back to it), or None."""
-    from tournaments.models import Tournament  # as in referee.round_title
+    from tournaments.models import Tournament  # as in presenters.round_title
 
     return (Tournament.objects.select_related("club").only("name", "slug", "club__slug")
             .filter(rounds__pairings__match=match).first())

@@ -9,7 +9,6 @@ from django.views.decorators.http import require_safe
 
 from scoring import presenters, selectors, tv
 from scoring.models import Match
-from scoring.views.referee import round_title
 from sueca_club.live import live_page, recent_version
 from sueca_club.models import Club
 from sueca_club.zones import club_zone_activate
@@ -28,7 +27,7 @@ def scoreboard(request, pk: int):
         pairing = getattr(match, "pairing", None)  # a tournament's match: the way back to it
         return {"match": match, "board": selectors.board(match), "tally": selectors.tally(match),
                 "tournament": pairing and pairing.round.tournament,
-                "round_title": round_title(match)}
+                "round_title": presenters.round_title(match)}
     return live_page(request, stamp, "scoring/scoreboard.html",
                      "scoring/_scoreboard_live.html", context)
 

@@ -51,26 +51,11 @@ def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
     return link
 
 
-def round_title(match: Match | None) -> str:
-    """The round a tournament match belongs to ("Round 2", "Semi-finals", "Third place"); ""
-    for a friendly.
-
-    `match.pairing.round` must have been read with the match (select_related).
-    """
-    # The tournaments app names its rounds; scoring only asks it here, for the page's words.
-    from tournaments.presenters import round_title as title
-
-    pairing = getattr(match, "pairing", None) if match is not None else None
-    if pairing is None:
-        return ""
-    return _("Third place") if pairing.third_place else title(pairing.round)
-
-
 def event_over(link) -> bool:
     """The table's tournament has finished: no match comes to this link any more."""
     if not link.table_number:
         return False
-    from tournaments.models import Table, Tournament  # as in round_title
+    from tournaments.models import Table, Tournament  # as in presenters.round_title
 
     return Table.objects.filter(link=link, tournament__status=Tournament.Status.FINISHED).exists()
 
@@ -78,14 +63,14 @@ def event_over(link) -> bool:
 def stopped_here(link) -> str:
     """Why the table's last match stopped short (a partnership withdrew, its round was drawn
     again or taken back), said while the table waits for its next match; "" otherwise."""
-    from tournaments.stopped import stopped_text  # as in round_title
+    from tournaments.stopped import stopped_text  # as in presenters.round_title
 
     return stopped_text(link)
 
 
 def _render(request, link, template="scoring/referee.html", status=200, **context):
     match = link.match
-    context = {"link": link, "match": match, "round_title": round_title(match),
+    context = {"link": link, "match": match, "round_title": presenters.round_title(match),
                "event_over": (match is None or match.finished) and event_over(link),
                "stopped": stopped_here(link), **context}
     if match is not None:
@@ -124,7 +109,7 @@ def _awaiting(request, link, match: Match):
     (or to call the organiser, `?dispute=1`); nothing moves on until it is confirmed."""
     response = render(request, "scoring/referee_awaiting.html", {
         "link": link, "match": match, "board": selectors.board(match),
-        "tally": selectors.tally(match), "round_title": round_title(match),
+        "tally": selectors.tally(match), "round_title": presenters.round_title(match),
         "result": presenters.result_text(match),
         "form": ResultConfirmForm(initial={"match": match.pk, "version": match.version}),
         "dispute": request.GET.get("dispute") == "1",
@@ -141,9 +126,9 @@ def _result(request, link, ended: Match):
     refused = services.reopening_refused(ended) if undoing else None
     response = render(request, "scoring/referee_result.html", {
         "link": link, "ended": ended, "board": selectors.board(ended),
-        "tally": selectors.tally(ended), "ended_round": round_title(ended),
+        "tally": selectors.tally(ended), "ended_round": presenters.round_title(ended),
         "next": link.match if link.match_id != ended.pk else None,
-        "round_title": round_title(link.match if link.match_id != ended.pk else None),
+        "round_title": presenters.round_title(link.match if link.match_id != ended.pk else None),
         # its last deal can be taken back while the table's next match has none, unless only
         # the organiser may change its result now (the page says why instead)
         "undoable": undoing and refused is None, "undo_refused": refused,
