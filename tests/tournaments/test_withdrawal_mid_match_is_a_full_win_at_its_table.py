@@ -5,10 +5,10 @@ say at which table a walkover was drawn, as they do for a match played."""
 import pytest
 
 from scoring.models import Match
-from tests.tournaments.helpers import in_play, make_tournament, record
+from tests.tournaments.helpers import in_play, make_tournament, record, semi_finals_played
+from tests.tournaments.test_result_corrections import flip
 from tournaments import selectors, services
 from tournaments.models import Pairing
-from tournaments.services import rows
 
 pytestmark = pytest.mark.django_db
 
@@ -57,9 +57,13 @@ def test_the_results_name_the_table_a_walkover_was_drawn_at(client, club, organi
     assert "No table" not in html
 
 
-def test_a_walkover_taken_back_waits_for_a_table_again(club, organiser):
-    tournament = groups_in_play(club)
-    pairing = in_play(tournament)[0]
-    services.pairing_walkover(pairing=pairing, present="A", by=organiser)
-    rows.restart(Pairing.objects.get(pk=pairing.pk))
-    assert Pairing.objects.get(pk=pairing.pk).table_id is None
+def test_a_walkover_taken_back_is_played_at_a_table_again(club, organiser):
+    tournament, semi, final = semi_finals_played(club)
+    services.pairing_walkover(pairing=final, present="A", by=organiser)
+    flip(Pairing.objects.get(pk=semi.pk), organiser, allow_reset=True)  # the final is replayed
+
+    final = Pairing.objects.select_related("match", "b").get(pk=final.pk)
+    assert not final.finished and final.walkover == ""
+    assert final.a_id == semi.b_id and final.table_id is not None
+    assert (final.match.a_id, final.match.b_id) == (semi.b.partnership_id,
+                                                     final.b.partnership_id)
