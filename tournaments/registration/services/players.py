@@ -82,21 +82,27 @@ def require_new_to_the_tournament(tournament: Tournament, players: list[Player],
     if leaving is not None:
         taken = taken.exclude(pk=leaving.entry_id)
         live = live.exclude(pk=leaving.pk)
-    others = [e.partnership for e in taken] + [s.partnership for s in live]
+    # (partnership, listed): a sign-up awaiting approval is on no public page
+    others = ([(e.partnership, True) for e in taken]
+              + [(s.partnership, s.status != SignUp.Status.PENDING) for s in live])
     ids = {player.pk for player in players}
-    for other in others:
+    for other, _listed in others:
         if set(other.player_ids) == ids:
             raise TournamentRefused(
                 _("%(name)s are already signed up for this tournament.")
                 % {"name": other.display_name})
-    for other in others:
+    for other, listed in others:
         for player in players:
             if player.pk in other.player_ids:
-                raise TournamentRefused(_entered(player.name, other, typed))
+                raise TournamentRefused(_entered(player.name, other, typed, listed))
 
 
-def _entered(name: str, other: Partnership, typed: bool) -> str:
+def _entered(name: str, other: Partnership, typed: bool, listed: bool) -> str:
     words = {"player": name, "other": other.display_name, "example": told_apart(name)}
+    if typed and not listed:  # a visitor is not told who else awaits the organiser
+        return _("%(player)s is already in a sign-up for this tournament that the organiser "
+                 "has not approved yet. If this is another person of the same name, add "
+                 "something to the name that tells them apart (e.g. “%(example)s”).") % words
     if typed:
         return _("%(player)s is already entered in this tournament, with %(other)s. If this is "
                  "another person of the same name, add something to the name that tells them "
