@@ -62,19 +62,19 @@ class DealRow:
     status: str  # "active", "corrected" (replaced by a newer record) or "withdrawn"
     dealer: str = ""
     games: tuple[int, int] | None = None
+    set_end: presenters.SetEnd | None = None  # in game sets, the set this deal ended
 
 
-def _deal_rows(match: Match, seats: list[selectors.Seat]) -> list[DealRow]:
-    """Every deal record, superseded ones included, in order; the state says what each gave."""
+def _deal_rows(match: Match) -> list[DealRow]:
+    """Every deal record, superseded ones included, in order; the tally says what each gave."""
     deals = list(match.deals.order_by("number", "id"))
-    results = iter(match.state["deals"])
+    tally = iter(presenters.deal_tally(match))
     replaced = {deal.replaces_id for deal in deals}
     rows = []
     for deal in deals:
         if deal.active:
-            result = next(results)
-            rows.append(DealRow(deal, "active", seats[result["dealer"]].player,
-                                tuple(result["games"])))
+            row = next(tally)
+            rows.append(DealRow(deal, "active", row.dealer, row.games, row.set_end))
         else:
             rows.append(DealRow(deal, "corrected" if deal.pk in replaced else "withdrawn"))
     return rows
@@ -90,7 +90,7 @@ def match(request, match_id):
         "match": match,
         "board": board,
         "referee_url": link and request.build_absolute_uri(link.get_absolute_url()),
-        "deals": _deal_rows(match, board.seats),
+        "deals": _deal_rows(match),
         "audit": selectors.audit_for(match),
         "tournament": _tournament_of(match),
     })

@@ -57,3 +57,14 @@ def test_a_set_won_with_carried_ties_names_its_games(club, pair_a, pair_b):
     [*_, last] = selectors.tally(match)
     assert (last.total, last.set_end.text) == ((4, 0), "Game set 1: A 4-0")
 
+
+
+def test_the_organisers_deal_list_says_where_each_set_ended(organiser_client, club, pair_a,
+                                                            pair_b):
+    match = played(club, pair_a, pair_b, 30, 73, 0, 30, 95, 95, 30)
+    page = organiser_client.get(f"/manage/matches/{match.pk}/").content.decode()
+    deals = page.split('<table class="deal-list">')[1].split("</table>")[0]
+    lines = [re.sub(r"<[^>]+>|\s+", " ", row).strip()
+             for row in re.findall(r'<tr class="set-end">(.*?)</tr>', deals, re.S)]
+    assert lines == ["Game set 1: B 4-1", "Game set 2: A 4-0"]
+    assert deals.index("Game set 1") < deals.index(">5</td>")  # after deal 4, before deal 5
