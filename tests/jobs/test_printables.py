@@ -6,7 +6,8 @@ import html
 import pytest
 
 from tests.jobs.conftest import pdf_pages
-from tournaments import standings_tables
+from tests.tournaments.helpers import make_tournament
+from tournaments import services, standings_tables
 from tournaments.printing import layout, pdf, printables
 
 
@@ -32,6 +33,26 @@ def test_a_score_sheet_names_both_sides_and_their_seats(swiss):
     assert sheet.a.startswith(sheet.seats[0][1]) and sheet.rows == 2  # two fixed deals
     content = printables.score_sheets_pdf(swiss)
     assert content.startswith(b"%PDF-") and pdf_pages(content) == 3
+
+
+def sheet_lines(tournament) -> list[str]:
+    page = printables.score_sheets_document(tournament).pages[0]
+    return [block.text for block in page.blocks if isinstance(block, layout.Text)]
+
+
+def test_a_score_sheet_says_the_match_format_and_asks_for_the_game_sets(club):
+    tournament = make_tournament(club, 4, tables_count=2,
+                                 fmt={"type": "partidas", "to_win": 2, "target": 4})
+    services.tournament_start(tournament=tournament)
+    lines = sheet_lines(tournament)
+    assert "First to 2 game sets of 4 games" in lines
+    assert lines.index("Game sets: A ______  B ______") < lines.index(
+        "Result: A ______  B ______")
+
+
+def test_a_score_sheet_of_fixed_deals_asks_for_no_game_sets(swiss):
+    lines = sheet_lines(swiss)
+    assert "2 deals" in lines and not any(line.startswith("Game sets") for line in lines)
 
 
 def test_the_bracket_poster_is_one_landscape_a3_page_with_the_third_place_match(finished_knockout):

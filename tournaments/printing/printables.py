@@ -13,6 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
+from scoring import presenters as scoring_presenters
 from sueca_club.models import Partnership
 from tournaments import double_bracket, presenters, selectors, standings_tables
 from tournaments.models import Round, Tournament
@@ -84,6 +85,8 @@ class Sheet:
     b: str
     seats: list[tuple[int, str, str]]  # (seat from 1, player, side)
     rows: int
+    format: str  # "First to 2 game sets of 4 games"
+    in_sets: bool  # game sets are won, as well as games
 
     @property
     def numbers(self) -> range:
@@ -117,7 +120,9 @@ def score_sheets(tournament: Tournament) -> list[Sheet]:
     pairings.sort(key=lambda p: (p.table is None, p.table.number if p.table else 0, p.slot))
     return [Sheet(presenters.round_title(current), p.table.number if p.table_id else None,
                   p.a.partnership.display_name, p.b.partnership.display_name,
-                  _seats(p.a.partnership, p.b.partnership), rows) for p in pairings]
+                  _seats(p.a.partnership, p.b.partnership), rows,
+                  scoring_presenters.match_text(fmt, tournament.rules),
+                  fmt.get("type") == "partidas") for p in pairings]
 
 
 def sheet_columns() -> list[layout.Column]:
@@ -135,6 +140,7 @@ def score_sheets_document(tournament: Tournament) -> layout.Document:
         pages.append(layout.Page([
             layout.Text(tournament.name),
             layout.Text(sheet.round, layout.TITLE, right=table),
+            layout.Text(sheet.format, layout.SMALL),
             layout.Text(f"A: {sheet.a}", layout.STRONG),
             layout.Text(f"B: {sheet.b}", layout.STRONG),
             layout.Grid([_("Seat %(seat)s (%(side)s): %(player)s")
@@ -143,6 +149,8 @@ def score_sheets_document(tournament: Tournament) -> layout.Document:
             layout.Text(_("First dealer (seat): ____"), layout.SMALL),
             layout.Table(columns, [[str(n)] + [""] * (len(columns) - 1) for n in sheet.numbers],
                          writing=True),
+            *([layout.Text(_("Game sets: A ______  B ______"), layout.STRONG)]
+              if sheet.in_sets else []),
             layout.Text(_("Result: A ______  B ______"), layout.STRONG),
             layout.Grid([_("Signature A: ____________________"),
                          _("Signature B: ____________________")]),
