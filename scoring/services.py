@@ -694,7 +694,7 @@ def _supersede(match: Match, current: list[Deal], changes: dict[int, engine.Deal
             rules, fmt, match.first_dealer, [(n, deal) for n, deal in deals if deal is not None])
     except engine.DealError as error:
         raise ScoringRefused(
-            _("Deal %(number)s would then be wrong: %(reason)s")
+            _("That would make deal %(number)s wrong. %(reason)s")
             % {"number": error.index + 1, "reason": engine_message(error)}
         ) from error
     score_before = _score_of(match)

@@ -10,10 +10,13 @@ from sueca_club.models import Club, Partnership, Player
 
 NO_NAME = _("Write a name that can be read: this one shows nothing.")
 # Django's own words that its Portuguese catalogue says wrongly ("Esse valor não se encontra
-# opções disponíveis", a word missing), for the project's catalogue, which comes first, to
-# say right: marked here so that `make messages` keeps them.
+# opções disponíveis", a word missing; "utilizador e password", an English word beside the
+# form's "Palavra-passe"), for the project's catalogue, which comes first, to say right: marked
+# here so that `make messages` keeps them.
 DJANGO_WORDS = [gettext_noop("Select a valid choice. That choice is not one of the available "
-                             "choices.")]
+                             "choices."),
+                gettext_noop("Please enter a correct %(username)s and password. Note that both "
+                             "fields may be case-sensitive.")]
 
 
 class DateInput(forms.DateInput):

@@ -118,9 +118,9 @@ class Tournament(models.Model):
     bye_result = models.CharField(_("a bye counts as"), max_length=8, choices=Bye.choices,
                                   default=Bye.WIN)
     best_of_next = models.PositiveSmallIntegerField(
-        _("best next-placed teams who also qualify"), default=0,
-        help_text=_("For unequal groups: this many of the teams placed just below the "
-                    "qualifying places, the best across all groups, also go through."))
+        _("best next-placed partnerships who also qualify"), default=0,
+        help_text=_("For unequal groups: this many of the partnerships placed just below "
+                    "the qualifying places, the best across all groups, also go through."))
 
     class Confirmation(models.TextChoices):
         NONE = "", _("no: the referee's entry stands")

@@ -212,8 +212,8 @@ def ranked_by_text(tournament: Tournament) -> str:
     chain = tournament.tie_breaks
     said = [_("Ranked by") + ": " + ", ".join(criterion_name(code) for code in chain) + "."]
     if "head_to_head" in chain:
-        said.append(_("Head-to-head decides only among tied teams who have all played each "
-                      "other; otherwise the next criterion does."))
+        said.append(_("Head-to-head decides only among tied partnerships who have all played "
+                      "each other; otherwise the next criterion does."))
     if "deciding" in chain:
         said.append(_("A tie still left for %(scope)s is played out in a deciding match, which "
                       "counts for nothing else.") % {"scope": tournament.get_deciding_scope_display()})

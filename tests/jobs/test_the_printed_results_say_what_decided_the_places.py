@@ -61,8 +61,8 @@ def test_a_league_says_head_to_head_split_those_level_on_points(organiser_client
     services.tournament_start(tournament=tournament)
     said = [block.text for block in blocks(tournament, layout.Text)]
     assert any(text.startswith("Ranked by: points, head-to-head, games won, drawing lots. "
-                               "Head-to-head decides only among tied teams") for text in said)
-    assert "Head-to-head decides only among tied teams" in pdf_text(
+                               "Head-to-head decides only among tied partnerships") for text in said)
+    assert "Head-to-head decides only among tied partnerships" in pdf_text(
         printables.final_results_pdf(tournament))
     assert "Ranked by: points, head-to-head" in print_page(organiser_client, tournament)
 

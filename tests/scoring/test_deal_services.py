@@ -66,7 +66,7 @@ def test_a_correction_that_breaks_a_later_deal_changes_nothing(match, organiser)
     record(match, {"points": [73, 47]})
     record(match, {"points": [30, 90]})
     version = match.__class__.objects.get(pk=match.pk).version
-    with pytest.raises(services.ScoringRefused, match="Deal 2 would then be wrong"):
+    with pytest.raises(services.ScoringRefused, match="That would make deal 2 wrong. "):
         services.deal_correct(deal=Deal.objects.get(number=1),
                               replacement=engine.deal_from({"points": [120, 0], "flag": "A"}),
                               reason="flag", user=organiser)

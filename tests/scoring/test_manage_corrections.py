@@ -117,7 +117,7 @@ def test_a_correction_that_would_make_a_later_deal_wrong_changes_nothing(organis
     response = organiser_client.post(url(first, "correct"),
                                      {"points": [120, ""], "flag": "A", "reason": "it was a flag"})
     assert response.status_code == 200
-    assert "Deal 2 would then be wrong" in response.content.decode()
+    assert "That would make deal 2 wrong. " in response.content.decode()
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.version) == (3, 0, version)
     assert match.deals.count() == 3

@@ -85,7 +85,7 @@ def test_groups_that_cannot_be_played_are_refused_as_at_creation(organiser_clien
                                  qualifiers_per_group=1)
     response = change(organiser_client, tournament, groups_count="2", qualifiers_per_group="1",
                       best_of_next="3")
-    assert ("At most 1 of the next-placed teams can also go through, not 3."
+    assert ("At most 1 of the next-placed partnerships can also go through, not 3."
             in response.content.decode())
     assert Tournament.objects.get(pk=tournament.pk).best_of_next == 0
 

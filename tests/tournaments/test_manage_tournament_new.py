@@ -158,9 +158,9 @@ def test_the_club_page_lists_its_tournaments_and_offers_a_new_one(organiser_clie
 
 @pytest.mark.parametrize(("changes", "setting", "words"), [
     ({"groups_count": "2", "qualifiers_per_group": "1", "best_of_next": "2"}, "best_of_next",
-     "At most 1 of the next-placed teams can also go through, not 2."),
+     "At most 1 of the next-placed partnerships can also go through, not 2."),
     ({"groups_count": "1", "qualifiers_per_group": "2", "best_of_next": "1"}, "best_of_next",
-     "At most 0 of the next-placed teams can also go through, not 1."),
+     "At most 0 of the next-placed partnerships can also go through, not 1."),
 ])
 def test_a_group_stage_that_cannot_be_played_is_marked_at_its_setting(organiser_client, club,
                                                                      data, changes, setting,

@@ -95,10 +95,11 @@ GROUP_PROBLEMS = {
                                             "each group can go through, not %(qualifiers)s."),
     "qualifiers_exceed_group": gettext_lazy("%(qualifiers)s go through from each group, but "
                                             "the smallest group has only %(smallest)s."),
-    "best_of_next_out_of_range": gettext_lazy("At most %(maximum)s of the next-placed teams "
-                                              "can also go through, not %(best_of_next)s."),
-    "best_of_next_short": gettext_lazy("Only %(groups)s groups have a next-placed team to "
-                                       "pick %(best_of_next)s from."),
+    "best_of_next_out_of_range": gettext_lazy("At most %(maximum)s of the next-placed "
+                                              "partnerships can also go through, not "
+                                              "%(best_of_next)s."),
+    "best_of_next_short": gettext_lazy("Only %(groups)s groups have a next-placed partnership "
+                                       "to pick %(best_of_next)s from."),
     "too_few_qualifiers": gettext_lazy("The knockout needs at least %(minimum)s partnerships; "
                                        "only %(qualifiers)s would go through."),
     "too_many_qualifiers": gettext_lazy("A knockout holds at most %(maximum)s partnerships; "
