@@ -1,16 +1,16 @@
 """The bracket's rounds not drawn yet, filled in as results come: a finished match's winner (and
 a bye's holder) shows in their next slot at once, not when the whole round has ended.
 
-The round itself is drawn only when its last match ends (services/draws.py); until then the
-bracket pages show who is through from formats.round_ahead, which places them as the draw
-will. A knockout drawn afresh each round (Draw.REDRAW) has no fixed next slot: nothing is
-filled in there. The semi-finals' losers fill in the third-place match the same way.
+The round itself is drawn only when its last match ends (services/draws.py); until then
+presenters.bracket, which the bracket page, the TV and the printed poster all take, shows who
+is through from formats.round_ahead, which places them as the draw will. A knockout drawn
+afresh each round (Draw.REDRAW) has no fixed next slot: nothing is filled in there. The
+semi-finals' losers fill in the third-place match the same way.
 """
 
 from dataclasses import dataclass, replace
 
 from tournaments import formats
-from tournaments.models import Tournament
 
 
 @dataclass(frozen=True)
@@ -23,8 +23,8 @@ class Awaiting:
     bye: bool = False
 
 
-def filled(tournament: Tournament, bracket):
-    """`bracket` (presenters.bracket: columns of lines, None for a slot not drawn yet) with
+def filled(bracket):
+    """`bracket` (presenters.Bracket: columns of lines, None for a slot not drawn yet) with
     what is already known of the rounds not drawn yet. Reads nothing from the database."""
     drawn = [column for column in bracket.columns if column.drawn]
     ahead = [column for column in bracket.columns if not column.drawn]

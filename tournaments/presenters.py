@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from scoring import presenters as scoring_presenters
-from tournaments import formats, selectors
+from tournaments import bracket_ahead, formats, selectors
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.selectors import PairingSummary
 
@@ -385,10 +385,11 @@ def tabled(round_: RoundLines) -> RoundLines:
 
 @dataclass
 class Column:
-    """A bracket round. `lines` holds None for each match of a round not drawn yet."""
+    """A bracket round. A round not drawn yet holds for each of its matches who is through to
+    it so far (bracket_ahead.Awaiting), or None while nobody is."""
 
     title: str
-    lines: list[Line | None]
+    lines: list[Line | bracket_ahead.Awaiting | None]
     drawn: bool = True
 
 
@@ -398,13 +399,14 @@ class Bracket:
     to a match of the next round and a round not drawn yet has no pairing to show."""
 
     columns: list[Column] = field(default_factory=list)
-    third: Line | None = None
+    third: Line | bracket_ahead.Awaiting | None = None
     third_pending: bool = False
     redrawn: bool = False
 
 
 def bracket(tournament: Tournament, knockout_lines: list[Line]) -> Bracket:
-    """The knockout as columns, rounds not drawn yet included, with the third-place match."""
+    """The knockout as columns, with the third-place match; the rounds not drawn yet show who
+    is through to them already (bracket_ahead.filled)."""
     result = Bracket(redrawn=tournament.draw == Tournament.Draw.REDRAW)
     for rnd in by_round(knockout_lines):
         result.columns.append(Column(rnd.title, [x for x in rnd.lines
@@ -421,7 +423,7 @@ def bracket(tournament: Tournament, knockout_lines: list[Line]) -> Bracket:
                                      [None] * size, drawn=False))
     result.third_pending = (tournament.third_place and result.third is None
                             and len(result.columns) > 1 and not result.columns[-1].drawn)
-    return result
+    return bracket_ahead.filled(result)
 
 
 # Final places ------------------------------------------------------------------------------

@@ -84,8 +84,8 @@ def bracket_split(bracket: Bracket) -> list[bracket_screens.Screen]:
 
 
 def bracket_on_screen(bracket: Bracket, screen: bracket_screens.Screen) -> Bracket:
-    """What `screen` shows of `bracket` (presenters.bracket, bracket_ahead.filled or not): its
-    slice of each round it shows, each line as the whole bracket shows it."""
+    """What `screen` shows of `bracket` (presenters.bracket): its slice of each round it shows,
+    each line as the whole bracket shows it."""
     columns = []
     for part in screen.slices:
         column = bracket.columns[part.column]

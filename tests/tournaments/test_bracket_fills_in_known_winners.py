@@ -1,18 +1,24 @@
 """The bracket fills in a round not drawn yet as results come: a bye's holder and a finished
-match's winner show in their next slot at once, where the draw will then put them."""
+match's winner show in their next slot at once, where the draw will then put them; on the
+bracket page, the TV and the printed poster alike (all three take presenters.bracket)."""
 
+import shutil
+import subprocess
 from html import escape
 
+import pytest
+
+from tests.conftest import NO_PDFTOTEXT
 from tests.tournaments.helpers import in_play, make_tournament, play
 from tests.tournaments.public_helpers import knockout_of_13
 from tournaments import bracket_ahead, presenters, selectors, services
-from tournaments.models import Round
+from tournaments.models import Pairing, Round
+from tournaments.printing import layout, printables
 
 
 def bracket_of(tournament):
     knockout = selectors.pairings(tournament).filter(round__stage=Round.Stage.KNOCKOUT)
-    return bracket_ahead.filled(tournament, presenters.bracket(tournament,
-                                                           presenters.lines(tournament, knockout)))
+    return presenters.bracket(tournament, presenters.lines(tournament, knockout))
 
 
 def placed(column) -> list[tuple]:
@@ -88,3 +94,54 @@ def test_a_slot_with_both_sides_known_says_when_it_plays_not_that_it_is_undrawn(
     quarters = html[html.index("<h3>Quarter-finals</h3>"):html.index("<h3>Semi-finals</h3>")]
     assert quarters.count("Plays when the round before ends") == 3
     assert quarters.count("Not drawn yet") == 1
+
+
+def test_walkovers_and_withdrawals_send_their_winner_on_and_a_double_forfeit_nobody(club):
+    tournament = make_tournament(club, 8, "knockout", tables_count=4)
+    services.tournament_start(tournament=tournament)
+    first, second, third, fourth = Pairing.objects.filter(
+        round__tournament=tournament).order_by("slot")
+    play(fourth, "A")
+    services.pairing_walkover(pairing=first, present="B")
+    services.pairing_walkover(pairing=third, present="-")  # fourth's winner: a bye
+    shown = bracket_of(tournament)
+    before = placed(shown.columns[1])
+    assert before == [(name_of(first.b), None), (name_of(fourth.a), None)]
+    assert shown.columns[1].lines[1].bye
+    assert placed(shown.columns[2]) == [(None, name_of(fourth.a))]  # the bye carries it on
+
+    services.entry_withdraw(entry=second.a)  # the last of the quarter-finals
+    semis = bracket_of(tournament).columns[1]
+    assert semis.drawn
+    assert [(line.a, None if line.is_bye else line.b) for line in semis.lines] == [
+        (name_of(first.b), name_of(second.b)), (name_of(fourth.a), None)]
+
+
+def poster(tournament) -> layout.Bracket:
+    [bracket] = [block for block in printables.bracket_document(tournament).pages[-1].blocks
+                 if isinstance(block, layout.Bracket)]
+    return bracket
+
+
+def poster_text(tournament) -> str:
+    text = subprocess.run(["pdftotext", "-raw", "-", "-"], capture_output=True, check=True,
+                          input=printables.bracket_pdf(tournament)).stdout.decode()
+    return " ".join(text.split())
+
+
+def test_the_poster_writes_a_winner_into_the_next_round_before_it_is_drawn(club):
+    tournament = knockout_of_13(club)
+    pairing = in_play(tournament)[0]
+    play(pairing, "B")
+    pairing.refresh_from_db()
+    quarter = poster(tournament).rounds[1].boxes[pairing.slot // 2]
+    assert quarter.sides[pairing.slot % 2] == layout.Side(name_of(pairing.b))
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason=NO_PDFTOTEXT)
+def test_the_printed_poster_names_the_winner_twice_its_match_and_its_next_one(club):
+    tournament = knockout_of_13(club)
+    pairing = in_play(tournament)[0]
+    assert poster_text(tournament).count(name_of(pairing.a)) == 1
+    play(pairing, "A")
+    assert poster_text(tournament).count(name_of(pairing.a)) == 2

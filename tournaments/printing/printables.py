@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop, pgettext
 
 from scoring import presenters as scoring_presenters
 from sueca_club.models import Partnership
-from tournaments import double_bracket, presenters, selectors, standings_tables
+from tournaments import bracket_ahead, double_bracket, presenters, selectors, standings_tables
 from tournaments.models import Round, Tournament
 from tournaments.printing import layout
 
@@ -212,12 +212,26 @@ def _games(line) -> tuple[str, str]:
 
 
 def _box(line) -> layout.Box:
+    """A match; a match not drawn yet with who is through to it so far, the rest left blank to
+    fill in by hand."""
     if line is None:
         return layout.Box()
+    if isinstance(line, bracket_ahead.Awaiting):
+        return layout.Box((layout.Side(line.a or ""),
+                           layout.Side(_("bye") if line.bye else line.b or "")))
     names = (line.a, _("bye") if line.is_bye else line.b)
     games = _games(line)
     return layout.Box(tuple(layout.Side(name, games[n], line.winner == "AB"[n])
                             for n, name in enumerate(names)))
+
+
+def _champion(bracket: presenters.Bracket) -> str:
+    """The final's winner, once it is played (a final not drawn yet has nobody's result)."""
+    final = bracket.columns[-1]
+    line = final.lines[0] if final.drawn and final.lines else None
+    if line is None or not line.winner:
+        return ""
+    return line.a if line.winner == "A" else line.b
 
 
 def bracket_document(tournament: Tournament, *, paper: str = "a3") -> layout.Document:
@@ -234,10 +248,7 @@ def bracket_document(tournament: Tournament, *, paper: str = "a3") -> layout.Doc
     document = layout.Document(title, paper=paper)
     for number, page in enumerate(pages, start=1):
         last = number == len(pages)
-        final = page[-1][1]
-        champion = ""
-        if last and len(final) == 1 and final[0] and final[0].winner:
-            champion = final[0].a if final[0].winner == "A" else final[0].b
+        champion = _champion(result) if last else ""
         third = _box(result.third) if last and result.third else None
         document.pages.append(layout.Page([
             layout.Text(tournament.name + (f" ({number}/{len(pages)})" if len(pages) > 1 else ""),

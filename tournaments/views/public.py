@@ -20,7 +20,7 @@ from scoring import tv as scoring_tv
 from scoring.presenters import match_text
 from sueca_club.live import cached, live_page, recent_version
 from sueca_club.zones import club_zone_activate
-from tournaments import bracket_ahead, double_bracket, presenters, selectors, sit_outs, standings_tables
+from tournaments import double_bracket, presenters, selectors, sit_outs, standings_tables
 from tournaments import tv as tournament_tv
 from tournaments.models import Round, Tournament
 from tournaments.registration import selectors as registration
@@ -135,8 +135,7 @@ def bracket_page(request, slug: str):
             return {"double": double_bracket.build(tournament, list(selectors.pairings(tournament)),
                                                    selectors.entries(tournament))}
         knockout = selectors.pairings(tournament).filter(round__stage=Round.Stage.KNOCKOUT)
-        return {"bracket": bracket_ahead.filled(
-            tournament, presenters.bracket(tournament, presenters.lines(tournament, knockout)))}
+        return {"bracket": presenters.bracket(tournament, presenters.lines(tournament, knockout))}
     return _page(request, slug, "bracket", context)
 
 
@@ -346,8 +345,7 @@ def tv(request, slug: str):
                 context["fit"] = tournament_tv.double_fit(context["double"], screen)
         elif screen == "bracket":
             shown = bracket_split[page - 1]
-            context["bracket"] = tournament_tv.bracket_on_screen(
-                bracket_ahead.filled(tournament, bracket), shown)
+            context["bracket"] = tournament_tv.bracket_on_screen(bracket, shown)
             context["bracket_screen"] = shown
             context["fit"] = tournament_tv.bracket_fit(context["bracket"])
         return context
