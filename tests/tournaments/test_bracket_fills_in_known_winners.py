@@ -145,3 +145,26 @@ def test_the_printed_poster_names_the_winner_twice_its_match_and_its_next_one(cl
     assert poster_text(tournament).count(name_of(pairing.a)) == 1
     play(pairing, "A")
     assert poster_text(tournament).count(name_of(pairing.a)) == 2
+
+
+def test_the_poster_has_the_third_place_match_while_the_semi_finals_are_played(club):
+    tournament = make_tournament(club, 4, "knockout", third_place=True, tables_count=2)
+    services.tournament_start(tournament=tournament)
+    printed = poster(tournament)
+    assert printed.third == layout.Box() and printed.third_title == "Third-place match"
+    semi = in_play(tournament)[0]
+    play(semi, "A")
+    semi.refresh_from_db()
+    assert poster(tournament).third == layout.Box((layout.Side(name_of(semi.b)), layout.Side()))
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason=NO_PDFTOTEXT)
+def test_the_printed_poster_has_the_third_place_match_from_the_start(club):
+    tournament = make_tournament(club, 4, "knockout", third_place=True, tables_count=2)
+    services.tournament_start(tournament=tournament)
+    assert poster_text(tournament).endswith("Final Third-place match")
+    semi = in_play(tournament)[0]
+    play(semi, "A")
+    semi.refresh_from_db()
+    assert poster_text(tournament).endswith(
+        f"Final {name_of(semi.a)} Third-place match {name_of(semi.b)}")

@@ -249,7 +249,7 @@ def bracket_document(tournament: Tournament, *, paper: str = "a3") -> layout.Doc
     for number, page in enumerate(pages, start=1):
         last = number == len(pages)
         champion = _champion(result) if last else ""
-        third = _box(result.third) if last and result.third else None
+        third = _box(result.third) if last and (result.third or result.third_pending) else None
         document.pages.append(layout.Page([
             layout.Text(tournament.name + (f" ({number}/{len(pages)})" if len(pages) > 1 else ""),
                         layout.TITLE),
