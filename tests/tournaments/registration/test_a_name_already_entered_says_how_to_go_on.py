@@ -1,12 +1,16 @@
-"""A name already entered in the tournament, with another partnership, is refused saying so:
-on the private link, where it used to say the name was another club player's; and at sign-up,
-with how to go on for another person of the same name."""
+"""A name already entered in the tournament, with another partnership, is refused saying so,
+with the partner it plays with (not the partnership, which names the player too): on the
+private link, where it used to say the name was another club player's; at sign-up, with how to
+go on for another person of the same name; and to the organiser confirming who signed up."""
 
+import pytest
 from django.test import Client
 
 from tests.conftest import make_partnership
 from tests.tournaments.registration.helpers import open_tournament, sign_up
 from tournaments import services as tournament_services
+from tournaments.registration import services
+from tournaments.services.errors import TournamentRefused
 
 
 def test_a_corrected_name_already_entered_with_another_partnership_names_it(club):
@@ -18,8 +22,7 @@ def test_a_corrected_name_already_entered_with_another_partnership_names_it(club
     page = Client().post(f"{ours.get_absolute_url()}names/",
                          {"name_1": "Luís Almeida", "name_2": "Manuel Santos"},
                          follow=True).content.decode()
-    assert ("Manuel Santos is already entered in this tournament, with Manuel Santos &amp; "
-            "José Pereira." in page)
+    assert "Manuel Santos is already entered in this tournament, with José Pereira." in page
     assert "another player of the club" not in page
 
 
@@ -28,6 +31,18 @@ def test_a_namesake_signing_up_is_told_to_tell_the_names_apart(club):
     sign_up(tournament, 1, name_1="Manuel Santos", name_2="José Pereira")
     page = Client().post(f"/t/{tournament.slug}/sign-up/",
                          {"name_1": "Manuel Santos", "name_2": "Luís Almeida"}).content.decode()
-    assert ("Manuel Santos is already entered in this tournament, with Manuel Santos &amp; "
-            "José Pereira. If this is another person of the same name, add something to the "
-            "name that tells them apart (e.g. “Manuel J. Santos”)." in page)
+    assert ("Manuel Santos is already entered in this tournament, with José Pereira. If this is "
+            "another person of the same name, add something to the name that tells them apart "
+            "(e.g. “Manuel J. Santos”)." in page)
+
+
+def test_the_organiser_confirming_a_name_already_entered_is_told_its_partner(club, organiser):
+    tournament = open_tournament(club)
+    entered = make_partnership(club, "Manuel Santos", "José Pereira")
+    signup = sign_up(tournament, 1, name_1="Manuel Santos", name_2="Luís Almeida")
+    tournament_services.entries_register(tournament=tournament, partnerships=[entered])
+    with pytest.raises(TournamentRefused) as refused:
+        services.signup_players_confirm(signup=signup, names=["Manuel Santos", "Luís Almeida"],
+                                        by=organiser)
+    assert refused.value.message == ("Manuel Santos is already signed up for this tournament, "
+                                     "with José Pereira.")

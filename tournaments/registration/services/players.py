@@ -94,20 +94,23 @@ def require_new_to_the_tournament(tournament: Tournament, players: list[Player],
     for other, listed in others:
         for player in players:
             if player.pk in other.player_ids:
-                raise TournamentRefused(_entered(player.name, other, typed, listed))
+                raise TournamentRefused(_entered(player, other, typed, listed))
 
 
-def _entered(name: str, other: Partnership, typed: bool, listed: bool) -> str:
-    words = {"player": name, "other": other.display_name, "example": told_apart(name)}
+def _entered(player: Player, other: Partnership, typed: bool, listed: bool) -> str:
+    """`player` is in `other` already: said with the partner (or the three others of a four),
+    since saying the partnership would name `player` too."""
+    partners = Partnership.name_of("", *(p.name for p in other.players if p.pk != player.pk))
+    words = {"player": player.name, "partner": partners, "example": told_apart(player.name)}
     if typed and not listed:  # a visitor is not told who else awaits the organiser
         return _("%(player)s is already in a sign-up for this tournament that the organiser "
                  "has not approved yet. If this is another person of the same name, add "
                  "something to the name that tells them apart (e.g. “%(example)s”).") % words
     if typed:
-        return _("%(player)s is already entered in this tournament, with %(other)s. If this is "
+        return _("%(player)s is already entered in this tournament, with %(partner)s. If this is "
                  "another person of the same name, add something to the name that tells them "
                  "apart (e.g. “%(example)s”).") % words
-    return _("%(player)s is already signed up for this tournament, with %(other)s.") % words
+    return _("%(player)s is already signed up for this tournament, with %(partner)s.") % words
 
 
 def told_apart(name: str) -> str:
