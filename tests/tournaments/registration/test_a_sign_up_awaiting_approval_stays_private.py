@@ -1,6 +1,7 @@
 """A sign-up awaiting the organiser's approval is on no public page, so a visitor who types one
 of its names is refused without being told who the other player is; once it is accepted (on the
-public list), the refusal names the partner, as for any entry."""
+public list), the refusal names the partner, as for any entry. Both its names typed are told
+it awaits the organiser's approval, not that it is signed up."""
 
 from django.test import Client
 
@@ -32,3 +33,15 @@ def test_an_accepted_sign_up_is_named_as_on_the_public_list(club, organiser):
     page = refusal(tournament)
     assert "with Rosa Calado Teixeira." in page
     assert "not approved yet" not in page
+
+
+def test_both_names_of_a_pending_sign_up_are_told_it_awaits_approval(club):
+    tournament = open_tournament(club, approval=True)
+    sign_up(tournament, 1, name_1="Manuel Santos", name_2="Rosa Calado Teixeira")
+
+    page = Client().post(f"/t/{tournament.slug}/sign-up/",
+                         {"name_1": "Rosa Calado Teixeira", "name_2": "Manuel Santos"}
+                         ).content.decode()
+    assert ("Manuel Santos &amp; Rosa Calado Teixeira already have a sign-up for this "
+            "tournament, awaiting the organiser&#x27;s approval." in page)
+    assert "are already signed up" not in page

@@ -86,11 +86,12 @@ def require_new_to_the_tournament(tournament: Tournament, players: list[Player],
     others = ([(e.partnership, True) for e in taken]
               + [(s.partnership, s.status != SignUp.Status.PENDING) for s in live])
     ids = {player.pk for player in players}
-    for other, _listed in others:
+    for other, listed in others:
         if set(other.player_ids) == ids:
             raise TournamentRefused(
-                _("%(name)s are already signed up for this tournament.")
-                % {"name": other.display_name})
+                (_("%(name)s are already signed up for this tournament.") if listed else
+                 _("%(name)s already have a sign-up for this tournament, awaiting the "
+                   "organiser's approval.")) % {"name": other.display_name})
     for other, listed in others:
         for player in players:
             if player.pk in other.player_ids:
