@@ -173,6 +173,22 @@ def _waiting_next(here: bool) -> str:
              "will say so. If none frees, you do not play this time.")
 
 
+def withdrawing(signup: SignUp) -> str:
+    """What withdrawing from the private link does to this sign-up, said before it is done."""
+    if signup.status == SignUp.Status.WAITING:
+        said = _("You leave the waiting list.")
+    elif signup.status != SignUp.Status.ACCEPTED:  # awaiting the organiser
+        said = _("Your sign-up is withdrawn.")
+    elif SignUp.objects.filter(tournament_id=signup.tournament_id,
+                               status__in=(SignUp.Status.WAITING, SignUp.Status.CONFIRM),
+                               queued_at__isnull=False).exists():
+        said = _("Your place goes to the next partnership on the waiting list.")
+    else:
+        said = _("Your place in the tournament becomes free.")
+    final = _("This cannot be undone.")
+    return f"{said} {final}"
+
+
 def checked_in_answer(signup: SignUp, *, name: str = "") -> str:
     """What a partnership is told once it has checked in (`name`: said at the door, where
     anyone may be holding the phone): where it stands, and on the waiting list, what next."""

@@ -189,6 +189,7 @@ def signup_link(request, slug, token):
             "tournament": tournament, "signup": signup, "registration": registration,
             "status": status, "place": selectors.place_of(signup), "forms": forms,
             "can_check_in": can_check_in, "shape": made["shape"],
+            "withdrawing": selectors.withdrawing(signup) if forms else "",
             "live": tournament.status != Tournament.Status.FINISHED
             and status.code not in FINAL,
             "names_form": NamesForm(
