@@ -121,7 +121,9 @@ class Player(models.Model):
     archived = models.BooleanField(_("archived"), default=False)
     # Made by a tournament's public sign-up and in no tournament yet: out of the club's
     # roster (in_roster) until the sign-up is accepted (services.roster_join). Anyone can
-    # sign up, so a sign-up turned down, withdrawn or never answered leaves nobody behind.
+    # sign up, so a sign-up turned down, withdrawn or never answered leaves nobody behind;
+    # nor does a name it corrects once accepted, when nothing else has that player
+    # (tournaments.registration.services.players.misspelt_leave).
     provisional = models.BooleanField(default=False)
 
     objects = RosterQuerySet.as_manager()

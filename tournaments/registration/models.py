@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
-from sueca_club.models import Partnership
+from sueca_club.models import Partnership, Player
 from tournaments.models import Entry, Tournament
 
 
@@ -93,6 +93,10 @@ class SignUp(models.Model):
     contact = models.CharField(_("phone or email"), max_length=120, blank=True)
     # A waiting partnership that came to the door: moved up, it is checked in at once.
     here = models.BooleanField(default=False)
+    # The players it brought into the club's roster when it got in (its newcomers until then):
+    # one of them whose name it corrects leaves the roster again when nothing else has them
+    # (services.players.misspelt_leave).
+    brought = models.ManyToManyField(Player, blank=True, related_name="+")
     # When it moved from the waiting list into the tournament (a place freed, or the organiser
     # moved it up), and when it was emailed so (once: steps.signup_moved_up_email).
     moved_up_at = models.DateTimeField(null=True, blank=True)

@@ -3,17 +3,20 @@ join the club's roster only once it gets into the tournament: one awaiting appro
 waiting list, turned down or withdrawn is in none of the club's lists (the club page, another
 tournament's "Partnerships of the club", a new match's choices), while the organiser's page
 of the tournament's sign-ups still shows it. The same names signing up again are the same
-newcomers, never a second player."""
+newcomers, never a second player. A name corrected on an accepted sign-up leaves the misspelt
+player it brought into the roster out of it again, unless they play elsewhere or the roster
+had them before: so the correction can be undone."""
 
 import importlib
 
 import pytest
 from django.apps import apps
+from django.test import Client
 from django.utils.html import escape
 
 from scoring.forms.match import MatchForm
 from sueca_club.models import Partnership, Player
-from sueca_club.services import partnerships_bulk_add
+from sueca_club.services import partnerships_bulk_add, player_add
 from tests.conftest import make_partnership
 from tests.tournaments.registration.helpers import open_tournament, sign_up
 from tournaments import services as tournament_services
@@ -197,3 +200,60 @@ def test_sign_ups_made_before_leave_the_roster_unless_they_got_in(organiser_clie
     assert not in_the_roster(organiser_client, club, spam.display_name)
     assert in_the_roster(organiser_client, club, kept.display_name)
     assert in_the_roster(organiser_client, club, "Ana Sousa & Bruno Lima")
+
+
+def correct(signup, second: str) -> str:
+    """The second player's name corrected from the private link: the page's answer."""
+    return Client().post(f"{signup.get_absolute_url()}names/",
+                         {"name_1": "Xavier Lemos", "name_2": second}, follow=True
+                         ).content.decode()
+
+
+def test_a_name_corrected_on_an_accepted_sign_up_can_be_corrected_back(organiser_client,
+                                                                       club):
+    signup = sign_up(open_tournament(club), 1, name_1="Xavier Lemos", name_2="Yuri Prado")
+    first = signup.partnership
+    assert "The names are corrected." in correct(signup, "Yuri Pardo")
+    assert in_the_roster(organiser_client, club, "Xavier Lemos & Yuri Pardo")
+    assert not player_listed(organiser_client, club, "Yuri Prado")
+    assert not partnership_listed(organiser_client, club, "Xavier Lemos & Yuri Prado")
+
+    page = correct(signup, "Yuri Prado")
+    assert "The names are corrected." in page and "another player of the club" not in page
+    assert in_the_roster(organiser_client, club, "Xavier Lemos & Yuri Prado")
+    assert not player_listed(organiser_client, club, "Yuri Pardo")
+    assert not partnership_listed(organiser_client, club, "Xavier Lemos & Yuri Pardo")
+    signup.refresh_from_db()
+    assert signup.partnership == signup.entry.partnership == first
+    assert Player.objects.filter(club=club).count() == 3  # "Yuri Pardo" out of the roster
+
+
+def test_a_sign_up_awaiting_approval_corrects_a_name_back_and_forth(organiser_client, club):
+    signup = sign_up(open_tournament(club, approval=True), 1, name_1="Xavier Lemos",
+                     name_2="Yuri Prado")
+    for second in ("Yuri Pardo", "Yuri Prado", "Yuri Pardo"):
+        assert "The names are corrected." in correct(signup, second)
+    signup.refresh_from_db()
+    assert signup.display_name == "Xavier Lemos & Yuri Pardo"
+    assert not player_listed(organiser_client, club, "Yuri Prado")
+    assert not player_listed(organiser_client, club, "Yuri Pardo")
+
+
+def test_a_corrected_name_that_plays_elsewhere_stays_in_the_roster(organiser_client, club):
+    signup = sign_up(open_tournament(club), 1, name_1="Xavier Lemos", name_2="Yuri Prado")
+    elsewhere = sign_up(open_tournament(club), 2, name_1="Xavier Lemos", name_2="Yuri Prado")
+    services.signup_players_confirm(signup=elsewhere, names=["Xavier Lemos", "Yuri Prado"])
+    services.signup_rename(signup=signup, names=["Xavier Lemos", "Yuri Pardo"])
+    assert in_the_roster(organiser_client, club, "Xavier Lemos & Yuri Prado")
+    assert in_the_roster(organiser_client, club, "Xavier Lemos & Yuri Pardo")
+
+
+def test_a_corrected_name_the_roster_had_before_stays_in_it(organiser_client, club):
+    """The organiser added Yuri Prado (in no partnership yet) and confirmed he signed up:
+    the sign-up did not bring him, so a correction does not take him out."""
+    player_add(club=club, name="Yuri Prado")
+    signup = sign_up(open_tournament(club), 1, name_1="Xavier Lemos", name_2="Yuri Prado")
+    services.signup_players_confirm(signup=signup, names=["Xavier Lemos", "Yuri Prado"])
+    services.signup_rename(signup=signup, names=["Xavier Lemos", "Yuri Pardo"])
+    assert player_listed(organiser_client, club, "Yuri Prado")
+    assert in_the_roster(organiser_client, club, "Xavier Lemos & Yuri Pardo")

@@ -6,11 +6,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from sueca_club import outbox
-from sueca_club.services import roster_join
 from tournaments.models import Entry, Tournament
 from tournaments.registration import selectors
 from tournaments.registration.models import Registration, SignUp
-from tournaments.registration.services.players import require_new_to_the_tournament
+from tournaments.registration.services.players import (
+    newcomers_join,
+    require_new_to_the_tournament,
+)
 from tournaments.services import rows
 from tournaments.services.errors import TournamentRefused
 from tournaments.services.setup import require_partnerships_fit
@@ -62,7 +64,7 @@ def accept(tournament: Tournament, signup: SignUp, *, checked_in: bool = False) 
     require_new_to_the_tournament(tournament, signup.partnership.players, leaving=signup)
     signup.entry = Entry.objects.create(tournament=tournament, partnership=signup.partnership,
                                         checked_in=checked_in)
-    roster_join([signup.partnership])
+    newcomers_join(signup)
     signup.status = SignUp.Status.ACCEPTED
     signup.save(update_fields=["entry", "status"])
 

@@ -3,9 +3,11 @@ plays in one partnership of a tournament only (sign-up, the organiser's confirma
 corrected name, a place taken)."""
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from scoring import engine
+from scoring.models import Match
 from sueca_club.models import Partnership, Player
 from sueca_club.services import (
     name_key,
@@ -13,6 +15,7 @@ from sueca_club.services import (
     partnership_existing,
     person_name,
     player_named,
+    roster_join,
 )
 from tournaments.models import Entry, Tournament
 from tournaments.registration import selectors
@@ -66,6 +69,40 @@ def newcomers(club, names: list[str]) -> list[Player] | None:
         # A roster player's name as the database compares names, or one added meanwhile.
         transaction.set_rollback(True)
         return None
+
+
+def newcomers_join(signup: SignUp) -> None:
+    """The sign-up's partnership and players into the club's roster, now that it is in the
+    tournament; the players new to the roster are remembered as its own (SignUp.brought)."""
+    if joining := [player for player in signup.partnership.players if player.provisional]:
+        signup.brought.add(*joining)
+    roster_join([signup.partnership])
+
+
+def misspelt_leave(signup: SignUp, old: Partnership) -> None:
+    """After a name of an accepted sign-up is corrected (`old`: its partnership until then):
+    a player it brought into the roster under a name now corrected leaves the roster again,
+    with `old`, when nothing else has them (no other partnership; `old` in no entry, match
+    nor other sign-up). A misspelling is nobody's: typing it back is a newcomer again
+    (newcomers), never "another player of the club". A player the roster had before, or that
+    plays elsewhere, stays."""
+    if (Entry.objects.filter(partnership=old).exists()
+            or Match.objects.filter(Q(a=old) | Q(b=old)).exists()
+            or SignUp.objects.filter(partnership=old, status__in=SignUp.STANDING).exists()):
+        return
+    misspelt = [player for player in signup.brought.filter(pk__in=old.player_ids)
+                .exclude(pk__in=signup.partnership.player_ids)
+                if not Partnership.objects.filter(_seated(player)).exclude(pk=old.pk).exists()]
+    if misspelt:
+        Player.objects.filter(pk__in=[player.pk for player in misspelt]).update(provisional=True)
+        Partnership.objects.filter(pk=old.pk).update(provisional=True)
+        signup.brought.remove(*misspelt)
+
+
+def _seated(player: Player) -> Q:
+    """The partnerships with `player` at any seat."""
+    return (Q(player_1=player) | Q(player_2=player) | Q(player_3=player)
+            | Q(player_4=player))
 
 
 def require_new_to_the_tournament(tournament: Tournament, players: list[Player],

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from sueca_club import outbox
-from sueca_club.services import name_key, roster_join
+from sueca_club.services import name_key
 from tournaments.models import Entry, Tournament
 from tournaments.registration import selectors
 from tournaments.registration.emails import email_address
@@ -17,8 +17,10 @@ from tournaments.registration.services.places import (
     signup_now,
 )
 from tournaments.registration.services.players import (
+    misspelt_leave,
     names_kept,
     newcomers,
+    newcomers_join,
     partnership_of,
     require_new_to_the_tournament,
 )
@@ -48,9 +50,10 @@ def signup_withdraw(*, signup: SignUp) -> SignUp:
 def signup_rename(*, signup: SignUp, names: list[str]) -> SignUp:
     """Correct a player's name from the private link before the start; the sign-up keeps its
     place. A club's player is never renamed by a visitor: a corrected name is a new player, or
-    a player of this sign-up already. A name that is another club player's is the organiser's
-    to give, as at sign-up; before the organiser has confirmed the players, the names as
-    typed are simply corrected."""
+    a player of this sign-up already; the player it replaces, when the sign-up brought them
+    into the roster and nothing else has them, leaves the roster (players.misspelt_leave). A
+    name that is another club player's is the organiser's to give, as at sign-up; before the
+    organiser has confirmed the players, the names as typed are simply corrected."""
     tournament = draft(signup.tournament_id)
     signup = signup_now(signup)
     if signup.status not in SignUp.STANDING:
@@ -81,12 +84,14 @@ def _players_renamed(tournament: Tournament, signup: SignUp, names: list[str]) -
     made = dict(zip(new, players, strict=True))
     players = [ours.get(name_key(name)) or made[name] for name in names]
     require_new_to_the_tournament(tournament, players, leaving=signup, typed=True)
+    old = signup.partnership
     signup.partnership = partnership_of(tournament.club, players)
     signup.names = names
     signup.save(update_fields=["partnership", "names"])
     if signup.entry_id:
         Entry.objects.filter(pk=signup.entry_id).update(partnership=signup.partnership)
-        roster_join([signup.partnership])
+        newcomers_join(signup)
+        misspelt_leave(signup, old)
 
 
 @outbox.service
