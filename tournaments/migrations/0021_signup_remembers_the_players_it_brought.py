@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('sueca_club', '0008_club_time_zone'),
-        ('tournaments', '0019_signup_refused_at'),
+        ('tournaments', '0020_partnerships_not_teams'),
     ]
 
     operations = [
