@@ -164,3 +164,15 @@ def test_final_places_are_the_matches_not_the_lots():
     assert any(row.by_lot for row in by_lot)
     placed = ranked_by_places(by_lot, {"C": 1, "R": 2, "Y": 3, "X": 3})
     assert not any(row.by_lot or row.decided for row in placed)
+
+
+def test_the_lot_that_orders_partnerships_level_after_their_byes_is_marked():
+    rows = rank(["A", "B", "C", "D", "E"], [], ["points", "lots"], lots_seed=3,
+                byes=["A", "B", "C"], bye_games=4)  # D and E wait for their match
+    assert {row.entrant: row.by_lot for row in rows} == {"A": True, "B": True, "C": True,
+                                                         "D": False, "E": False}
+
+
+def test_a_field_that_has_not_played_is_listed_by_lot_unmarked():
+    rows = rank(["A", "B", "C"], [], ["points", "lots"], lots_seed=3)
+    assert not any(row.by_lot for row in rows)

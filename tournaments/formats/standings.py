@@ -142,7 +142,10 @@ class _Table:
         if code == "head_to_head":
             return self._head_to_head(tied)
         if code == "lots":  # asked only of two or more still level: the lot parts them all
-            if any(self.totals[entrant]["played"] for entrant in tied):  # not before a match
+            # not before a result: a field that has neither played nor had a bye is listed
+            # in the lot's order, unmarked
+            if any(self.totals[entrant]["played"] or self.totals[entrant]["byes"]
+                   for entrant in tied):
                 self.by_lot.update(tied)
             return {entrant: -self.lots[entrant] for entrant in tied}
         if code == "deciding":
