@@ -30,4 +30,4 @@ def test_a_wrong_password_is_refused_in_portuguese_words_in_pt_pt(client, organi
 
 def test_a_fixture_still_to_play_reads_as_brazilians_say_it():
     with translation.override("pt-br"):
-        assert translation.gettext("To play") == "A disputar"
+        assert translation.gettext("To play") == "A realizar"
