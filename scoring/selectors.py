@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Window
 
 from scoring import engine, presenters
 from scoring.models import IN_PLAY, AuditEntry, Deal, Match
@@ -283,9 +283,13 @@ def in_play(*, club=None, page: slice, ended_since=None) -> list[Match]:
     """One page of the live matches (the club's, or everywhere), as `listed_matches` reads
     them: by club, tournament and table number (friendlies and matches without a table
     after), then oldest first, so that a match keeps its place on the screen. One query.
-    `ended_since`: with the matches ended since then that the TV still shows (on_the_tv)."""
+    `ended_since`: with the matches ended since then that the TV still shows (on_the_tv), each
+    with how many of them all are in play (`playing`): read with the tiles, not from the TV's
+    ETag, which may be a second old (recent_version), a match that ended since then is shown
+    with its final score and not counted."""
     matches = (listed_matches().in_play() if ended_since is None
-               else listed_matches().filter(on_the_tv(ended_since)))
+               else listed_matches().filter(on_the_tv(ended_since)).annotate(
+                   playing=Window(Count("id", filter=IN_PLAY))))
     if club is not None:
         matches = matches.filter(club=club)
     return list(matches.order_by(

@@ -129,8 +129,8 @@ def club_tv(request, slug: str):
         tiles = [tv.tile_of(match, now=now, table=match.table_number, a=match.a.display_name,
                             b=match.b.display_name, note=_tournament_of(match), with_dealer=True)
                  for match in matches]
-        return {"club": club,
-                "grid": tv.grid(tiles, page=page, total=shown, playing=stamp.live if stamp else 0)}
+        playing = matches[0].playing if matches else stamp.live if stamp else 0
+        return {"club": club, "grid": tv.grid(tiles, page=page, total=shown, playing=playing)}
 
     return live_page(request, etag, "scoring/tv.html", "scoring/_tv_live.html", context)
 
