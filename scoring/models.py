@@ -112,6 +112,11 @@ class Match(models.Model):
         return presenters.sets_games_text((self.games_a, self.games_b))
 
     @property
+    def decided_on_points(self) -> str:
+        """Why a match of fixed deals, level on games, has a winner (presenters), else ""."""
+        return presenters.decided_on_points_text(self)
+
+    @property
     def result_stands(self) -> bool:
         """Finished, and confirmed where the match asks for it: what a tournament follows."""
         return self.finished and not self.awaiting_confirmation

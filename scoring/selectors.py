@@ -133,7 +133,7 @@ class Board:
     @property
     def decided_on_points(self) -> str:
         """Why a finished match of fixed deals, level on games, has a winner (presenters)."""
-        return presenters.decided_on_points_text(self.match)
+        return self.match.decided_on_points
 
     @property
     def dealer(self) -> Seat | None:

@@ -24,6 +24,8 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.utils.translation import gettext as _
+
 from scoring import engine, presenters
 
 TABLES_PER_PAGE = 16  # a 4x4 grid: names and scores stay readable from five metres
@@ -33,12 +35,16 @@ FRESH_SECONDS = 8  # how long the table of the last deal stays highlighted
 FINAL_SECONDS = 120  # how long a match that ended stays on the TV with its final score
 FINAL_STEP = 10  # a tournament TV sees a final score leave at most this late (tournaments/tv.py)
 # A tile's head is its table and note, on two lines at most, then who deals: a tile's letters
-# grow with it, so each line holds about as many letters on any grid. Longer names are shortened
-# after a whole word (presenters.shortened).
+# grow with it, so each line holds about as many letters on any grid. Longer notes are shortened
+# after a whole word (presenters.shortened); who deals gives way on the screen alone, when its
+# line is too short (static/css/tv.css).
 NOTE_CHARS = 48  # after the table's number, on two lines
 NOTE_LINE_CHARS = 16  # what one line holds beside the table's number: past it, the note wraps
 TABLE_CHARS = 10  # what the table's number takes of that line (a friendly has none)
-DEALER_CHARS = 22  # before " deals" (" dá as cartas")
+# A partnership's name takes two lines at most and is never cut (both players are named): past
+# what two lines hold at full size, its letters get smaller (tv.css's .tv-name.size-N).
+NAME_SIZES = (34, 41, 51)  # the letters two lines hold at each size but the smallest
+VERDICT_CHARS = 48  # what a final score's verdict says on two lines after "Final score"
 
 
 def fresh_since(now: datetime) -> datetime:
@@ -57,7 +63,9 @@ class Tile:
     games; card points in a match to points), `partidas` the partidas won when they count.
     `age` is the whole seconds since the last deal while it is highlighted, else None;
     `dealer` who deals next and `dealer_side` that player's side, when told. `final`: the
-    match has ended (its score is the final one); `winner` "A" or "B" (None for a draw)."""
+    match has ended (its score is the final one); `winner` "A" or "B" (None for a draw);
+    `verdict` what else its final score needs said (a draw; card points that decided level
+    games); `carry` the 60-60 games the next deal also wins (RULES.md, tie carry)."""
 
     match_id: int
     table: int | None
@@ -71,18 +79,45 @@ class Tile:
     dealer_side: str | None = None
     final: bool = False
     winner: str | None = None
+    verdict: str = ""
+    carry: int = 0
 
     @property
     def long_note(self) -> bool:
-        """The note takes two lines of the head (templates/scoring/_tv_grid.html)."""
-        return len(self.note) > NOTE_LINE_CHARS + (0 if self.table else TABLE_CHARS)
+        """The head takes three lines (templates/scoring/_tv_grid.html): a long note on two,
+        or what is said in its place may (the tie games pending; a final score's verdict, which
+        takes the line of who deals too)."""
+        return bool(self.carry or self.verdict) or len(self.note) > NOTE_LINE_CHARS + (
+            0 if self.table else TABLE_CHARS)
+
+    @property
+    def long_verdict(self) -> bool:
+        """The verdict takes a third line where its letters are no smaller than 18px (a small
+        tile): the names give it room (static/css/tv.css)."""
+        return len(self.verdict) > VERDICT_CHARS
 
     @property
     def sides(self) -> list[tuple]:
-        """(side, name, game sets won or None, score, won) of A, then of B."""
+        """(side, name, game sets won or None, score, won, name size) of A, then of B."""
         sets = self.partidas or (None, None)
-        return [("A", self.a, sets[0], self.score[0], self.winner == "A"),
-                ("B", self.b, sets[1], self.score[1], self.winner == "B")]
+        return [(side, name, won_sets, score, self.winner == side,
+                 name_size(name, won=self.winner == side))
+                for side, name, won_sets, score in zip("AB", (self.a, self.b), sets, self.score,
+                                                       strict=True)]
+
+
+def name_size(name: str, *, won: bool = False) -> int:
+    """0 for a name that two lines hold at full size, else the smaller size that holds it (the
+    winner's has a tick before it)."""
+    return sum(len(name) + 2 * won > most for most in NAME_SIZES)
+
+
+def verdict_of(match) -> str:
+    """A finished match's result beyond its score: a draw, or the card points that decided a
+    match of fixed deals level on games."""
+    if not match.finished:
+        return ""
+    return _("Draw") if match.winner == "draw" else presenters.decided_on_points_text(match)
 
 
 def score_of(match) -> tuple[tuple[int, int], tuple[int, int] | None]:
@@ -114,10 +149,11 @@ def tile_of(match, *, now: datetime, table: int | None, a: str, b: str,
     return Tile(match_id=match.pk, table=table, a=a, b=b, score=score, partidas=partidas,
                 note=presenters.format_text(match.format) if note is None else note,
                 age=age_of(match, now),
-                dealer=None if seat is None else presenters.shortened(match.players[seat].name,
-                                                                      DEALER_CHARS),
+                dealer=None if seat is None else match.players[seat].name,
                 dealer_side=None if seat is None else engine.side_of(seat),
-                final=match.finished, winner=match.winner if match.winner in ("A", "B") else None)
+                final=match.finished, winner=match.winner if match.winner in ("A", "B") else None,
+                verdict=verdict_of(match),
+                carry=0 if match.finished else match.state.get("carry") or 0)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,8 @@ def club_with_live_matches(club, count: int):
 
 
 def measure(page) -> dict:
-    """Every tile's box, and the smallest font of the names and the scores."""
+    """Every tile's box, and the smallest font of the names (those two lines hold at full size:
+    a longer one has smaller letters, scoring/tv.py's name_size) and the scores."""
     return page.evaluate("""() => {
       const box = (el) => { const r = el.getBoundingClientRect();
         return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
@@ -56,7 +57,8 @@ def measure(page) -> dict:
           .some((el) => { const t = box(tile), e = box(el);
             return e.left < t.left || e.right > t.right || e.top < t.top || e.bottom > t.bottom;
           })).length,
-        name: px('.tv-name'), score: px('.tv-score'), table: px('.tv-table'),
+        name: px('.tv-name:not([class*="size-"])'), score: px('.tv-score'),
+        table: px('.tv-table'),
         scrolls: document.documentElement.scrollHeight > innerHeight
           || document.documentElement.scrollWidth > innerWidth,
       };

@@ -1,6 +1,6 @@
 """The club TV names each tournament table by its tournament (a friendly by its format), whole
-on up to two lines of its tile, a longer name shortened after a whole word, as is a long
-dealer's name; a name on two lines marks its tile (long-note); the game sets won show
+on up to two lines of its tile, a longer name shortened after a whole word (a long dealer's name is
+sent whole); a name on two lines marks its tile (long-note); the game sets won show
 beside each side's score, never in a note that an ellipsis may cut. Tournament tables cost the
 TV no more queries."""
 
@@ -40,10 +40,12 @@ def test_a_name_longer_than_two_lines_is_shortened_after_a_word(client, club):
             in tv_page(client, club))
 
 
-def test_a_long_dealer_name_is_shortened_after_a_word(client, club):
+def test_a_long_dealer_name_is_sent_whole_for_the_screen_to_cut_only_where_it_lacks_room(
+        client, club):
     a = make_partnership(club, "Maria da Conceição Vasconcelos Albuquerque", "Rita Sousa")
     make_match(club, a, make_partnership(club, "Teresa Lopes", "Hugo Reis"))  # seat 0 deals
-    assert '<span class="gives-way">Maria da Conceição…</span> deals' in tv_page(client, club)
+    assert ('<span class="gives-way">Maria da Conceição Vasconcelos Albuquerque</span> deals'
+            in tv_page(client, club))
 
 
 def test_names_are_cut_after_a_whole_word_and_only_when_too_long():
