@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
@@ -37,6 +38,21 @@ class DateTimeInput(forms.DateTimeInput):
 
     def __init__(self, attrs=None):
         super().__init__(attrs, format="%Y-%m-%dT%H:%M")
+
+
+class ByNameIterator(ModelChoiceIterator):
+    """A choice of players or partnerships in the order people read names (services.by_name):
+    the database's order puts "José" before "João"."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for obj in services.by_name(self.queryset):
+            yield self.choice(obj)
+
+
+class ByNameChoiceField(forms.ModelChoiceField):
+    iterator = ByNameIterator
 
 
 class ClubForm(forms.ModelForm):
@@ -110,13 +126,13 @@ class PlayerEditForm(PlayerForm):
 
 
 class PartnershipForm(forms.Form):
-    player_1 = forms.ModelChoiceField(label=_("First player"), queryset=Player.objects.none())
-    player_2 = forms.ModelChoiceField(label=_("Second player"), queryset=Player.objects.none())
-    player_3 = forms.ModelChoiceField(
+    player_1 = ByNameChoiceField(label=_("First player"), queryset=Player.objects.none())
+    player_2 = ByNameChoiceField(label=_("Second player"), queryset=Player.objects.none())
+    player_3 = ByNameChoiceField(
         label=_("Third player"), queryset=Player.objects.none(), required=False,
         help_text=_("Only for the double pack (8 players): a partnership of four."))
-    player_4 = forms.ModelChoiceField(label=_("Fourth player"), queryset=Player.objects.none(),
-                                      required=False)
+    player_4 = ByNameChoiceField(label=_("Fourth player"), queryset=Player.objects.none(),
+                                 required=False)
     name = Partnership._meta.get_field("name").formfield()
 
     def __init__(self, *args, club: Club, **kwargs):

@@ -84,6 +84,12 @@ def alphabetical(name: str) -> str:
                    if not unicodedata.combining(c)).casefold()
 
 
+def by_name(items) -> list:
+    """Players or partnerships in the order people read their names (alphabetical): "João
+    Pereira" before "José Ferreira"."""
+    return sorted(items, key=lambda item: alphabetical(str(item)))
+
+
 def lookalike_key(name: str) -> str:
     """What makes two typed names look like one person's: case, spacing and accents, typed
     or not, do not count ("LENA SA" looks like Lena Sá)."""

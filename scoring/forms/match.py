@@ -13,6 +13,7 @@ from scoring.engine.deals import BONUSES
 from scoring.forms.deal import DealForm
 from scoring.models import Match
 from scoring.services import engine_message
+from sueca_club.forms import ByNameChoiceField
 from sueca_club.models import PRESET_CHOICES, Club, Partnership, Player
 from sueca_club.services import PLAYERS
 
@@ -120,9 +121,9 @@ RULE_OPTIONS = tuple(field.name for field in fields(engine.Rules)
 class MatchForm(RulesFormatForm):
     """Who plays, the rules, the format and the first dealer of a friendly match."""
 
-    a = forms.ModelChoiceField(label=_("Partnership A"), queryset=Partnership.objects.none())
-    b = forms.ModelChoiceField(label=_("Partnership B"), queryset=Partnership.objects.none())
-    first_dealer = forms.ModelChoiceField(
+    a = ByNameChoiceField(label=_("Partnership A"), queryset=Partnership.objects.none())
+    b = ByNameChoiceField(label=_("Partnership B"), queryset=Partnership.objects.none())
+    first_dealer = ByNameChoiceField(
         label=_("First dealer"), queryset=Player.objects.none(),
         help_text=_("One of the players of the match."))
     confirm_by_opponent = Match._meta.get_field("confirm_by_opponent").formfield()

@@ -52,8 +52,9 @@ def _club_page(request, club: Club, **forms):
     """The club page; a form that failed is passed in bound, so its errors show in place."""
     context = {
         "club": club,
-        "players": club.players.in_roster(),
-        "partnerships": club.partnerships.in_roster().select_related(*services.PLAYERS),
+        "players": services.by_name(club.players.in_roster()),
+        "partnerships": services.by_name(
+            club.partnerships.in_roster().select_related(*services.PLAYERS)),
         "live": live_matches(club=club, limit=None),  # every one: the organiser may correct any
         "recent": recent_matches(club=club),
         "memberships": club.memberships.select_related("user").order_by("created_at"),
