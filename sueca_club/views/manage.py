@@ -52,6 +52,7 @@ def _club_page(request, club: Club, **forms):
     """The club page; a form that failed is passed in bound, so its errors show in place."""
     context = {
         "club": club,
+        "added": request.GET.get("added"),
         "players": services.by_name(club.players.in_roster()),
         "partnerships": services.by_name(
             club.partnerships.in_roster().select_related(*services.PLAYERS)),
@@ -100,6 +101,13 @@ def invitation_revoke(request, club_slug, invitation_id):
     return redirect(reverse("manage:club", args=[club.slug]) + "#organisers")
 
 
+def _back_to_add(club: Club, part: str):
+    """The club page with `part` ("players" or "partnerships") open at its form, to add the
+    next one without opening it again."""
+    anchor = {"players": "add-player", "partnerships": "add-partnership"}[part]
+    return redirect(reverse("manage:club", args=[club.slug]) + f"?added={part}#{anchor}")
+
+
 @login_required
 @require_POST
 @create_once
@@ -110,7 +118,7 @@ def player_add(request, club_slug):
         return _club_page(request, club, player_form=form)
     player = services.player_add(club=club, name=form.cleaned_data["name"])
     messages.success(request, _("%(name)s added.") % {"name": player.name})
-    return redirect("manage:club", club.slug)
+    return _back_to_add(club, "players")
 
 
 @login_required
@@ -124,7 +132,7 @@ def partnership_add(request, club_slug):
     partnership = services.partnership_add(club=club, players=form.cleaned_data["players"],
                                            name=form.cleaned_data["name"])
     messages.success(request, _("%(name)s added.") % {"name": partnership.display_name})
-    return redirect("manage:club", club.slug)
+    return _back_to_add(club, "partnerships")
 
 
 def _edit_page(request, obj, form, kind: str, title: str):
@@ -199,7 +207,7 @@ def partnerships_bulk(request, club_slug):
             messages.success(request, ngettext("%(count)s partnership added.",
                                                "%(count)s partnerships added.", len(created))
                              % {"count": len(created)})
-            return redirect("manage:club", club.slug)
+            return _back_to_add(club, "partnerships")
         lines = services.partnerships_bulk_preview(club=club, text=text)
     return render(request, "sueca_club/manage/bulk.html", {
         "club": club, "form": form, "lines": lines,
