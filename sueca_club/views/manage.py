@@ -117,7 +117,7 @@ def player_add(request, club_slug):
     if not formtokens.valid(request, form):
         return _club_page(request, club, player_form=form)
     player = services.player_add(club=club, name=form.cleaned_data["name"])
-    messages.success(request, _("%(name)s added.") % {"name": player.name})
+    messages.success(request, _("Added to the players: %(name)s.") % {"name": player.name})
     return _back_to_add(club, "players")
 
 
@@ -131,7 +131,8 @@ def partnership_add(request, club_slug):
         return _club_page(request, club, partnership_form=form)
     partnership = services.partnership_add(club=club, players=form.cleaned_data["players"],
                                            name=form.cleaned_data["name"])
-    messages.success(request, _("%(name)s added.") % {"name": partnership.display_name})
+    messages.success(request, _("Added to the partnerships: %(name)s.")
+                     % {"name": partnership.display_name})
     return _back_to_add(club, "partnerships")
 
 
@@ -177,7 +178,7 @@ def partnership(request, club_slug, partnership_id):
 def player_archive(request, club_slug, player_id, archived: bool):
     player = owned_or_404(Player.objects, request.user, club__slug=club_slug, pk=player_id)
     services.player_archive(player=player, archived=archived)
-    message = _("%(name)s archived.") if archived else _("%(name)s is back.")
+    message = _("Moved to the archive: %(name)s.") if archived else _("%(name)s is back.")
     messages.success(request, message % {"name": player.name})
     return redirect("manage:club", club_slug)
 
@@ -188,7 +189,7 @@ def partnership_archive(request, club_slug, partnership_id, archived: bool):
     partnership = owned_or_404(Partnership.objects.select_related(*services.PLAYERS),
                                request.user, club__slug=club_slug, pk=partnership_id)
     services.partnership_archive(partnership=partnership, archived=archived)
-    message = _("%(name)s archived.") if archived else _("%(name)s is back.")
+    message = _("Moved to the archive: %(name)s.") if archived else _("%(name)s is back.")
     messages.success(request, message % {"name": partnership.display_name})
     return redirect("manage:club", club_slug)
 

@@ -159,7 +159,7 @@ def test_the_organiser_adds_a_name_only_a_sign_up_had(organiser_client, club):
     refused(club)
     page = organiser_client.post(f"/manage/{club.slug}/players/add/",
                                  {"name": "Rui Tavares", "form_token": "t" * 32}, follow=True)
-    assert "Rui Tavares added." in page.content.decode()
+    assert "Added to the players: Rui Tavares." in page.content.decode()
     assert list(club.players.in_roster().values_list("name", flat=True)) == ["Rui Tavares"]
     partnerships_bulk_add(club=club, text="Rui Tavares & Zé Spam")
     assert Player.objects.filter(club=club).count() == 2
