@@ -1,5 +1,7 @@
 """The public club ladder: players and partnerships by rating, each with an inline SVG chart."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -56,3 +58,13 @@ def test_the_ladder_keeps_its_query_budget_with_more_players_and_matches(
     with django_assert_max_num_queries(len(few.captured_queries)):
         page = ladder(client, club)
     assert page.count("<svg") == 4 + 16 + 2 + 8
+
+
+def test_the_ladder_says_a_loss_lowers_the_rating_as_the_losers_below_0_show(
+        client, club, pair_a, pair_b, django_capture_on_commit_callbacks):
+    play(django_capture_on_commit_callbacks, club, pair_a, pair_b, "A")
+    page = ladder(client, club)
+    assert "it starts at 0; a win raises it and a loss lowers it, below 0 too." in page
+    assert "grows as results come in" not in page
+    loser = page.split("Carla Dias", 1)[1]
+    assert re.search(r"<td[^>]*>-\d+\.\d</td>", loser)  # as the sentence says
