@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import presenters, selectors, services
 from scoring.forms.deal import DealForm, FirstDealerForm, ResultConfirmForm
@@ -140,10 +140,14 @@ def referee_qr(request, match_id):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def referee_link_revoke(request, match_id):
+    """Asked first (GET), as the phone scoring the match stops working; done on the POST."""
     match = _owned_match(request, match_id)
-    services.referee_link_revoke(link=_current_link(match), user=request.user)
+    link = _current_link(match)
+    if request.method != "POST":
+        return render(request, "scoring/manage/link_revoke.html", {"match": match})
+    services.referee_link_revoke(link=link, user=request.user)
     messages.success(request, _("The old referee link no longer works. Use the new QR code."))
     return redirect("manage:match", match.pk)
 

@@ -83,8 +83,10 @@ def test_revoking_the_link_makes_a_new_one(organiser_client, organiser, match, r
     assert referee_link.token not in page
 
 
-def test_revoking_needs_a_post(organiser_client, match):
-    assert organiser_client.get(f"/manage/matches/{match.pk}/link/revoke/").status_code == 405
+def test_opening_the_revoke_address_revokes_nothing(organiser_client, match, referee_link):
+    assert organiser_client.get(f"/manage/matches/{match.pk}/link/revoke/").status_code == 200
+    referee_link.refresh_from_db()
+    assert not referee_link.revoked
 
 
 def test_its_queries_do_not_grow_with_the_deals(organiser_client, match,

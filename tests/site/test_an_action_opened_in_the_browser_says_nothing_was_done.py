@@ -8,13 +8,12 @@ from django.urls import reverse
 NOTHING_DONE = "Nothing was done"
 
 
-def test_the_link_revoke_address_leads_back_to_its_match(organiser_client, match):
-    response = organiser_client.get(reverse("manage:referee_link_revoke", args=[match.pk]))
+def test_the_first_dealer_address_leads_back_to_its_match(organiser_client, match):
+    response = organiser_client.get(reverse("manage:first_dealer", args=[match.pk]))
     assert response.status_code == 405 and response["Allow"] == "POST"
     html = response.content.decode()
     assert NOTHING_DONE in html
     assert f'href="/manage/matches/{match.pk}/"' in html
-    assert match.referee_links.filter(revoked_at__isnull=True).exists()
 
 
 def test_a_referee_save_address_leads_back_to_the_keypad(client, referee_link):
