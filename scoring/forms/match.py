@@ -72,7 +72,9 @@ class RulesFormatForm(forms.Form):
     to_win = forms.IntegerField(label=_("Game sets to win"), required=False, max_value=9,
                                 help_text=_("Game sets only; 2 if blank (best of three)."))
     deals = forms.IntegerField(label=_("Number of deals"), required=False, max_value=99,
-                               help_text=_("Fixed number of deals only; 8 if blank."))
+                               help_text=_("Fixed number of deals only; 8 if blank. A multiple "
+                                           "of 4 (of 8 with the double pack) lets every "
+                                           "player deal equally."))
     extra_deals = forms.BooleanField(
         label=_("On a draw, deal on until one side is ahead"), required=False)
 

@@ -34,8 +34,22 @@ def match_new(request, club_slug):
             by=request.user,
         )
         messages.success(request, _("Match created. Put the QR code on the table."))
+        _say_if_the_deal_goes_round_unevenly(request, form.rules, form.fmt)
         return redirect("manage:match", match.pk)
     return render(request, "scoring/manage/match_new.html", {"club": club, "form": form})
+
+
+def _say_if_the_deal_goes_round_unevenly(request, rules, fmt) -> None:
+    """A fixed number of deals that is not a multiple of the players at the table (4, or 8
+    with the double pack) is allowed, a house's choice, but some then deal more than others."""
+    players = rules.pack.players
+    if fmt.type == "fixed_deals" and fmt.deals % players:
+        messages.warning(request, ngettext(
+            "%(deals)s deal does not go round the table evenly: some players deal once more "
+            "than others. A multiple of %(players)s deals lets every player deal equally.",
+            "%(deals)s deals do not go round the table evenly: some players deal once more "
+            "than others. A multiple of %(players)s deals lets every player deal equally.",
+            fmt.deals) % {"deals": fmt.deals, "players": players})
 
 
 def _owned_match(request, match_id: int) -> Match:
