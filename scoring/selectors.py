@@ -124,6 +124,13 @@ class Board:
         ]
 
     @property
+    def set_number(self) -> int | None:
+        """In game sets, the set whose games the board shows: the one in play, or the last."""
+        if self.match.format["type"] != "partidas":
+            return None
+        return sum(self.match.state["partidas"]) + (0 if self.match.finished else 1)
+
+    @property
     def progress_text(self) -> str:
         """The format and the deals played, each said once (presenters.progress_text)."""
         return presenters.progress_text(self.match.format, self.match.rules,
