@@ -192,6 +192,8 @@ function board(outcome, count, stopped, chosen = false) {
     put(side.querySelector("[data-board-games]"), shown && String(counted[i]));
     put(side.querySelector("[data-board-points]"), shown && String(outcome.points[i]));
     put(side.querySelector("[data-board-partidas]"), shown && String(outcome.partidas[i]));
+    const set = side.querySelector("[data-board-set]"); // "Game set 2": its number, in any language
+    if (set) put(set, shown && set.textContent.replace(/\d+/, String(setInPlay(outcome))));
     strokes(side.querySelector("[data-board-strokes]"), shown ? counted[i] : null);
     side.classList.toggle("provisional-winner", shown && outcome.finished && outcome.winner === "AB"[i]);
   });
@@ -219,6 +221,9 @@ function board(outcome, count, stopped, chosen = false) {
   const empty = root.querySelector("[data-tally-empty]");
   if (empty) empty.hidden = counted;
 }
+
+// In game sets, the set whose games the board shows: the one in play, or the last (selectors.Board).
+const setInPlay = (outcome) => outcome.partidas[0] + outcome.partidas[1] + (outcome.finished ? 0 : 1);
 
 // Show `text` in `node` instead of what the server wrote there (kept to put back: text false).
 function put(node, text) {

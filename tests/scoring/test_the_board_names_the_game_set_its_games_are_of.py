@@ -11,7 +11,7 @@ BEST_OF_THREE = {"type": "partidas", "to_win": 2, "target": 4}
 
 def board_labels(client, match):
     page = client.get(f"/m/{match.pk}/").content.decode()
-    return re.findall(r'class="games-label">([^<]*)<', page)
+    return re.findall(r'class="games-label" data-board-set>([^<]*)<', page)
 
 
 def test_the_set_in_play_is_named_above_its_games(client, club, pair_a, pair_b):
