@@ -66,6 +66,12 @@ function tellNews(root) {
 }
 document.addEventListener("htmx:load", (event) => tellNews(event.detail.elt));
 
+// What only holds while htmx polls ("This page moves on by itself…") comes hidden, and is shown
+// once htmx runs: without JS the page's own "Check again" button is what moves it on.
+document.addEventListener("htmx:load", (event) => {
+  event.detail.elt.querySelectorAll("[data-while-polled]").forEach((node) => { node.hidden = false; });
+});
+
 // An organiser's answer on the sign-ups or check-in page, swapped in place (htmx): the list
 // is brought to the row it is about, where its message is (the reloaded page gets there by
 // its #landed address).
