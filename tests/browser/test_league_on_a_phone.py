@@ -61,3 +61,28 @@ def test_the_table_and_the_fixtures_fit_a_phone(phone, club, screenshot):
     page.wait_for_url("**/partnerships/**")
     screenshot(page, "season")
     assert scroll_width(page) <= WIDTH
+
+
+# Each fixture's result cell and the table: where they end, against the scroll region's edge.
+RESULTS = """() => {
+  const region = document.querySelector('.table-scroll');
+  const edge = region.getBoundingClientRect().right;
+  const cells = [...region.querySelectorAll('table.season tbody td:last-child')];
+  return {table: region.querySelector('table').scrollWidth, region: region.clientWidth,
+          cut: cells.filter((cell) => cell.getBoundingClientRect().right > edge + 0.5)
+            .map((cell) => cell.textContent.trim()),
+          results: cells.map((cell) => cell.textContent.trim())};
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "pt-PT", "pt-BR"])
+def test_a_partnerships_season_shows_each_result_without_scrolling(new_phone, club, locale,
+                                                                     screenshot):
+    tournament = league_in_its_second_week(club)
+    first = tournament.entries.order_by("pk").first()
+    page = new_phone(locale=locale)
+    page.goto(f"/t/{tournament.slug}/partnerships/{first.pk}/")
+    found = page.evaluate(RESULTS)
+    screenshot(page, "season")
+    assert found["table"] <= found["region"] <= WIDTH and found["cut"] == [], found
+    assert any("–" in result for result in found["results"]), found  # a played one's score
