@@ -14,11 +14,13 @@ expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
 MOVES_ON = "moves on by itself"
 
 
-def test_without_javascript_the_keypad_is_hidden_and_the_fields_are_big(new_phone, referee_link):
+def test_without_javascript_the_keypad_is_hidden_and_the_fields_are_big(new_phone, referee_link,
+                                                                        screenshot):
     page = new_phone(java_script_enabled=False)
     page.goto(f"/r/{referee_link.token}/")
     expect(page.locator("[data-pad]")).to_be_hidden()
     field = page.locator("#id_points_a").bounding_box()
+    screenshot(page, "no-javascript")
     assert field["height"] >= 64 and field["x"] + field["width"] <= 360, field
 
 
