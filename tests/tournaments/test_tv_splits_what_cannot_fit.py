@@ -1,10 +1,12 @@
 """/t/<slug>/tv/: a TV cannot scroll, so the cycle shares what one screen cannot hold among
 several: a double elimination's winners' bracket, losers' bracket and grand final each on a
-screen of their own, the groups TV_GROUPS a screen."""
+screen of their own, the groups TV_GROUPS a screen, the standings TV_STANDINGS_ROWS a screen,
+shared evenly."""
 
 import re
 
 from tests.tournaments.helpers import make_tournament
+from tests.tournaments.public_helpers import play_rounds, swiss
 from tests.tournaments.test_double_elimination_events import make_event
 from tournaments import services
 from tournaments.views.public import TV_GROUPS
@@ -55,3 +57,12 @@ def test_five_groups_are_shared_three_and_two(client, club):
     pages = cycle(client, tournament)
     assert [re.findall(r"<h2>Group (\w)</h2>", page) for page in pages[2:]] == [
         list("ABC"), list("DE")]
+
+
+def test_sixteen_partnerships_standings_are_shared_eight_and_eight(client, club):
+    tournament = swiss(club, size=16, rounds=3)
+    play_rounds(tournament, 1)
+    pages = cycle(client, tournament)
+    standings = [page for page in pages if 'data-screen="standings"' in page]
+    assert [page.count("<tr>") - 1 for page in standings] == [8, 8]  # not 12 and 4
+    assert all("tv-table-screen rows-8" in page for page in standings)

@@ -25,7 +25,7 @@ from tournaments import tv as tournament_tv
 from tournaments.models import Round, Tournament
 from tournaments.registration import selectors as registration
 
-TV_STANDINGS_ROWS = 12
+TV_STANDINGS_ROWS = 12  # a screen at most, shared evenly: the text is sized to the rows shown
 # A TV cannot scroll: what does not fit one screen is shared among several, each read from
 # across the café (a big knockout's bracket: formats/bracket_screens.py); what still does not
 # fit is zoomed out to the screen (static/js/tv-fit.js).
@@ -273,12 +273,15 @@ def tv_cycle(screens: list[str], pages: int, standings_pages: int = 1,
     return [(screen, page) for screen in screens for page in range(1, count.get(screen, 1) + 1)]
 
 
-def groups_on_screen(groups: list, page: int) -> list:
-    """Page `page` of the groups, TV_GROUPS a screen at most, shared evenly (5 groups: 3 and
-    2, not 4 and 1)."""
-    screens = math.ceil(len(groups) / TV_GROUPS) or 1
-    each = math.ceil(len(groups) / screens)
-    return groups[(page - 1) * each:page * each]
+def screens_for(count: int, most: int) -> int:
+    return math.ceil(count / most) or 1
+
+
+def on_screen(items: list, page: int, most: int) -> list:
+    """Page `page` of `items`, `most` a screen at most, shared evenly (5 groups four a screen:
+    3 and 2, not 4 and 1; 16 partnerships: 8 and 8, not 12 and 4)."""
+    each = math.ceil(len(items) / screens_for(len(items), most))
+    return items[(page - 1) * each:page * each]
 
 
 @require_safe
@@ -303,8 +306,8 @@ def tv(request, slug: str):
             at = (_int(request.GET.get("page")) - 1) % pages
         else:
             screens = tv_cycle(tv_screens(tournament, bool(knockout)), pages,
-                               math.ceil(tournament.ranked_count / TV_STANDINGS_ROWS) or 1,
-                               math.ceil(tournament.groups_count / TV_GROUPS) or 1,
+                               screens_for(tournament.ranked_count, TV_STANDINGS_ROWS),
+                               screens_for(tournament.groups_count, TV_GROUPS),
                                len(bracket_split))
             at = index % len(screens)
         screen, page = screens[at]
@@ -326,15 +329,14 @@ def tv(request, slug: str):
             context["grid"] = tournament_tv.grid(tiles, page, sum(
                 x.status in ("playing", "awaiting") for x in all_lines))
         elif screen == "standings":
-            rows = standings_tables.ranked_rows(tournament)[
-                (page - 1) * TV_STANDINGS_ROWS:page * TV_STANDINGS_ROWS]
+            rows = on_screen(standings_tables.ranked_rows(tournament), page, TV_STANDINGS_ROWS)
             context["standings"] = standings_tables.tv_table(rows, tournament)
             context["placed"] = selectors.placed_at_the_end(tournament)  # by how far each went
             context["by_lot"] = standings_tables.by_lot(rows)  # a † on this screen: its note
         elif screen == "groups":
-            context["groups"] = groups_on_screen(group_tables(
+            context["groups"] = on_screen(group_tables(
                 tournament, selectors.pairing_summaries(tournament),
-                selectors.entries(tournament)), page)
+                selectors.entries(tournament)), page, TV_GROUPS)
             context["by_lot"] = standings_tables.by_lot(
                 [row.record for _letter, table in context["groups"] for row in table.rows])
         elif screen in ("winners", "losers", "grand_final", "bracket") \
