@@ -93,9 +93,10 @@ def test_a_double_elimination_tv_overview_names_every_round_in_play(client, club
 def test_a_groups_tv_shows_the_groups_then_the_bracket_too(client, club):
     tournament = groups_of_12(club)
     assert "Group A" in screen(client, tournament, 2, **HTMX)
-    assert "1/3" in screen(client, tournament, 3, **HTMX)
+    assert "Group C" in screen(client, tournament, 3, **HTMX)  # two groups a screen
+    assert "1/4" in screen(client, tournament, 4, **HTMX)
     play_rounds(tournament, 3)
-    assert "Quarter-finals" in screen(client, tournament, 3, **HTMX)
+    assert "Quarter-finals" in screen(client, tournament, 4, **HTMX)
 
 
 def test_the_tv_ignores_a_bad_index(client, club):

@@ -40,23 +40,24 @@ def test_a_double_elimination_shows_its_losers_bracket_and_grand_final_on_screen
     assert "?i=0" in final  # and round again
 
 
-def test_eight_groups_take_two_screens_of_four(client, club):
+def test_eight_groups_take_four_screens_of_two(client, club):
     tournament = make_tournament(club, 24, "groups", groups_count=8, qualifiers_per_group=1,
                                  tables_count=12)
     services.tournament_start(tournament=tournament)
     pages = cycle(client, tournament)
-    assert kinds(pages) == ["overview", "round", "groups", "groups"]
+    assert kinds(pages) == ["overview", "round", "groups", "groups", "groups", "groups"]
     shown = [re.findall(r"<h2>Group (\w)</h2>", page) for page in pages[2:]]
-    assert shown == [list("ABCD"), list("EFGH")] and TV_GROUPS == 4
+    assert shown == [list("AB"), list("CD"), list("EF"), list("GH")] and TV_GROUPS == 2
+    assert all("tv-table-screen rows-10" in page for page in pages[2:])  # 2 x (heading, 3 rows)
 
 
-def test_five_groups_are_shared_three_and_two(client, club):
+def test_five_groups_are_shared_two_two_and_one(client, club):
     tournament = make_tournament(club, 15, "groups", groups_count=5, qualifiers_per_group=1,
                                  tables_count=8)
     services.tournament_start(tournament=tournament)
     pages = cycle(client, tournament)
     assert [re.findall(r"<h2>Group (\w)</h2>", page) for page in pages[2:]] == [
-        list("ABC"), list("DE")]
+        list("AB"), list("CD"), list("E")]
 
 
 def test_sixteen_partnerships_standings_are_shared_eight_and_eight(client, club):

@@ -29,7 +29,8 @@ TV_STANDINGS_ROWS = 12  # a screen at most, shared evenly: the text is sized to 
 # A TV cannot scroll: what does not fit one screen is shared among several, each read from
 # across the café (a big knockout's bracket: formats/bracket_screens.py); what still does not
 # fit is zoomed out to the screen (static/js/tv-fit.js).
-TV_GROUPS = 4  # group tables a screen at most (two rows of two on a 1080p screen)
+TV_GROUPS = 2  # group tables a screen at most, one under the other, each the full width
+TV_LINES = 20  # the groups' lines (their heads, headings and rows) a screen's text is sized to
 TV_SCREEN_SECONDS = 10  # each screen of the TV's cycle
 # The TV's screens (?i=N, or ?page=N of the tables alone) each kept as a shared copy, like
 # the other live pages: a cycle of a thousand tables' worth (and a bracket of nine screens). A
@@ -339,6 +340,8 @@ def tv(request, slug: str):
                 selectors.entries(tournament)), page, TV_GROUPS)
             context["by_lot"] = standings_tables.by_lot(
                 [row.record for _letter, table in context["groups"] for row in table.rows])
+            context["lines"] = min(sum(len(table.rows) + 2 for _letter, table in context["groups"]),
+                                   TV_LINES)
         elif screen in ("winners", "losers", "grand_final", "bracket") \
                 and tournament.structure == Tournament.Structure.DOUBLE:
             context["double"] = double_bracket.build(tournament, list(selectors.pairings(
