@@ -9,9 +9,12 @@ from django.utils.translation import gettext as _
 
 from scoring import tv
 from tournaments import formats, presenters, selectors
-from tournaments.double_bracket import DoubleBracket
+from tournaments.double_bracket import RoundView
 from tournaments.formats import bracket_screens
+from tournaments.formats import double_elimination as de
+from tournaments.models import Tournament
 from tournaments.presenters import Bracket, Column, Line
+from tournaments.services import double
 
 MOST_ROWS = 8  # a screen of a knockout's bracket (formats/bracket_screens.MOST_MATCHES)
 MOST_COLUMNS = 8  # a 32-partnership double elimination's losers' bracket
@@ -100,19 +103,25 @@ def bracket_fit(bracket: Bracket) -> str:
     """The classes that size the text of a screen of `bracket` (bracket_on_screen) to the TV
     (static/css/tournaments.css): the third-place match takes a column of its own."""
     third = bracket.third or bracket.third_pending
-    return _fit([len(column.lines) for column in bracket.columns] + ([1] if third else []))
+    return fit([len(column.lines) for column in bracket.columns] + ([1] if third else []))
 
 
-def double_fit(double: DoubleBracket, screen: str) -> str:
-    """The same for the "winners", "losers" or "grand_final" screen of a double elimination."""
-    if screen == "grand_final":
-        return _fit([1] * len(double.grand_final))
-    return _fit([len(rnd.slots) for rnd in (double.winners if screen == "winners"
-                                             else double.losers)])
+def double_split(tournament: Tournament) -> dict[str, list[bracket_screens.Screen]]:
+    """The screens the winners' and the losers' bracket of a double elimination each take,
+    shared by its draw as a knockout's (bracket_split), read from its schedule: no query."""
+    schedule = double.schedule_of(tournament)
+    return {screen: bracket_screens.bracket_screens([len(slots) for slots in schedule.rounds(part)])
+            for screen, part in (("winners", de.WINNERS), ("losers", de.LOSERS))}
 
 
-def _fit(columns: list[int]) -> str:
-    """`columns`: the matches of each column. The text is sized to the tallest column and to
+def double_on_screen(rounds: list[RoundView], screen: bracket_screens.Screen) -> list[RoundView]:
+    return [replace(rounds[part.column], slots=rounds[part.column].slots[part.start:part.stop])
+            for part in screen.slices]
+
+
+def fit(columns: list[int]) -> str:
+    """The classes that size a bracket screen's text (bracket_fit; a double elimination's
+    screens) from `columns`, the matches of each column. The text is sized to the tallest column and to
     the columns sharing the width; past MOST_ROWS and MOST_COLUMNS it is sized for them, and
     static/js/tv-fit.js zooms out the rest."""
     rows = min(max(columns, default=1), MOST_ROWS)

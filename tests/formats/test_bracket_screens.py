@@ -1,5 +1,5 @@
-"""formats.bracket_screens: a knockout bracket cut into TV screens by its draw, at most eight
-first-column matches a screen, never more than eight parts and the last rounds' screen."""
+"""formats.bracket_screens: a knockout bracket cut into TV screens by its draw, at most four
+first-column matches a screen, never more than four parts and the last rounds' screen."""
 
 import pytest
 
@@ -21,37 +21,35 @@ def slots(screen: Screen) -> dict[int, range]:
     return {part.column: range(part.start, part.stop) for part in screen.slices}
 
 
-def test_a_bracket_of_sixteen_places_is_one_screen_with_its_third_place_match():
-    assert bracket_screens(sizes_of(16)) == [Screen((
-        Slice(0, 0, 8), Slice(1, 0, 4), Slice(2, 0, 2), Slice(3, 0, 1)))]
-    assert bracket_screens(sizes_of(16))[0].third_place
+def test_a_bracket_of_eight_places_is_one_screen_with_its_third_place_match():
+    assert bracket_screens(sizes_of(8)) == [Screen((Slice(0, 0, 4), Slice(1, 0, 2), Slice(2, 0, 1)))]
+    assert bracket_screens(sizes_of(8))[0].third_place
 
 
-def test_thirty_two_places_are_two_halves_then_the_semi_finals_to_the_final():
-    first, second, last = bracket_screens(sizes_of(32))
-    assert first == Screen((Slice(0, 0, 8), Slice(1, 0, 4), Slice(2, 0, 2), Slice(3, 0, 1)),
+def test_sixteen_places_are_two_halves_then_the_semi_finals_to_the_final():
+    first, second, last = bracket_screens(sizes_of(16))
+    assert first == Screen((Slice(0, 0, 4), Slice(1, 0, 2), Slice(2, 0, 1)),
                            part=1, parts=2, third_place=False)
-    assert second == Screen((Slice(0, 8, 16), Slice(1, 4, 8), Slice(2, 2, 4), Slice(3, 1, 2)),
+    assert second == Screen((Slice(0, 4, 8), Slice(1, 2, 4), Slice(2, 1, 2)),
                             part=2, parts=2, third_place=False)
-    assert last == Screen((Slice(3, 0, 2), Slice(4, 0, 1)), part=0, parts=2, third_place=True)
+    assert last == Screen((Slice(2, 0, 2), Slice(3, 0, 1)), part=0, parts=2, third_place=True)
 
 
-def test_sixty_four_places_are_four_parts_down_to_a_quarter_final_each_then_the_last_rounds():
-    screens = bracket_screens(sizes_of(64))
+def test_thirty_two_places_are_four_parts_down_to_a_quarter_final_each_then_the_last_rounds():
+    screens = bracket_screens(sizes_of(32))
     assert [(screen.part, screen.parts) for screen in screens] == [
         (1, 4), (2, 4), (3, 4), (4, 4), (0, 4)]
-    assert slots(screens[2]) == {0: range(16, 24), 1: range(8, 12), 2: range(4, 6),
-                                 3: range(2, 3)}
-    assert slots(screens[-1]) == {3: range(4), 4: range(2), 5: range(1)}
+    assert slots(screens[2]) == {0: range(8, 12), 1: range(4, 6), 2: range(2, 3)}
+    assert slots(screens[-1]) == {2: range(4), 3: range(2), 4: range(1)}
     assert [screen.third_place for screen in screens] == [False] * 4 + [True]
 
 
-@pytest.mark.parametrize(("entrants", "first_column"), [(256, 1), (1024, 3), (4096, 5)])
-def test_a_very_big_bracket_starts_at_its_round_of_sixty_four_matches(entrants, first_column):
+@pytest.mark.parametrize(("entrants", "first_column"), [(64, 1), (256, 3), (4096, 7)])
+def test_a_very_big_bracket_starts_at_its_round_of_thirty_two(entrants, first_column):
     screens = bracket_screens(sizes_of(entrants))
-    assert len(screens) == MOST_FIRST // MOST_MATCHES + 1 == 9
-    assert [part.column for part in screens[0].slices] == [first_column + n for n in range(4)]
-    assert slots(screens[-1])[first_column + 3] == range(8)  # the round of 16, then the final
+    assert len(screens) == MOST_FIRST // MOST_MATCHES + 1 == 5
+    assert [part.column for part in screens[0].slices] == [first_column + n for n in range(3)]
+    assert slots(screens[-1])[first_column + 2] == range(4)  # the quarter-finals to the final
 
 
 @pytest.mark.parametrize("entrants", [2 ** n for n in range(1, 13)])
@@ -60,8 +58,8 @@ def test_every_match_from_the_first_round_shown_is_on_one_part_with_those_it_cam
     sizes = sizes_of(entrants)
     screens = bracket_screens(sizes)
     parts = [screen for screen in screens if screen.part] or screens
-    assert len(screens) <= 9
-    for screen in screens:  # a 16-place bracket's size at most
+    assert len(screens) <= 5
+    for screen in screens:  # an 8-place bracket's size at most
         assert screen.slices[0].stop - screen.slices[0].start <= MOST_MATCHES
     shown = [column for column in range(len(sizes)) if any(
         column in slots(screen) for screen in parts)]

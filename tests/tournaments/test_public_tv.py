@@ -60,7 +60,7 @@ def test_the_tvs_standings_show_what_ranks_those_level_on_points(client, club, c
 def test_a_knockout_tv_shows_the_bracket(client, club):
     tournament = knockout_of_13(club)
     html = screen(client, tournament, 2, **HTMX)
-    assert "<h2>Bracket</h2>" in html and "<h3>Round of 16</h3>" in html
+    assert "<h2>Bracket · part 1 of 2</h2>" in html and "<h3>Round of 16</h3>" in html
 
 
 def test_a_double_elimination_tv_shows_both_brackets_each_on_its_own_screen(client, club):
@@ -102,3 +102,4 @@ def test_a_groups_tv_shows_the_groups_then_the_bracket_too(client, club):
 def test_the_tv_ignores_a_bad_index(client, club):
     tournament = swiss(club, size=4, rounds=2)
     assert "1/3" in screen(client, tournament, "x")
+

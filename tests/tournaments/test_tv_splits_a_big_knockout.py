@@ -1,6 +1,6 @@
-"""/t/<slug>/tv/: a knockout of more than 16 places, zoomed to one screen, was unreadable from
-across the café (64 places: names a quarter of their size). Its bracket is cut by its draw into
-parts of at most 8 first-round matches, each down to the round where it has one match, then a
+"""/t/<slug>/tv/: a knockout of more than 8 places, zoomed to one screen, was unreadable from
+across the café (16 places at 1280x720: names 12px, their status 8px). Its bracket is cut by
+its draw into parts of at most 4 first-round matches, each down to the round where it has one match, then a
 screen from that round to the final with the third-place match; each match as the bracket
 page shows it (byes, walkovers, who is through to a round not drawn yet)."""
 
@@ -44,12 +44,12 @@ def bracket_screens(client, tournament) -> list[str]:
     return [page for page, kind in zip(pages, kinds(pages), strict=True) if kind == "bracket"]
 
 
-def test_sixty_four_partnerships_take_four_parts_and_the_last_rounds(client, club):
-    tournament = knockout(club, 64)
+def test_thirty_two_partnerships_take_four_parts_and_the_last_rounds(client, club):
+    tournament = knockout(club, 32)
     pages = cycle(client, tournament)
-    assert kinds(pages) == ["overview", "round", "round"] + ["bracket"] * 5
-    parts, last = pages[3:7], pages[7]
-    assert [heading(page) for page in pages[3:]] == [
+    assert kinds(pages) == ["overview", "round"] + ["bracket"] * 5
+    parts, last = pages[2:6], pages[6]
+    assert [heading(page) for page in pages[2:]] == [
         "Bracket · part 1 of 4", "Bracket · part 2 of 4", "Bracket · part 3 of 4",
         "Bracket · part 4 of 4", "Bracket · Quarter-finals to the final"]
     first_round = list(Pairing.objects.filter(round__tournament=tournament)
@@ -57,17 +57,24 @@ def test_sixty_four_partnerships_take_four_parts_and_the_last_rounds(client, clu
     for number, page in enumerate(parts):
         shown = rounds(page)
         assert [(title, len(matches)) for title, matches in shown.items()] == [
-            ("Round of 64", 8), ("Round of 32", 4), ("Round of 16", 2), ("Quarter-finals", 1)]
+            ("Round of 32", 4), ("Round of 16", 2), ("Quarter-finals", 1)]
         names = [html.unescape(name) for name in re.findall(
-            r'<span class="name" title="([^"]+)">', "".join(shown["Round of 64"]))]
-        assert names == [p.partnership.display_name for pairing in first_round[8 * number:][:8]
+            r'<span class="name" title="([^"]+)">', "".join(shown["Round of 32"]))]
+        assert names == [p.partnership.display_name for pairing in first_round[4 * number:][:4]
                          for p in (pairing.a, pairing.b)]
     assert [(title, len(matches)) for title, matches in rounds(last).items()] == [
         ("Quarter-finals", 4), ("Semi-finals", 2), ("Final", 1), ("Third-place match", 1)]
 
 
+def test_sixty_four_partnerships_show_the_bracket_from_the_round_of_thirty_two(client, club):
+    pages = cycle(client, knockout(club, 64))  # the round of 64: its tables in play
+    assert kinds(pages) == ["overview", "round", "round"] + ["bracket"] * 5
+    assert [list(rounds(page))[0] for page in pages[3:]] == ["Round of 32"] * 4 + [
+        "Quarter-finals"]
+
+
 def test_each_match_shows_as_on_the_bracket_page_byes_walkovers_and_rounds_ahead(client, club):
-    tournament = knockout(club, 60)  # four byes
+    tournament = knockout(club, 30)  # two byes
     first_round = in_play(tournament)
     services.pairing_walkover(pairing=first_round[9], present="B")
     play(first_round[0], "A")
@@ -76,37 +83,47 @@ def test_each_match_shows_as_on_the_bracket_page_byes_walkovers_and_rounds_ahead
     *parts, last = bracket_screens(client, tournament)
     assert len(parts) == 4
 
-    for title in ("Round of 64", "Round of 32", "Round of 16", "Quarter-finals"):
+    for title in ("Round of 32", "Round of 16", "Quarter-finals"):
         assert [match for part in parts for match in rounds(part)[title]] == whole[title], title
     for title, matches in rounds(last).items():
         assert matches == whole[title], title
-    joined = "".join(rounds(parts[1])["Round of 64"])
-    assert "Walkover (no-show)" in joined and ">Finished<" in joined
-    assert "Walkover" not in "".join(rounds(parts[0])["Round of 64"])
-    assert sum(page.count(">Bye<") for page in parts) == 4
-    ahead = "".join(rounds(parts[0])["Round of 32"])
+    walkover = "".join(rounds(parts[first_round[9].slot // 4])["Round of 32"])
+    assert "Walkover (no-show)" in walkover
+    assert sum("Walkover" in "".join(rounds(part)["Round of 32"]) for part in parts) == 1
+    assert ">Finished<" in "".join(rounds(parts[first_round[11].slot // 4])["Round of 32"])
+    assert sum(page.count(">Bye<") for page in parts) == 2
+    ahead = "".join(rounds(parts[0])["Round of 16"])
     assert "Not drawn yet" in ahead or "Plays when the round before ends" in ahead
     assert "Third-place match" in rounds(last) and all(
         "Third-place match" not in rounds(part) for part in parts)
 
 
-def test_sixteen_places_stay_one_screen(client, club):
+def test_sixteen_places_are_two_halves_then_the_semi_finals_to_the_final(client, club):
     pages = cycle(client, knockout(club, 13))
+    assert kinds(pages) == ["overview", "round", "bracket", "bracket", "bracket"]
+    assert [heading(page) for page in pages[2:]] == [
+        "Bracket · part 1 of 2", "Bracket · part 2 of 2", "Bracket · Semi-finals to the final"]
+    assert list(rounds(pages[2])) == ["Round of 16", "Quarter-finals", "Semi-finals"]
+    assert list(rounds(pages[4])) == ["Semi-finals", "Final", "Third-place match"]
+
+
+def test_eight_places_stay_one_screen(client, club):
+    pages = cycle(client, knockout(club, 7))
     assert kinds(pages) == ["overview", "round", "bracket"]
     assert heading(pages[2]) == "Bracket"
-    assert list(rounds(pages[2])) == ["Round of 16", "Quarter-finals", "Semi-finals", "Final",
+    assert list(rounds(pages[2])) == ["Quarter-finals", "Semi-finals", "Final",
                                       "Third-place match"]
 
 
-def test_a_groups_knockout_of_thirty_two_places_is_split_once_drawn(client, club):
-    tournament = make_tournament(club, 18, "groups", groups_count=9, qualifiers_per_group=2,
+def test_a_groups_knockout_of_sixteen_places_is_split_once_drawn(client, club):
+    tournament = make_tournament(club, 18, "groups", groups_count=9, qualifiers_per_group=1,
                                  tables_count=9)
     services.tournament_start(tournament=tournament)
     assert bracket_screens(client, tournament) == []  # the groups' screens until it is drawn
     play_rounds(tournament, 1)
     *parts, last = bracket_screens(client, tournament)
     assert [heading(page) for page in parts] == ["Bracket · part 1 of 2", "Bracket · part 2 of 2"]
-    assert [len(rounds(page)["Round of 32"]) for page in parts] == [8, 8]
+    assert [len(rounds(page)["Round of 16"]) for page in parts] == [4, 4]
     assert heading(last) == "Bracket · Semi-finals to the final"
 
 
@@ -132,14 +149,13 @@ def test_the_parts_are_named_in_portuguese(client, club, language, part, last):
             for i in (4, 7)] == [part, last]
 
 
-def test_a_very_big_knockout_starts_its_bracket_at_sixty_four_matches(client, club):
+def test_a_very_big_knockout_starts_its_bracket_at_sixteen_matches(client, club):
     tournament = knockout(club, 256)
     page = client.get(f"/t/{tournament.slug}/tv/?i=0").content.decode()
     count = int(re.search(r"· 1/(\d+)", page).group(1))
     screens = [client.get(f"/t/{tournament.slug}/tv/?i={i}", headers=HTMX).content.decode()
-               for i in range(count - 9, count)]
-    assert kinds(screens) == ["bracket"] * 9
-    assert heading(screens[0]) == "Bracket · part 1 of 8"
-    assert list(rounds(screens[0])) == ["Round of 128", "Round of 64", "Round of 32",
-                                        "Round of 16"]
-    assert heading(screens[-1]) == "Bracket · Round of 16 to the final"
+               for i in range(count - 5, count)]
+    assert kinds(screens) == ["bracket"] * 5
+    assert heading(screens[0]) == "Bracket · part 1 of 4"
+    assert list(rounds(screens[0])) == ["Round of 32", "Round of 16", "Quarter-finals"]
+    assert heading(screens[-1]) == "Bracket · Quarter-finals to the final"

@@ -31,13 +31,24 @@ def kinds(pages: list[str]) -> list[str]:
 def test_a_double_elimination_shows_its_losers_bracket_and_grand_final_on_screens_of_their_own(
         client, club):
     pages = cycle(client, make_event(club, 16, tables_count=8))
-    assert kinds(pages) == ["overview", "round", "winners", "losers", "grand_final"]
-    winners, losers, final = pages[2:]
+    assert kinds(pages) == ["overview", "round", "winners", "winners", "winners", "losers",
+                            "grand_final"]
+    winners, second_half, rest, losers, final = pages[2:]
     assert "<h3>Winners' bracket</h3>" in winners and "Losers&#x27; round 1" not in winners
     assert "<h3>Losers' bracket</h3>" in losers and "Winners&#x27; round 1" not in losers
     assert "Losers&#x27; round 1" in losers and "Winners&#x27; round 1" in winners
     assert "Grand final" in final and "Losers&#x27; round 1" not in final
     assert "?i=0" in final  # and round again
+
+
+def test_a_double_eliminations_winners_bracket_of_eight_matches_takes_two_halves_and_the_rest(
+        client, club):
+    pages = cycle(client, make_event(club, 16, tables_count=8))
+    first, second, rest = pages[2:5]
+    assert "Bracket · part 1 of 2" in first and "Bracket · part 2 of 2" in second
+    assert [re.findall(r"W1-\d+", page)[:1] for page in (first, second)] == [["W1-1"], ["W1-5"]]
+    assert "W1-5" not in first and "W1-4" not in second and "W1-" not in rest
+    assert "W3-1" in rest and "W4-1" in rest
 
 
 def test_eight_groups_take_four_screens_of_two(client, club):

@@ -1,12 +1,13 @@
 """A knockout bracket shared among the screens of a café TV, each read from across the room.
 
-A screen holds at most ``MOST_MATCHES`` matches in its first column, a 16-place bracket's
-worth. A bigger bracket is cut by its draw into ``parts`` (a power of two): part ``i`` shows
-its slice of each round, down to the round where it has one match; a last screen shows the
-rounds from that one (repeated, so that the viewer sees who came from where) to the final,
-with the third-place match. The split bracket starts at the first round of at most
-``MOST_FIRST`` matches (a TV shows the rounds before it as tables in play): at most
-``MOST_FIRST // MOST_MATCHES`` parts and the last screen, however big the event.
+A screen holds at most ``MOST_MATCHES`` matches in its first column, an 8-place bracket's
+worth: what a 1280x720 TV shows in text read from three metres. A bigger bracket is cut by
+its draw into ``parts`` (a power of two): part ``i`` shows its slice of each round, down to
+the round where it has one match; a last screen shows the rounds from that one (repeated, so
+that the viewer sees who came from where) to the final, with the third-place match. The split
+bracket starts at the first round of at most ``MOST_FIRST`` matches (a TV shows the rounds
+before it as tables in play): at most ``MOST_FIRST // MOST_MATCHES`` parts and the last
+screen, however big the event.
 
 Pure: which slots of which round go on which screen, from the number of slots of each round.
 """
@@ -14,8 +15,8 @@ Pure: which slots of which round go on which screen, from the number of slots of
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-MOST_MATCHES = 8
-MOST_FIRST = 64
+MOST_MATCHES = 4
+MOST_FIRST = 16
 
 
 @dataclass(frozen=True)

@@ -264,13 +264,15 @@ def tv_screens(tournament: Tournament, has_knockout: bool) -> list[str]:
 
 
 def tv_cycle(screens: list[str], pages: int, standings_pages: int = 1,
-             groups_pages: int = 1, bracket_pages: int = 1) -> list[tuple[str, int]]:
+             groups_pages: int = 1, bracket_pages: int = 1,
+             double_pages: dict[str, int] | None = None) -> list[tuple[str, int]]:
     """The screens in turn, with one "round" screen for each page of the tables' grid, one
     "standings" screen for each TV_STANDINGS_ROWS partnerships, one "groups" screen for
-    each TV_GROUPS groups and one "bracket" screen for each part of the knockout
-    (tournament_tv.bracket_split)."""
+    each TV_GROUPS groups, one "bracket" screen for each part of the knockout
+    (tournament_tv.bracket_split) and one "winners" and "losers" screen for each part of a
+    double elimination's brackets (tournament_tv.double_split)."""
     count = {"round": pages, "standings": standings_pages, "groups": groups_pages,
-             "bracket": bracket_pages}
+             "bracket": bracket_pages, **(double_pages or {})}
     return [(screen, page) for screen in screens for page in range(1, count.get(screen, 1) + 1)]
 
 
@@ -299,6 +301,8 @@ def tv(request, slug: str):
         knockout = [x for x in all_lines if x.pairing.round.stage == Round.Stage.KNOCKOUT]
         bracket = presenters.bracket(tournament, knockout)
         bracket_split = tournament_tv.bracket_split(bracket)
+        double_split = tournament_tv.double_split(tournament) if (
+            tournament.structure == Tournament.Structure.DOUBLE and tournament.bracket_order) else {}
         current = _current_number(tournament, all_lines)
         tiles = tournament_tv.tiles(all_lines, now, current)
         pages = scoring_tv.pages_for(len(tiles))
@@ -309,7 +313,8 @@ def tv(request, slug: str):
             screens = tv_cycle(tv_screens(tournament, bool(knockout)), pages,
                                screens_for(tournament.ranked_count, TV_STANDINGS_ROWS),
                                screens_for(tournament.groups_count, TV_GROUPS),
-                               len(bracket_split))
+                               len(bracket_split), {screen: len(split) for screen, split
+                                                    in double_split.items()})
             at = index % len(screens)
         screen, page = screens[at]
         following = (at + 1) % len(screens)
@@ -346,8 +351,14 @@ def tv(request, slug: str):
                 and tournament.structure == Tournament.Structure.DOUBLE:
             context["double"] = double_bracket.build(tournament, list(selectors.pairings(
                 tournament)), selectors.entries(tournament))
-            if screen != "bracket":
-                context["fit"] = tournament_tv.double_fit(context["double"], screen)
+            if screen in double_split:
+                shown = double_split[screen][page - 1]
+                context["rounds"] = tournament_tv.double_on_screen(
+                    getattr(context["double"], screen), shown)
+                context["bracket_screen"] = shown
+                context["fit"] = tournament_tv.fit([len(rnd.slots) for rnd in context["rounds"]])
+            elif screen == "grand_final":
+                context["fit"] = tournament_tv.fit([1] * len(context["double"].grand_final))
         elif screen == "bracket":
             shown = bracket_split[page - 1]
             context["bracket"] = tournament_tv.bracket_on_screen(bracket, shown)
