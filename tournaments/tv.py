@@ -2,6 +2,7 @@
 ended, as tiles of the grid that scoring/tv.py lays out, 16 a page; a big knockout's bracket
 shared among screens (formats/bracket_screens.py), and what sizes a bracket screen's text."""
 
+import math
 from dataclasses import replace
 from datetime import datetime
 
@@ -18,6 +19,7 @@ from tournaments.services import double
 
 MOST_ROWS = 8  # a screen of a knockout's bracket (formats/bracket_screens.MOST_MATCHES)
 MOST_COLUMNS = 8  # a 32-partnership double elimination's losers' bracket
+WIDEST = 4  # rounds a screen of a double elimination's bracket, read at 1280x720
 
 
 def tv_etag(slug: str, now: datetime) -> str | None:
@@ -108,10 +110,21 @@ def bracket_fit(bracket: Bracket) -> str:
 
 def double_split(tournament: Tournament) -> dict[str, list[bracket_screens.Screen]]:
     """The screens the winners' and the losers' bracket of a double elimination each take,
-    shared by its draw as a knockout's (bracket_split), read from its schedule: no query."""
+    shared by its draw as a knockout's (bracket_split), and a screen of more than WIDEST
+    rounds shared by its rounds (a losers' bracket has two rounds for each of the winners'),
+    read from its schedule: no query."""
     schedule = double.schedule_of(tournament)
-    return {screen: bracket_screens.bracket_screens([len(slots) for slots in schedule.rounds(part)])
+    return {screen: [narrow for wide in bracket_screens.bracket_screens(
+                         [len(slots) for slots in schedule.rounds(part)])
+                     for narrow in _by_rounds(wide)]
             for screen, part in (("winners", de.WINNERS), ("losers", de.LOSERS))}
+
+
+def _by_rounds(screen: bracket_screens.Screen) -> list[bracket_screens.Screen]:
+    """`screen` shared evenly among screens of WIDEST rounds at most (6 rounds: 3 and 3)."""
+    each = math.ceil(len(screen.slices) / math.ceil(len(screen.slices) / WIDEST))
+    return [replace(screen, slices=screen.slices[start:start + each])
+            for start in range(0, len(screen.slices), each)] or [screen]
 
 
 def double_on_screen(rounds: list[RoundView], screen: bracket_screens.Screen) -> list[RoundView]:

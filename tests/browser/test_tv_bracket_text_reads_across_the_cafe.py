@@ -1,8 +1,9 @@
 """The café TV's bracket screens, read from three metres at 1280x720 and 1920x1080: a round of
 16 (a knockout of 13, the winners' bracket of a double elimination of 12) was drawn whole on
 one screen, its names 9.5 to 12px at 1280x720 and what each match is at ("In play · Table 1",
-"Bye") 6.7 to 8.4px. Now a bracket of more than four matches a round is shared among screens,
-and the status lines are nearly as big as the names."""
+"Bye") 6.7 to 8.4px; its losers' bracket, six rounds across, "Waiting for earlier matches" in
+9.7px. Now a bracket of more than four matches a round, or of more than four rounds, is shared
+among screens, and the status lines are nearly as big as the names."""
 
 import pytest
 
@@ -44,8 +45,8 @@ def test_bracket_names_and_status_lines_read_across_the_cafe(new_phone, club, sc
     tv = new_phone(viewport={"width": width, "height": height}, is_mobile=False,
                    has_touch=False)
     knockout = screens_of(tv, knockout_of_13(club), {"bracket"})
-    winners = screens_of(tv, make_event(club, 12, tables_count=6), {"winners"})
-    assert len(knockout) == 3 and len(winners) == 3, (knockout, winners)
+    winners = screens_of(tv, make_event(club, 12, tables_count=6), {"winners", "losers"})
+    assert len(knockout) == 3 and len(winners) == 5, (knockout, winners)
     name, status = SMALLEST[height]
     for screen in knockout + winners:
         assert screen["name"] >= name and screen["status"] >= status, screen

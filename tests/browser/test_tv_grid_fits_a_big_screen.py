@@ -138,7 +138,7 @@ def test_every_bracket_and_groups_screen_fits_the_tv(new_phone, club, screenshot
     tournament_services.tournament_start(tournament=groups)
     tv = new_phone(viewport={"width": size[0], "height": size[1]}, is_mobile=False,
                    has_touch=False)
-    for tournament, screens in ((double, ("winners",) * 3 + ("losers", "grand_final")),
+    for tournament, screens in ((double, ("winners",) * 3 + ("losers",) * 2 + ("grand_final",)),
                                 (groups, ("groups",) * 4)):
         for i, kind in enumerate(screens, start=2):
             tv.goto(f"/t/{tournament.slug}/tv/?i={i}")

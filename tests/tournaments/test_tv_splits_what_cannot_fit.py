@@ -32,8 +32,8 @@ def test_a_double_elimination_shows_its_losers_bracket_and_grand_final_on_screen
         client, club):
     pages = cycle(client, make_event(club, 16, tables_count=8))
     assert kinds(pages) == ["overview", "round", "winners", "winners", "winners", "losers",
-                            "grand_final"]
-    winners, second_half, rest, losers, final = pages[2:]
+                            "losers", "grand_final"]
+    winners, _second_half, _rest, losers, _later_losers, final = pages[2:]
     assert "<h3>Winners' bracket</h3>" in winners and "Losers&#x27; round 1" not in winners
     assert "<h3>Losers' bracket</h3>" in losers and "Winners&#x27; round 1" not in losers
     assert "Losers&#x27; round 1" in losers and "Winners&#x27; round 1" in winners
@@ -49,6 +49,14 @@ def test_a_double_eliminations_winners_bracket_of_eight_matches_takes_two_halves
     assert [re.findall(r"W1-\d+", page)[:1] for page in (first, second)] == [["W1-1"], ["W1-5"]]
     assert "W1-5" not in first and "W1-4" not in second and "W1-" not in rest
     assert "W3-1" in rest and "W4-1" in rest
+
+
+def test_a_losers_bracket_of_six_rounds_takes_two_screens_of_three(client, club):
+    pages = cycle(client, make_event(club, 16, tables_count=8))
+    first, second = (page for page in pages if 'data-screen="losers"' in page)
+    assert re.findall(r"<h4>Losers&#x27; round (\d)</h4>", first) == ["1", "2", "3"]
+    assert re.findall(r"<h4>Losers&#x27; round (\d)</h4>", second) == ["4", "5", "6"]
+    assert "tv-bracket rows-4 cols-3" in first and "tv-bracket rows-2 cols-3" in second
 
 
 def test_eight_groups_take_four_screens_of_two(client, club):
