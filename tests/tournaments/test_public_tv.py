@@ -103,3 +103,15 @@ def test_the_tv_ignores_a_bad_index(client, club):
     tournament = swiss(club, size=4, rounds=2)
     assert "1/3" in screen(client, tournament, "x")
 
+
+def test_the_tvs_first_screen_shows_the_results_of_the_round(client, club):
+    from tests.tournaments.helpers import in_play, play
+
+    tournament = knockout_of_13(club)
+    assert "Results of this round" not in screen(client, tournament, 0, **HTMX)  # byes alone
+    first = in_play(tournament)[0]
+    play(first, "A")
+    overview = html.unescape(screen(client, tournament, 0, **HTMX))
+    assert "tv-overview" in overview and "1 of 5 matches finished" in overview
+    results = overview.split("Results of this round")[1]
+    assert first.a.partnership.display_name in results and "Bye" not in results
