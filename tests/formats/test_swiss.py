@@ -9,6 +9,7 @@ from tournaments.formats import (
     lookahead,
     swiss_feasible,
     swiss_pairings,
+    swiss_pairings_least_rematches,
     swiss_rounds_possible,
 )
 from tournaments.formats import swiss as swiss_module
@@ -18,26 +19,29 @@ class SwissEvent:
     """A Swiss tournament played out with random results (win 3, loss 1).
 
     Given ``rounds``, every draw is told how many rounds are still to come; with
-    ``any_scores`` each side scores 0 to 3 points a match, whatever the result.
+    ``any_scores`` each side scores 0 to 3 points a match, whatever the result. With
+    ``no_shows`` a match is now and then a walkover: the side that did not come scores 0,
+    and the next draw is told who they were (``absent``).
     """
 
-    def __init__(self, n, seed=0, rounds=None, any_scores=False):
+    def __init__(self, n, seed=0, rounds=None, any_scores=False, no_shows=0.0):
         self.entrants = list(range(1, n + 1))
         self.scores = dict.fromkeys(self.entrants, 0)
         self.played = set()
         self.had_bye = set()
+        self.absent = set()
         self.rng = random.Random(seed)
         self.draws = []
-        self.rounds, self.any_scores = rounds, any_scores
+        self.rounds, self.any_scores, self.no_shows = rounds, any_scores, no_shows
 
     def standings(self):
         return sorted(self.entrants, key=lambda entrant: (-self.scores[entrant], entrant))
 
     def play_round(self):
         rounds_left = self.rounds - len(self.draws) - 1 if self.rounds else 0
-        draw = swiss_pairings(
-            self.standings(), self.scores, self.played, self.had_bye, rounds_left=rounds_left
-        )
+        draw = swiss_pairings(self.standings(), self.scores, self.played, self.had_bye,
+                              rounds_left=rounds_left, absent=self.absent)
+        self.absent = set()
         for a, b in draw.pairs:
             assert frozenset((a, b)) not in self.played, f"{a} and {b} met again"
             self.played.add(frozenset((a, b)))
@@ -50,6 +54,11 @@ class SwissEvent:
         return draw
 
     def score(self, a, b):
+        if self.rng.random() < self.no_shows:
+            came, absent = (a, b) if self.rng.random() < 0.5 else (b, a)
+            self.scores[came] += 3
+            self.absent.add(absent)
+            return
         if self.any_scores:
             self.scores[a] += self.rng.randint(0, 3)
             self.scores[b] += self.rng.randint(0, 3)
@@ -90,6 +99,31 @@ def test_the_bye_passes_up_when_the_lowest_ranked_would_force_a_rematch():
     draw = swiss_pairings([1, 2, 3], {1: 3, 2: 3, 3: 1}, {frozenset((1, 2))}, set())
     assert draw.bye == 2
     assert draw.pairs == [(1, 3)]
+
+
+def test_a_no_show_of_the_round_just_played_does_not_get_the_bye():
+    scores = {entrant: 3 for entrant in range(1, 11)} | {11: 0}
+    draw = swiss_pairings(range(1, 12), scores, set(), set(), absent={11})
+    assert draw.bye == 10
+
+
+def test_a_no_show_comes_after_those_present_who_have_had_a_bye():
+    scores = {1: 6, 2: 4, 3: 0}
+    draw = swiss_pairings([1, 2, 3], scores, set(), had_bye={1, 2}, absent={3})
+    assert draw.bye == 2
+
+
+def test_a_no_show_has_the_bye_when_nobody_else_can_without_a_rematch():
+    draw = swiss_pairings([1, 2, 3], {1: 3, 2: 3, 3: 0}, pairs_of((1, 3), (2, 3)), set(),
+                          absent={3})
+    assert draw == ([(1, 2)], 3)
+
+
+def test_a_round_with_rematches_gives_the_bye_to_someone_present_too():
+    meetings = {frozenset((1, 2)): 1}
+    draw = swiss_pairings_least_rematches([1, 2, 3], {1: 3, 2: 3, 3: 0}, meetings, set(),
+                                          absent={3})
+    assert draw.bye == 2
 
 
 def test_equal_scores_are_paired_together():
@@ -159,6 +193,21 @@ def test_any_random_event_pairs_everyone_once_a_round_without_rematches(n, seed)
     event = SwissEvent(n, seed=seed)
     for _ in range(max(1, (n - 3) // 2)):
         assert sides(event.play_round()) == event.entrants
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(n=st.integers(min_value=3, max_value=21).filter(lambda n: n % 2),
+       seed=st.integers(min_value=0, max_value=10**6))
+def test_a_no_show_has_the_next_bye_only_when_nobody_present_can_take_it(n, seed):
+    event = SwissEvent(n, seed=seed, no_shows=0.3)
+    for _ in range(max(1, (n - 3) // 2)):
+        absent, had_bye, played = set(event.absent), set(event.had_bye), set(event.played)
+        draw = event.play_round()
+        if draw.bye in absent:
+            present = [e for e in event.entrants if e not in absent]
+            takers = [e for e in present if e not in had_bye] or present
+            assert not any(swiss_feasible([e for e in event.entrants if e != taker], played,
+                                          rounds=1) for taker in takers)
 
 
 def test_a_field_of_256_pairs_several_rounds_without_rematches():

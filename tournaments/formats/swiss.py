@@ -2,12 +2,14 @@
 
 Every round is a weighted matching of the pairs that have not met yet (see
 ``swiss_matching`` for what the weights prefer). With an odd field the bye goes to the
-lowest-ranked entrant who has not had one. When the caller says how many rounds are
-still to come, a round is drawn only if those rounds can still be paired without a
-rematch or a second bye (see ``lookahead``): the best pairing if it can, else the next
-best ones in turn, else a round of a plan that is known to work. A field too big for
-that to matter (the unplayed pairs are plenty) pays nothing for it: with 1,024
-entrants a round pairs in well under a second (``python -m bench.swiss_pairing``).
+lowest-ranked entrant who has not had one, and never to one absent from the round just
+played (a no-show, FIDE's forfeit without notice) while someone else can take it. When
+the caller says how many rounds are still to come, a round is drawn only if those rounds
+can still be paired without a rematch or a second bye (see ``lookahead``): the best
+pairing if it can, else the next best ones in turn, else a round of a plan that is known
+to work. A field too big for that to matter (the unplayed pairs are plenty) pays nothing
+for it: with 1,024 entrants a round pairs in well under a second
+(``python -m bench.swiss_pairing``).
 """
 
 import random
@@ -41,6 +43,7 @@ def swiss_pairings(
     had_bye: Set[Entrant],
     rng_seed: int | str | None = None,
     rounds_left: int = 0,
+    absent: Set[Entrant] = frozenset(),
 ) -> SwissDraw:
     """Pair a Swiss round without rematches.
 
@@ -49,7 +52,8 @@ def swiss_pairings(
     ``rng_seed``, when given, shuffles entrants within each score group first, e.g.
     for a drawn rather than seeded first round. With an odd field the bye goes to the
     lowest-ranked entrant who has not had one (all have: the lowest-ranked) and for
-    whom the rest can still be paired.
+    whom the rest can still be paired. Those in ``absent`` (no-shows of the round just
+    played) come last: one of them has the bye only when nobody else can.
 
     ``rounds_left`` is how many rounds are still to be paired after this one. The
     round is then the best pairing that leaves every one of them a pairing without a
@@ -62,7 +66,7 @@ def swiss_pairings(
     if missing:
         raise ValueError(f"No score for {missing[0]!r}")
     order = _pairing_order(ranking, scores, rng_seed)
-    candidates = _bye_candidates(ranking, had_bye)
+    candidates = _bye_candidates(ranking, had_bye, absent)
     future = _Future(ranking, played, had_bye, rounds_left)
     for bye in candidates:
         field = [entrant for entrant in order if entrant != bye]
@@ -139,11 +143,21 @@ def _pairing_order(
     return sorted(ranking, key=lambda entrant: (-scores[entrant], keys[entrant]))
 
 
-def _bye_candidates(ranking: list[Entrant], had_bye: Set[Entrant]) -> list[Entrant | None]:
+def _bye_candidates(
+    ranking: list[Entrant], had_bye: Set[Entrant], absent: Set[Entrant]
+) -> list[Entrant | None]:
+    """Who may have the bye, most wanted first: those present, then the absent; in each,
+    the lowest-ranked first, and those without a bye only, unless all have had one."""
     if len(ranking) % 2 == 0:
         return [None]
-    fresh = [entrant for entrant in reversed(ranking) if entrant not in had_bye]
-    return fresh or list(reversed(ranking))
+    lowest_first = list(reversed(ranking))
+    present = [entrant for entrant in lowest_first if entrant not in absent]
+    gone = [entrant for entrant in lowest_first if entrant in absent]
+    return _without_a_bye(present, had_bye) + _without_a_bye(gone, had_bye)
+
+
+def _without_a_bye(entrants: list[Entrant], had_bye: Set[Entrant]) -> list[Entrant]:
+    return [entrant for entrant in entrants if entrant not in had_bye] or entrants
 
 
 def swiss_pairings_least_rematches(
@@ -151,13 +165,15 @@ def swiss_pairings_least_rematches(
     scores: Mapping[Entrant, float],
     meetings: Mapping[frozenset, int],
     had_bye: Set[Entrant],
+    absent: Set[Entrant] = frozenset(),
 ) -> SwissDraw:
     """The round an organiser allows when no pairing avoids a rematch: the fewest rematches,
     then the pairs that met least often, then the usual Swiss preferences. ``meetings``
-    counts the matches each pair has played. Never raises for a field of two or more."""
+    counts the matches each pair has played; the bye as in ``swiss_pairings``. Never raises
+    for a field of two or more."""
     ranking = require_distinct(standings_order, minimum=2)
     order = _pairing_order(ranking, scores, None)
-    bye = _bye_candidates(ranking, had_bye)[0]
+    bye = _bye_candidates(ranking, had_bye, absent)[0]
     field = [entrant for entrant in order if entrant != bye]
     costs = PairCosts(field, scores)
     repeat = costs.ceiling * len(field)  # one rematch costs more than any other preference

@@ -3,6 +3,7 @@
 import random
 import string
 from collections import Counter
+from collections.abc import Iterable
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -274,18 +275,27 @@ def _swiss_round(tournament: Tournament, number: int,
     if len(order) < 2:
         return None
     had_bye = {p.a_id for p in all_pairings if p.b_id is None}
+    absent = _no_shows(p for p in all_pairings if p.round.number == number - 1)
     try:
         drawn = formats.swiss_pairings(order, scores, selectors.played_pairs(all_pairings),
-                                       had_bye, rounds_left=tournament.rounds_count - number)
+                                       had_bye, rounds_left=tournament.rounds_count - number,
+                                       absent=absent)
     except formats.SwissPairingError as error:
         if not tournament.allow_rematches:
             raise TournamentRefused(_("No Swiss pairing is left without a rematch.")) from error
         meetings = Counter(frozenset((p.a_id, p.b_id)) for p in all_pairings if p.b_id)
-        drawn = formats.swiss_pairings_least_rematches(order, scores, meetings, had_bye)
+        drawn = formats.swiss_pairings_least_rematches(order, scores, meetings, had_bye, absent)
     pairs = [(a, b, False, "") for a, b in drawn.pairs]
     if drawn.bye is not None:
         pairs.append((drawn.bye, None, False, ""))
     return create_round(tournament, number, Round.Stage.ROUNDS, "", pairs)
+
+
+def _no_shows(pairings: Iterable[Pairing]) -> set[int]:
+    """The entries that did not come to these matches: a walkover's other side, both of a
+    double forfeit; never a withdrawal's, whose entry is drawn no more."""
+    return {side for p in pairings if p.walkover and not p.withdrawal
+            for side, came in ((p.a_id, "A"), (p.b_id, "B")) if side and p.walkover != came}
 
 
 def create_round(tournament, number, stage, code, pairs) -> Round:

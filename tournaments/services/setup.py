@@ -532,8 +532,11 @@ PAIRING_GONE = gettext_lazy("This match is no longer in the draw: its round was 
 
 @outbox.service
 def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = False,
-                     by=None) -> None:
-    """A no-show: the side that came (`present`, A or B) wins by walkover."""
+                     withdraw_absent: bool = False, by=None) -> None:
+    """A no-show: the side that came (`present`, A or B) wins by walkover. With
+    `withdraw_absent` the side that did not come has left the event: it is withdrawn too
+    (entry_withdraw), before the walkover, so that a round this walkover completes is
+    drawn without it."""
     tournament = rows.locked(pairing.round.tournament_id)
     pairing = Pairing.objects.select_related("round", "match", "a__partnership",
                                              "b__partnership").filter(pk=pairing.pk).first()
@@ -554,9 +557,16 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
     if winner is not None and winner.withdrawn:
         raise TournamentRefused(_("%(name)s has withdrawn: it cannot win by walkover.")
                                 % {"name": winner.partnership.display_name})
+    gone = None
+    if withdraw_absent:
+        if winner is None:
+            raise TournamentRefused(_("Say which partnership came to the table."))
+        gone = _withdrawn(tournament, pairing.b if present == "A" else pairing.a)
     _walkover(tournament, pairing, present, allow_reset=allow_reset)
     log(tournament, Action.Kind.WALKOVER, by,
         f"{pairing}: {winner.partnership.display_name if winner else '-'}")
+    if gone is not None:
+        _forfeit_the_rest(tournament, gone, by=by)
 
 
 def _walkover(tournament: Tournament, pairing: Pairing, present: str, *,
@@ -579,6 +589,11 @@ def entry_withdraw(*, entry: Entry, by=None, reason: str = "") -> None:
     again: later draws leave it out, or hand its place to its opponent. One already out
     (knocked out, eliminated) has nothing to withdraw from: refused."""
     tournament = rows.locked(entry.tournament_id)
+    _forfeit_the_rest(tournament, _withdrawn(tournament, entry), by=by, reason=reason)
+
+
+def _withdrawn(tournament: Tournament, entry: Entry) -> Entry:
+    """Mark a partnership still playing as withdrawn, or refuse."""
     entry = Entry.objects.select_related("partnership").get(pk=entry.pk)
     if entry.withdrawn or tournament.status != Tournament.Status.RUNNING:
         raise TournamentRefused(_("Only a partnership still playing can withdraw."))
@@ -588,6 +603,11 @@ def entry_withdraw(*, entry: Entry, by=None, reason: str = "") -> None:
             _("%(name)s is already out of the tournament: it has no match left to withdraw "
               "from.") % {"name": entry.partnership.display_name})
     Entry.objects.filter(pk=entry.pk).update(withdrawn=True)
+    return entry
+
+
+def _forfeit_the_rest(tournament: Tournament, entry: Entry, *, by=None, reason: str = "") -> None:
+    """A withdrawn partnership's matches still to play are walkovers to its opponents."""
     unfinished = (Pairing.objects.filter(Q(a=entry) | Q(b=entry), finished=False,
                                          round__tournament_id=entry.tournament_id)
                   .exclude(match__finished=True)  # played to its end: its result follows it

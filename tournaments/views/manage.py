@@ -329,12 +329,20 @@ def pairing_walkover(request, tournament, pairing_id):
             raise Http404
         messages.error(request, services.PAIRING_GONE)
         return None
-    present = request.POST.get("present", "")
+    left = request.POST.get("left", "")  # the side that did not come has left the event
+    present = {"A": "B", "B": "A"}.get(left) or request.POST.get("present", "")
     winner = {"A": pairing.a, "B": pairing.b}.get(present)
+    if left in ("A", "B"):
+        done = _("Walkover to %(winner)s. %(gone)s is withdrawn and not drawn again.") % {
+            "winner": winner.partnership.display_name,
+            "gone": (pairing.a if left == "A" else pairing.b).partnership.display_name}
+    elif winner:
+        done = _("Walkover to %(name)s.") % {"name": winner.partnership.display_name}
+    else:
+        done = _("Neither partnership came: a double forfeit.")
     attempt(request, lambda: services.pairing_walkover(pairing=pairing, present=present,
-                                                       by=request.user),
-            _("Walkover to %(name)s.") % {"name": winner.partnership.display_name}
-            if winner else _("Neither partnership came: a double forfeit."))
+                                                       withdraw_absent=left in ("A", "B"),
+                                                       by=request.user), done)
 
 
 @tournament_action
