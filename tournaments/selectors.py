@@ -659,9 +659,9 @@ def tables_live(tournament: Tournament) -> list:
                 .order_by("number"))
 
 
-def round_counts(round_: Round) -> dict[str, int]:
-    """How many matches the round has (total), how many are over (done), how many wait for a
-    table (waiting). Byes are not matches."""
-    return round_.pairings.filter(b__isnull=False).aggregate(
-        total=Count("id"), done=Count("id", filter=Q(finished=True)),
-        waiting=Count("id", filter=Q(finished=False, match__isnull=True)))
+def board_pairings(tournament: Tournament, current: Round) -> list[Pairing]:
+    """The status board's matches, in one query whatever their number: the current round's,
+    and every match still to play of an opened round, not postponed (those place_waiting
+    seats), in the order place_waiting seats them. Byes are not matches."""
+    return list(pairings(tournament).exclude(b=None).filter(
+        Q(round=current) | Q(finished=False, round__opened=True, postponed_to__isnull=True)))

@@ -19,7 +19,7 @@ from scoring.views.manage import link_qr
 from sueca_club.live import live_page
 from tournaments import selectors, services
 from tournaments.models import Pairing, Table, Tournament
-from tournaments.presenters import round_title
+from tournaments.presenters import line_of, round_title
 from tournaments.printing import printables
 from tournaments.views.manage import attempt, owned_tournament, tournament_action
 
@@ -155,6 +155,29 @@ def table_status(table: Table) -> TableStatus:
     return TableStatus(table, status, match, pairing)
 
 
+def round_lists(tournament: Tournament, current, statuses: list[TableStatus]) -> dict:
+    """The current round's counts, its finished matches, and every match waiting for a table
+    in the order it will be seated: draws.place_waiting seats one once neither of its
+    partnerships is at another table, so those still playing come after the rest."""
+    on_tables = {s.match.pk for s in statuses if s.match}
+    seated = {side for s in statuses if s.pairing and not s.pairing.finished
+              for side in (s.pairing.a_id, s.pairing.b_id)}
+    full_win = tournament.full_win
+    matches = selectors.board_pairings(tournament, current)
+    waiting = sorted((p for p in matches if not p.finished and p.postponed_to is None
+                      and p.match_id not in on_tables),
+                     key=lambda p: bool({p.a_id, p.b_id} & seated))
+    of_round = [p for p in matches if p.round_id == current.pk]
+    return {
+        "counts": {"total": len(of_round), "done": sum(p.finished for p in of_round),
+                   "waiting": sum(p.round_id == current.pk for p in waiting)},
+        # a match of another round (a double elimination's, a league's) says which
+        "waiting": [(line_of(p, full_win), "" if p.round_id == current.pk else round_title(p.round))
+                    for p in waiting],
+        "finished": [line_of(p, full_win) for p in of_round if p.finished],
+    }
+
+
 @login_required
 def board(request, club_slug, slug):
     """Every table of the event, live: htmx polls the fragment, answered 304 when nothing changed."""
@@ -168,7 +191,7 @@ def board(request, club_slug, slug):
             "tables": statuses,
             "current": current,
             "current_title": current and round_title(current),
-            "counts": current and selectors.round_counts(current),
+            **(round_lists(tournament, current, statuses) if current else {}),
             "playing": sum(s.status == TableStatus.PLAYING for s in statuses),
             "awaiting": sum(s.status == TableStatus.AWAITING for s in statuses),
         }
