@@ -153,7 +153,7 @@ def player(request, club_slug, player_id):
                           initial={"name": player.name})
     if request.method == "POST" and form.is_valid():
         services.player_update(player=player, **form.cleaned_data)
-        messages.success(request, _("Player saved."))
+        messages.success(request, _("Saved: %(name)s.") % {"name": form.cleaned_data["name"]})
         return redirect("manage:club", club_slug)
     return _edit_page(request, player, form, "player", _("Player %(name)s") % {"name": player.name})
 

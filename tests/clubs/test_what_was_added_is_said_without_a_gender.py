@@ -1,5 +1,5 @@
-"""The messages after adding or archiving a player or a partnership name them after a neutral
-wording: "%(name)s adicionado" said every player was a man."""
+"""The messages after adding, saving or archiving a player or a partnership name them after a
+neutral wording: "%(name)s adicionado" or "Jogador guardado" said every player was a man."""
 
 from sueca_club.models import Player
 
@@ -29,3 +29,10 @@ def test_archiving_a_player_says_where_they_went(organiser_client, club):
     response = organiser_client.post(f"/manage/{club.slug}/players/{player.pk}/archive/",
                                      follow=True)
     assert message(response) == "Moved to the archive: Ana Silva."
+
+
+def test_saving_a_player_says_what_was_saved(organiser_client, club):
+    player = Player.objects.create(club=club, name="Ana Silva")
+    response = organiser_client.post(f"/manage/{club.slug}/players/{player.pk}/",
+                                     {"name": "Ana Sílvia"}, follow=True)
+    assert message(response) == "Saved: Ana Sílvia."
