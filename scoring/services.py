@@ -22,7 +22,7 @@ from sueca_club.digests import digest
 # when the correction would reset later matches that are under way.
 RESULT_GUARDS: list = []
 # A referee's undo of the deal that ended a match reopens it; each check may leave that to the
-# organiser: `check(match)` returns why (a tournament over, later matches begun), or None.
+# organiser: `check(match)` returns why (a tournament over, later matches drawn), or None.
 REOPENING_CHECKS: list = []
 # The last statement of a scoring write (a deal, an undo, a correction, a confirmation), in its
 # transaction: `note(match)` tells what shows the match's score that it changed (a tournament's
@@ -591,8 +591,8 @@ def deal_undo(*, match_id: int, key: str, asked: str, link: RefereeLink | None =
         raise ScoringRefused(_("There is no deal to undo."))
     if (why := reopening_refused(match)) is not None:
         raise MatchFinished(why)
-    # Undoing the deal that ended the match reopens it: the guards refuse it when what was
-    # drawn from the result is under way (a referee never resets other matches).
+    # Undoing the deal that ended the match reopens it: the guards refuse it too when a later
+    # match was drawn from the result meanwhile (a referee never changes other matches).
     _supersede(match, current, {current[-1].pk: None}, action=AuditEntry.Action.UNDONE, user=user,
                link=link, allow_reset=False if match.finished else None)
     return _remember(match, link, key, "undo", asked,

@@ -335,7 +335,8 @@ def undo(request, token):
         tally = selectors.tally(undoing)
         return render(request, "scoring/referee_undo.html", {
             "link": link, "match": undoing, "board": selectors.board(undoing), "undo": form,
-            "last": tally[-1] if tally else None})
+            "last": tally[-1] if tally else None,
+            "refused": services.reopening_refused(undoing)})  # said before the tap
     elsewhere = _made_for_another_match(request, link, form, undo=True, current=target)
     if elsewhere is not None:
         return elsewhere

@@ -1,10 +1,14 @@
-"""A referee's undo of the deal that ended a round's last match takes back the round drawn
-from it (before it has begun): the tournament's action log names the table's referee who
-did it ("Table 2's referee"), not "the site"."""
+"""A referee's undo of the deal that ended a round's last match, let through before the next
+round was drawn from it (its check passed; the draw came in between), takes that round back:
+the tournament's action log names the table's referee who did it ("Table 2's referee"), not
+"the site"."""
 
 import json
 import uuid
 
+import pytest
+
+from scoring import services as scoring
 from tests.tournaments.helpers import make_tournament
 from tournaments import services
 from tournaments.models import Action, Round, Tournament
@@ -20,6 +24,13 @@ def post(client, token: str, path: str, body=None):
 
 def page(tournament: Tournament) -> str:
     return f"/manage/{tournament.club.slug}/tournaments/{tournament.slug}/"
+
+
+@pytest.fixture(autouse=True)
+def undo_checked_before_the_draw(monkeypatch):
+    """The undo's checks ran before the next round was drawn: they let it through."""
+    monkeypatch.setattr(scoring, "REOPENING_CHECKS", [])
+    monkeypatch.setattr(scoring, "RESULT_GUARDS", [])
 
 
 def both_tables_ended(client, tournament: Tournament):

@@ -1,6 +1,7 @@
 """A referee takes back the deal that ended a match, from the table's phone, until the table's
-next match has its first deal: the match reopens on its table, and whatever was drawn or
-placed from its result, untouched, is taken back."""
+next match has its first deal: the match reopens on its table, and the table's next match,
+untouched, goes back to waiting. Once a later round was drawn from the result, begun or not,
+the result is the organiser's to change."""
 
 import json
 import uuid
@@ -63,20 +64,42 @@ def test_once_the_next_match_has_a_deal_undo_takes_back_that_deal(client, one_ta
     assert first.finished
 
 
-def test_a_final_drawn_from_the_result_is_taken_back_when_untouched(client, club):
+DRAWN_FROM = "The next round was drawn from this result: ask the organiser to correct it."
+
+
+@pytest.fixture
+def final_drawn(client, club):
+    """Both semi-finals played from their tables' phones, the final drawn and not begun."""
     tournament = make_tournament(club, 4, tables_count=2)
     services.tournament_start(tournament=tournament)
     one, two = tournament.tables.select_related("link").order_by("number")
     post(client, one.link.token, "deals", FLAG)
     post(client, two.link.token, "deals", FLAG)
-    final = Round.objects.get(tournament=tournament, code="final")
-    assert final.pairings.get().match_id is not None
-
-    undone = post(client, two.link.token, "undo")
-    assert undone.status_code == 200
-    assert not Round.objects.filter(tournament=tournament, code="final").exists()
+    final = Round.objects.get(tournament=tournament, code="final").pairings.get()
+    assert final.match_id is not None and not final.match.state["deals"]
     two.link.refresh_from_db()
-    assert two.link.match.pairing.round.number == 1 and not two.link.match.finished
+    return tournament, Match.objects.get(pairing__round__number=1, pairing__table=two), two, final
+
+
+def test_the_undo_page_says_a_result_the_next_round_was_drawn_from_is_the_organisers(
+        client, final_drawn):
+    _tournament, _ended, table, _final = final_drawn
+    screen = client.get(f"/r/{table.link.token}/undo/").content.decode()
+    assert DRAWN_FROM in screen
+    assert "Yes, undo it" not in screen
+
+
+def test_the_undo_of_a_result_the_next_round_was_drawn_from_is_refused_and_changes_nothing(
+        client, final_drawn):
+    tournament, ended, table, final = final_drawn
+    refused = post(client, table.link.token, "undo")
+    assert refused.status_code == 409 and refused.json() == {"error": DRAWN_FROM}
+    page = client.post(f"/r/{table.link.token}/undo/", {"key": str(uuid.uuid4()),
+                                                        "match": ended.pk}, follow=True)
+    assert DRAWN_FROM in page.content.decode()
+    ended.refresh_from_db()
+    assert ended.finished and ended.deals.filter(active=True).count() == 1
+    assert Round.objects.get(tournament=tournament, code="final").pairings.get().pk == final.pk
 
 
 def test_undo_is_refused_when_a_match_drawn_from_the_result_is_under_way(client, club):

@@ -72,21 +72,33 @@ def test_a_corrected_final_crowns_the_other_champion(bracket, organiser):
     assert tournament.champion_id == final.b_id
 
 
-def test_undoing_the_last_deal_of_a_round_takes_back_the_unstarted_next_round(bracket):
+def test_the_referee_cannot_undo_the_last_deal_of_a_round_once_the_next_is_drawn(bracket):
+    """A result the tournament has gone on from is the organiser's to change: the final drawn
+    from it, not begun, stays, and so does the result."""
     tournament, semi = bracket
+    final = Round.objects.get(tournament=tournament, code="final").pairings.get()
+    with pytest.raises(scoring.MatchFinished) as refused:
+        scoring.deal_undo(match_id=semi.match_id, key="undo")
+    assert refused.value.message == ("The next round was drawn from this result: ask the "
+                                     "organiser to correct it.")
+    semi.refresh_from_db()
+    assert semi.finished and semi.match.deals.filter(active=True).count() == 1
+    assert Round.objects.get(tournament=tournament, code="final").pairings.get().pk == final.pk
+
+
+def test_the_referee_undoes_the_last_deal_of_a_match_before_the_next_round_is_drawn(club):
+    tournament = make_tournament(club, 4, tables_count=2, auto_advance=True)
+    services.tournament_start(tournament=tournament)
+    semi, _other = Pairing.objects.filter(round__number=1).order_by("slot")
+    play(semi, "A")
     scoring.deal_undo(match_id=semi.match_id, key="undo")
     semi.refresh_from_db()
-    assert not semi.finished
-    assert not Round.objects.filter(tournament=tournament, code="final").exists()
-    play(semi, "B")
-    final = Round.objects.get(tournament=tournament, code="final").pairings.get()
-    assert final.a_id == semi.b_id
+    assert not semi.finished and not semi.match.finished
 
 
-def test_undoing_a_swiss_rounds_last_deal_takes_back_a_next_round_of_a_bye_and_untouched_matches(
-        club):
-    """The bye of the round drawn after it is only drawn: nothing under way is reset, so the
-    referee's undo is not refused (it was, as 'later matches have already started')."""
+def test_the_referee_cannot_undo_a_swiss_rounds_last_deal_once_a_round_of_a_bye_is_drawn(club):
+    """The round drawn after it holds a bye and untouched matches: nothing under way, but
+    drawn from the result all the same, so only the organiser may change it."""
     from tests.tournaments.helpers import in_play
 
     tournament = make_tournament(club, 5, "rounds", fmt={"type": "fixed_deals", "deals": 1},
@@ -97,11 +109,10 @@ def test_undoing_a_swiss_rounds_last_deal_takes_back_a_next_round_of_a_bye_and_u
         play(pairing, "A")
     play(last, "A")
     assert Round.objects.filter(tournament=tournament).count() == 2
-    scoring.deal_undo(match_id=last.match_id, key="undo")
+    with pytest.raises(scoring.MatchFinished):
+        scoring.deal_undo(match_id=last.match_id, key="undo")
     last.refresh_from_db()
-    assert not last.finished
-    assert Round.objects.filter(tournament=tournament).count() == 1
-    play(last, "B")
+    assert last.finished
     assert Round.objects.filter(tournament=tournament).count() == 2
 
 

@@ -51,9 +51,12 @@ def test_a_semi_final_ended_again_before_its_correction_is_followed(club, organi
 
 
 def test_a_final_begun_before_a_semi_finals_undo_is_followed(club, monkeypatch):
-    """A semi-final's referee undoes the deal that ended it while the final has not begun
-    (so the undo is taken), and the final's first deal comes before the undo's step runs."""
+    """A semi-final's referee undoes the deal that ended it, its checks passed before the
+    final was drawn (so the undo is taken), and the final's first deal comes before the
+    undo's step runs."""
     _, semi, final = semi_finals_played(club)
+    monkeypatch.setattr(scoring, "REOPENING_CHECKS", [])
+    monkeypatch.setattr(scoring, "RESULT_GUARDS", [])
     with held_steps(monkeypatch):
         scoring.deal_undo(match_id=semi.match_id, key="undo-the-flag")
     undo = OutboxStep.objects.get(name="tournaments.follow_match", status="pending")

@@ -37,11 +37,12 @@ def test_a_pairing_of_a_round_drawn_again_sends_the_organiser_back_with_a_messag
     assert not Pairing.objects.filter(round__tournament=tournament, finished=True).exists()
 
 
-def test_a_final_taken_back_by_an_undo_sends_the_organiser_back_with_a_message(
-        organiser_client, club):
+def test_a_final_taken_back_by_a_void_sends_the_organiser_back_with_a_message(
+        organiser_client, club, organiser):
     tournament, semi, final = semi_finals_played(club)
     final = Pairing.objects.select_related("round").get(pk=final.pk)  # as the page read it
-    scoring.deal_undo(match_id=semi.match_id, key="undo-the-flag")
+    scoring.deal_void(deal=semi.match.deals.get(active=True), reason="never played",
+                      user=organiser, allow_reset=True)
     assert not Pairing.objects.filter(pk=final.pk).exists()
 
     response = post_walkover(organiser_client, tournament, final, "B")

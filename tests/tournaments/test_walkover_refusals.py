@@ -83,10 +83,11 @@ def test_a_match_being_played_gets_no_walkover_and_the_page_offers_none(
 
 
 
-def test_a_match_taken_back_with_its_round_gets_no_walkover(club):
-    """The organiser's round page was read before a semi-final's undo took the final back:
-    the walkover is refused in words, not a server error."""
+def test_a_match_taken_back_with_its_round_gets_no_walkover(club, organiser):
+    """The organiser's round page was read before a semi-final's deal was voided, taking the
+    final back: the walkover is refused in words, not a server error."""
     _, semi, final = semi_finals_played(club)
     final = Pairing.objects.select_related("round").get(pk=final.pk)  # as the page reads it
-    scoring.deal_undo(match_id=semi.match_id, key="undo-the-flag")
+    scoring.deal_void(deal=semi.match.deals.get(active=True), reason="never played",
+                      user=organiser, allow_reset=True)
     refused(final, "A", "This match is no longer in the draw")

@@ -83,15 +83,17 @@ def state(tournament: Tournament, pairings: list[Pairing], entries: list[Entry])
     return replay(schedule_of(tournament), pairings, withdrawn)[0]
 
 
-def later_started(tournament: Tournament, pairing: Pairing, finished: bool,
-                  winner: int | None) -> list[Pairing]:
-    """The started pairings that giving `pairing` this result would reset or take back."""
+def later_changed(tournament: Tournament, pairing: Pairing, finished: bool,
+                  winner: int | None) -> tuple[list[Pairing], set[int]]:
+    """The later pairings that giving `pairing` this result would change, begun or not, and
+    the ids of those among them kept with other partnerships (the rest are taken back)."""
     pairings = list(selectors.pairings(tournament))
     for stored in pairings:
         if stored.pk == pairing.pk:
             stored.finished, stored.winner_id = finished, winner
-    _, stale = replay(schedule_of(tournament), pairings, draws.withdrawn_ids(tournament))
-    return [p for p in stale if p.pk != pairing.pk and selectors.begun(p)]
+    now, stale = replay(schedule_of(tournament), pairings, draws.withdrawn_ids(tournament))
+    changed = [p for p in stale if p.pk != pairing.pk]
+    return changed, {p.pk for p in changed if now.slots[slot_of(p)].status == de.READY}
 
 
 def start(tournament: Tournament) -> Round:

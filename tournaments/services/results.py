@@ -102,31 +102,42 @@ def result_change_guard(match: Match, allow_reset: bool) -> None:
     if pairing is None or pairing.walkover or allow_reset:
         return
     winner = winner_entry(pairing, match.winner) if match.result_stands else None
-    under_way = _under_way(pairing, match.result_stands, winner)
+    affected, _reteamed = _affected(pairing, match.result_stands, winner)
+    under_way = [p for p in affected if selectors.begun(p)]
     if under_way:
         raise LaterMatchesStarted(under_way)
 
 
-def _under_way(pairing: Pairing, finished: bool, winner: int | None) -> list[Pairing]:
-    """The later matches under way that this result, changed to (finished, winner), resets."""
+def _affected(pairing: Pairing, finished: bool,
+              winner: int | None) -> tuple[list[Pairing], set[int]]:
+    """The later pairings this result, changed to (finished, winner), changes, begun or not,
+    and the ids of those among them kept with other partnerships (the rest are taken back,
+    to be drawn again)."""
     tournament = pairing.round.tournament
     if pairing.round.stage == Round.Stage.DOUBLE:
-        return double.later_started(tournament, pairing, finished, winner)
-    return [p for p in _later_changes(tournament, pairing, finished, winner)
-            if selectors.begun(p)]
+        return double.later_changed(tournament, pairing, finished, winner)
+    later = _later_changes(tournament, pairing, finished, winner)
+    if not later or winner is None or pairing.round.stage != Round.Stage.KNOCKOUT:
+        return later, set()  # _apply_later_changes takes them all back
+    nearest = min(p.round.number for p in later)
+    return later, {p.pk for p in later if p.round.number == nearest}
 
 
 def reopening_check(match: Match) -> str | None:
     """A referee may reopen a finished tournament match (undo its last deal) while the
-    tournament is not over and no match drawn from its result has begun."""
+    tournament is not over and nothing was drawn from its result: a result the tournament
+    has gone on from is the organiser's to change (a correction says what it affects)."""
     pairing = Pairing.objects.filter(match=match).select_related("round__tournament").first()
     if pairing is None or pairing.walkover:
         return None
     if pairing.round.tournament.status == Tournament.Status.FINISHED:
         return _("The tournament is over: only its organiser can change this result now.")
-    if _under_way(pairing, False, None):
+    affected, _reteamed = _affected(pairing, False, None)
+    if any(map(selectors.begun, affected)):
         return _("Matches drawn from this result have begun: only the organiser can change "
                  "it now.")
+    if affected:
+        return _("The next round was drawn from this result: ask the organiser to correct it.")
     return None
 
 
