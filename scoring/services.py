@@ -19,7 +19,7 @@ from sueca_club.digests import digest
 # event "match_result": its steps (the tournament's next round, the ratings, the result
 # emails) run after the commit (sueca_club/outbox.py). Before an organiser's correction
 # commits, each guard may refuse it: `guard(match, allow_reset)` raises ConfirmationNeeded
-# when the correction would reset later matches that are under way.
+# when the correction would change later matches drawn from the result, begun or not.
 RESULT_GUARDS: list = []
 # A referee's undo of the deal that ended a match reopens it; each check may leave that to the
 # organiser: `check(match)` returns why (a tournament over, later matches drawn), or None.
@@ -47,7 +47,8 @@ class ScoringRefused(Exception):
 
 
 class ConfirmationNeeded(ScoringRefused):
-    """The change is possible but resets other matches (`affected`): ask, then pass allow_reset."""
+    """The change is possible but changes other matches (`affected`, a line each round):
+    ask, then pass allow_reset."""
 
     status = 409
 
@@ -697,7 +698,9 @@ def _supersede(match: Match, current: list[Deal], changes: dict[int, engine.Deal
             _("That would make deal %(number)s wrong. %(reason)s")
             % {"number": error.index + 1, "reason": engine_message(error)}
         ) from error
-    score_before = _score_of(match)
+    score_before, score_after = _score_of(match), _score(state)
+    if match.state["winner"] != state.winner:  # the games alone may not say so (card points)
+        score_before["result"], score_after["result"] = match.state["winner"], state.winner
     Deal.objects.filter(pk__in=changes).update(active=False)
     made = []
     for pk, replacement in changes.items():
@@ -711,7 +714,7 @@ def _supersede(match: Match, current: list[Deal], changes: dict[int, engine.Deal
         AuditEntry.objects.create(match=match, action=action, deal=new or target, user=user,
                                   via_link=link, reason=reason,
                                   before={"deal": target.data, **score_before},
-                                  after={"deal": new.data if new else None, **_score(state)})
+                                  after={"deal": new.data if new else None, **score_after})
     _store(match, state, tally, allow_reset=allow_reset, by=user, link=link)
     _scores_changed(match)
     return made

@@ -83,6 +83,26 @@ def deciding_title(code: str) -> str:
     return _("Deciding match: %(round)s") % {"round": knockout_title(code)}
 
 
+def later_matches_lines(affected: list[Pairing], reteamed: set[int]) -> list[str]:
+    """What a changed result does to the later matches drawn from it, a line a round:
+    "Round 2: table 1 A – B, table 2 C – D are drawn again"; `reteamed` (ids): those kept,
+    with other partnerships ("Final: table 1 A – B changes partnerships")."""
+    rounds: dict[tuple, list[Pairing]] = {}
+    for pairing in affected:
+        rounds.setdefault((pairing.round_id, pairing.pk in reteamed), []).append(pairing)
+    lines = []
+    for (_round, kept), pairings in rounds.items():
+        matches = ", ".join(_("table %(number)s %(match)s") % {"number": p.table.number,
+                                                               "match": p} if p.table_id
+                            else str(p) for p in pairings)
+        words = (ngettext("%(round)s: %(matches)s changes partnerships",
+                          "%(round)s: %(matches)s change partnerships", len(pairings)) if kept
+                 else ngettext("%(round)s: %(matches)s is drawn again",
+                               "%(round)s: %(matches)s are drawn again", len(pairings)))
+        lines.append(words % {"round": round_title(pairings[0].round), "matches": matches})
+    return lines
+
+
 def structure_text(tournament: Tournament) -> str:
     """The structure in a sentence, e.g. "Swiss, 4 rounds" or "4 groups, then a knockout"."""
     draw = tournament.get_draw_display()

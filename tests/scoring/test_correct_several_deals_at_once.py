@@ -37,7 +37,7 @@ def test_two_deals_corrected_at_once_turn_the_result_over_in_one_step(semi_and_f
     semi, final = semi_and_final
     deals = list(semi.match.deals.filter(active=True).order_by("number"))
     services.deals_correct(match_id=semi.match_id, reason="swapped sides on the sheet",
-                           user=organiser, replacements={
+                           user=organiser, allow_reset=True, replacements={
                                deal.pk: engine.deal_from(B_WINS_TWO) for deal in deals})
     match = Match.objects.get(pk=semi.match_id)
     assert (match.finished, match.winner, match.games_a, match.games_b) == (True, "B", 0, 4)
@@ -75,8 +75,8 @@ def test_the_page_corrects_the_changed_deals_and_says_the_result_changed(
     assert page(semi.match) in match_page
     form = organiser_client.get(page(semi.match)).content.decode()
     assert "Deal 1" in form and "Deal 2" in form and 'id="id_d2-points_a"' in form
-    response = organiser_client.post(page(semi.match), fields(
-        semi.match, d1=(25, 95), d2=(25, 95)), follow=True)
+    response = organiser_client.post(page(semi.match), {**fields(
+        semi.match, d1=(25, 95), d2=(25, 95)), "reset_later": "on"}, follow=True)
     html = response.content.decode()
     assert "2 deals corrected" in html and "the match is now won by" in html
     assert Match.objects.get(pk=semi.match_id).winner == "B"

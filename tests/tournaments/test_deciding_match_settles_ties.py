@@ -183,8 +183,13 @@ def test_a_correction_that_removes_the_tie_takes_back_the_deciding_match(club, o
                                 a_id__in=[first, second], b_id__in=[first, second])
     deal = level.match.deals.filter(active=True).order_by("number").last()
     winning = {"points": [70, 50]} if level.a_id == first else {"points": [50, 70]}
+    with pytest.raises(services.LaterMatchesStarted) as asked:  # not begun: named all the same
+        scoring.deal_correct(deal=deal, replacement=engine.deal_from(winning), reason="misread",
+                             user=organiser)
+    assert asked.value.affected[0].startswith("Deciding match: ")
+    assert deciding_rounds(tournament)
     scoring.deal_correct(deal=deal, replacement=engine.deal_from(winning), reason="misread",
-                         user=organiser)
+                         user=organiser, allow_reset=True)
     tournament.refresh_from_db()
     assert not deciding_rounds(tournament)
     assert tournament.status == Tournament.Status.FINISHED and tournament.champion_id == first
@@ -322,8 +327,13 @@ def test_a_corrected_score_that_breaks_the_tie_takes_back_the_unbegun_deciding_m
         round__tournament=tournament, b_id=first, winner_id=first).first()
     deal = won.match.deals.filter(active=True).order_by("number").first()
     bigger = {"points": [90, 30]} if won.a_id == first else {"points": [30, 90]}
+    with pytest.raises(services.LaterMatchesStarted) as asked:  # the winner kept, all the same
+        scoring.deal_correct(deal=deal, replacement=engine.deal_from(bigger), reason="misread",
+                             user=organiser)
+    assert asked.value.affected[0].startswith("Deciding match: ")
+    assert deciding_rounds(tournament)
     scoring.deal_correct(deal=deal, replacement=engine.deal_from(bigger), reason="misread",
-                         user=organiser)
+                         user=organiser, allow_reset=True)
     tournament.refresh_from_db()
     won.refresh_from_db()
     assert won.winner_id == first and not deciding_rounds(tournament)

@@ -63,8 +63,12 @@ def test_a_correction_that_breaks_the_tie_takes_the_deciding_match_back_and_ends
                                                         pairings__b__in=[first, second])
              .pairings.get(a__in=[first, second], b__in=[first, second]))
     deal = level.match.deals.filter(active=True).order_by("number").last()
+    with pytest.raises(services.LaterMatchesStarted):  # the deciding match is named first
+        scoring.deal_correct(deal=deal, replacement=engine.deal_from({"points": [70, 50]}),
+                             user=organiser, reason="the sheet said 70-50")
+    assert deciding_rounds(tournament) == [negra]
     scoring.deal_correct(deal=deal, replacement=engine.deal_from({"points": [70, 50]}),
-                         user=organiser, reason="the sheet said 70-50")
+                         user=organiser, reason="the sheet said 70-50", allow_reset=True)
     tournament.refresh_from_db()
     assert deciding_rounds(tournament) == []
     assert tournament.status == Tournament.Status.FINISHED

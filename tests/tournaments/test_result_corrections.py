@@ -27,12 +27,25 @@ def flip(pairing: Pairing, user, **kwargs):
         {"points": [0, 120], "flag": "B"}), reason="flag was B's", user=user, **kwargs)
 
 
-def test_a_corrected_winner_moves_into_the_final_at_once_when_it_has_not_started(bracket,
-                                                                                organiser):
+def test_a_correction_that_changes_a_final_not_begun_names_it_and_changes_nothing_unconfirmed(
+        bracket, organiser):
+    tournament, semi = bracket
+    final = Round.objects.get(tournament=tournament, code="final").pairings.get()
+    with pytest.raises(services.LaterMatchesStarted) as refused:
+        flip(semi, organiser)
+    assert refused.value.message.startswith("Later matches were drawn from this result")
+    assert refused.value.affected == [f"Final: table 1 {final} changes partnerships"]
+    semi.refresh_from_db()
+    final.refresh_from_db()
+    assert semi.winner_id == semi.a_id and final.a_id == semi.a_id
+
+
+def test_a_confirmed_correction_moves_the_corrected_winner_into_a_final_not_begun(bracket,
+                                                                                  organiser):
     tournament, semi = bracket
     final = Round.objects.get(tournament=tournament, code="final").pairings.get()
     assert final.a_id == semi.a_id
-    flip(semi, organiser)
+    flip(semi, organiser, allow_reset=True)
     final.refresh_from_db()
     final.match.refresh_from_db()
     assert final.a_id == semi.b_id
@@ -45,7 +58,8 @@ def test_a_correction_that_would_reset_a_started_final_needs_confirmation(bracke
     record(final.match, {"points": [70, 50]})
     with pytest.raises(services.LaterMatchesStarted) as refused:
         flip(semi, organiser)
-    assert refused.value.affected == [str(final)]
+    assert refused.value.message == "Later matches have already started and would be reset."
+    assert refused.value.affected == [f"Final: table 1 {final} changes partnerships"]
     semi.refresh_from_db()
     assert semi.winner_id == semi.a_id  # nothing changed
 
@@ -223,11 +237,18 @@ def flip_fixed(pairing: Pairing, user, **kwargs):
                                 reason="misread", user=user, **kwargs)
 
 
-def test_a_swiss_result_corrected_before_the_next_round_begins_draws_that_round_again(
+def test_a_swiss_result_corrected_before_the_next_round_begins_asks_before_drawing_it_again(
         swiss_after_round_one, organiser):
     tournament, corrected = swiss_after_round_one
     drawn = Round.objects.get(tournament=tournament, number=2)
-    flip_fixed(corrected, organiser)
+    tables = [f"table {p.table.number} {p}" for p in drawn.pairings.order_by("slot")]
+    with pytest.raises(services.LaterMatchesStarted) as refused:
+        flip_fixed(corrected, organiser)
+    assert refused.value.affected == [f"Round 2: {', '.join(tables)} are drawn again"]
+    assert Round.objects.get(tournament=tournament, number=2).pk == drawn.pk
+    corrected.refresh_from_db()
+    assert corrected.winner_id == corrected.a_id  # nothing changed
+    flip_fixed(corrected, organiser, allow_reset=True)
     again = Round.objects.get(tournament=tournament, number=2)
     assert again.pk != drawn.pk and again.pairings.count() == 3
     corrected.refresh_from_db()

@@ -1,6 +1,7 @@
 from django.utils.translation import gettext as _
 
 from scoring.services import ConfirmationNeeded, ScoringRefused
+from tournaments.presenters import later_matches_lines
 
 
 class TournamentRefused(ScoringRefused):
@@ -18,8 +19,11 @@ class StructureDoesNotFit(TournamentRefused):
 
 
 class LaterMatchesStarted(ConfirmationNeeded):
-    """The change would reset later matches that are under way: the organiser must confirm."""
+    """The change would take back later matches drawn from a result, or change who plays
+    them (`reteamed`, their ids): the organiser must confirm. `begun`: some are under way."""
 
-    def __init__(self, affected):
-        super().__init__(_("Later matches have already started and would be reset."),
-                         [str(p) for p in affected])
+    def __init__(self, affected, reteamed: frozenset[int] = frozenset(), *, begun: bool = True):
+        super().__init__(_("Later matches have already started and would be reset.") if begun
+                         else _("Later matches were drawn from this result: this change draws "
+                                "them again or changes who plays them."),
+                         later_matches_lines(affected, reteamed))

@@ -24,11 +24,11 @@ def follow_match(*, match_id: int, by: int | None = None, link: int | None = Non
     names them for what it resets (a round drawn from the result, taken back by an undo).
 
     It resets the later matches it must: the write itself was refused, before it committed,
-    if that meant resetting matches under way without the organiser's word (the result
-    guards). A later match begun since was begun on a bracket the write had made stale (a
-    referee's first deal in between, or a referee ending again a match just reopened): it
-    starts over, audited, rather than leave the bracket telling another story than its
-    matches, as failing here would.
+    if that meant changing matches drawn from the result without the organiser's word (the
+    result guards; a referee's undo, reopening_check). A later match begun since was begun
+    on a bracket the write had made stale (a referee's first deal in between, or a referee
+    ending again a match just reopened): it starts over, audited, rather than leave the
+    bracket telling another story than its matches, as failing here would.
 
     Locks the tournament only: the match is read as committed, never locked here, so the
     referees' writes (which lock their match alone) never wait on a draw.
@@ -97,15 +97,16 @@ def _back_on_its_table(pairing: Pairing) -> None:
 
 def result_change_guard(match: Match, allow_reset: bool) -> None:
     """Before an organiser's correction of a tournament match commits: refuse it, asking for
-    confirmation, when it would reset later matches already under way."""
+    confirmation, when it would take back later matches drawn from the result or change who
+    plays them, begun or not (a changed result shows what it affects before anything
+    changes)."""
     pairing = Pairing.objects.filter(match=match).select_related("round__tournament").first()
     if pairing is None or pairing.walkover or allow_reset:
         return
     winner = winner_entry(pairing, match.winner) if match.result_stands else None
-    affected, _reteamed = _affected(pairing, match.result_stands, winner)
-    under_way = [p for p in affected if selectors.begun(p)]
-    if under_way:
-        raise LaterMatchesStarted(under_way)
+    affected, reteamed = _affected(pairing, match.result_stands, winner)
+    if affected:
+        raise LaterMatchesStarted(affected, reteamed, begun=any(map(selectors.begun, affected)))
 
 
 def _affected(pairing: Pairing, finished: bool,
@@ -116,6 +117,8 @@ def _affected(pairing: Pairing, finished: bool,
     tournament = pairing.round.tournament
     if pairing.round.stage == Round.Stage.DOUBLE:
         return double.later_changed(tournament, pairing, finished, winner)
+    if pairing.finished and (finished, winner) == (True, pairing.winner_id):  # scores alone
+        return _deciding_to_retake(tournament, pairing), set()
     later = _later_changes(tournament, pairing, finished, winner)
     if not later or winner is None or pairing.round.stage != Round.Stage.KNOCKOUT:
         return later, set()  # _apply_later_changes takes them all back
@@ -208,18 +211,26 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
 
 
 def _retake_deciding(tournament: Tournament, pairing: Pairing) -> None:
-    """A corrected score may make or break a tie: deciding matches drawn after the corrected
-    stage, while none has begun and they are no longer the ones its standings call for, are
-    taken back and what the standings call for now is drawn. Begun, they stand."""
+    """A corrected score may make or break a tie: what the standings call for now is drawn
+    in place of the deciding matches they no longer call for (_deciding_to_retake)."""
+    later = _deciding_to_retake(tournament, pairing)
+    if later:
+        _undraw(tournament, later)
+        _advance(tournament, selectors.last_round(tournament))
+
+
+def _deciding_to_retake(tournament: Tournament, pairing: Pairing) -> list[Pairing]:
+    """The deciding matches drawn after the stage of `pairing`, its score corrected and its
+    winner kept, while none has begun and they are no longer the ones its standings call
+    for; begun, they stand."""
     stage = pairing.round.stage
     later = [p for p in selectors.pairings(tournament).filter(round__number__gt=pairing.round.number)
              if p.round.stage != stage]
     if (stage not in (Round.Stage.ROUNDS, Round.Stage.GROUPS) or not later
             or any(p.round.stage != Round.Stage.DECIDING or selectors.started(p) for p in later)
             or deciding.called_for(tournament, later)):
-        return
-    _undraw(tournament, later)
-    _advance(tournament, selectors.last_round(tournament))
+        return []
+    return later
 
 
 def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allow_reset):
