@@ -11,7 +11,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import engine, selectors, services
-from scoring.forms.deal import NOT_ONE_DEAL, ApiDealForm
+from scoring.forms.deal import ApiDealForm
 from scoring.models import Match
 from scoring.views.referee import referee_link
 from sueca_club.live import conditional, shared_copy
@@ -25,6 +25,7 @@ BAD_KEY = gettext_lazy("The Idempotency-Key header must be at most 64 printable 
                        "characters (a UUID made once per deal).")
 BAD_IF_MATCH = gettext_lazy('If-Match must be the ETag of the match as this API sent it, '
                             '"m<id>-<version>" in double quotes, or be left out.')
+TOO_LARGE = gettext_lazy("The body is too large: a referee's write is one small JSON object.")
 
 
 class NoMatchHere(services.ScoringRefused):
@@ -133,6 +134,31 @@ def _answered_earlier(link, key: str, made_for: int | None, action: str,
     return None
 
 
+def _body(request) -> bytes:
+    """The request's body, refused when it is over the size Django reads
+    (DATA_UPLOAD_MAX_MEMORY_SIZE): saying so, not that it is no JSON."""
+    try:
+        return request.body
+    except RequestDataTooBig as exc:
+        raise services.ScoringRefused(TOO_LARGE) from exc
+
+
+def _json_object(request, entries: tuple[str, ...], malformed, unknown) -> dict:
+    """The JSON object a write's body is: refused (`malformed`) when it is not one, or
+    (`unknown`, naming the key) when it has an entry the write does not read, since a misspelt
+    key must never be ignored (as a deal's is not: ApiDealForm.from_body)."""
+    try:
+        body = json.loads(_body(request))
+    except (ValueError, RecursionError) as exc:  # bad bytes, cut short, deep nesting
+        raise services.ScoringRefused(malformed) from exc
+    if not isinstance(body, dict):
+        raise services.ScoringRefused(malformed)
+    for key in body:
+        if key not in entries:
+            raise services.ScoringRefused(unknown % {"key": key})
+    return body
+
+
 def _match_named(value) -> int | None:
     """The `match` field of an undo: the id of the match the phone made it for, or None."""
     if value is not None and (type(value) is not int or not 1 <= value <= MAX_ID):
@@ -149,10 +175,7 @@ def _rules_at(link) -> engine.Rules | None:
 @require_POST
 def referee_deal(request, token):
     def write(link, key):
-        try:
-            form = ApiDealForm.from_body(request.body, _rules_at(link))
-        except RequestDataTooBig as exc:
-            raise services.ScoringRefused(NOT_ONE_DEAL) from exc
+        form = ApiDealForm.from_body(_body(request), _rules_at(link))
         if not form.is_valid():
             raise services.ScoringRefused(form.refusal())
         seen = _if_match(request)
@@ -166,24 +189,26 @@ def referee_deal(request, token):
     return _referee_write(request, token, write)
 
 
-def _undo_for(request) -> int | None:
-    """The match an undo was made for, when its body names one: `{"match": <id>}`.
+UNDO_BODY = gettext_lazy('The body of an undo is empty, or {"match": <id>}: the match it was '
+                         'made for.')
 
-    An undo needs no body, and anything else in one is ignored (docs/api.md).
-    """
-    try:
-        body = json.loads(request.body)
-    except (ValueError, RecursionError, RequestDataTooBig):
+
+def _undo_for(request) -> int | None:
+    """The match an undo was made for, when its body names one: `{"match": <id>}`. An undo
+    needs no body; one cut short or misspelt is refused, not read as none (docs/api.md)."""
+    if not _body(request):
         return None
-    return _match_named(body.get("match")) if isinstance(body, dict) else None
+    body = _json_object(request, ("match",), UNDO_BODY, _("Unknown entry %(key)s in an undo."))
+    return _match_named(body.get("match"))
 
 
 @csrf_exempt
 @require_POST
 def referee_undo(request, token):
     def write(link, key):
+        made_for = _undo_for(request)
         target = services.undo_target(link)  # the deal that ended a match can be undone too
-        return (_answered_earlier(link, key, _undo_for(request), "undo", current=target)
+        return (_answered_earlier(link, key, made_for, "undo", current=target)
                 or services.deal_undo(match_id=target, key=key, link=link,
                                       teams_from=link.match))
     return _referee_write(request, token, write)
@@ -221,11 +246,9 @@ def referee_first_dealer(request, token):
 
 
 def _first_dealer_body(request) -> dict:
-    try:
-        body = json.loads(request.body)
-    except (ValueError, RecursionError, RequestDataTooBig):
-        body = None
-    if not isinstance(body, dict) or type(body.get("seat")) is not int:
+    body = _json_object(request, ("seat", "match"), FIRST_DEALER_BODY,
+                        _("Unknown entry %(key)s in the choice of who deals first."))
+    if type(body.get("seat")) is not int:
         raise services.ScoringRefused(FIRST_DEALER_BODY)
     return body
 
