@@ -42,8 +42,10 @@ _NO_ONE = {
     "double": gettext_noop("No side can score 1 or 239 card points: no card is worth 1."),
 }
 _FLAG_POINTS = {
-    "single": gettext_noop("A flag needs 120 card points."),
-    "double": gettext_noop("With the double pack a flag needs 240 card points."),
+    "single": gettext_noop("A flag needs 120 card points on the flag's side: %(side)s has "
+                           "%(points)s."),
+    "double": gettext_noop("With the double pack a flag needs 240 card points on the flag's "
+                           "side: %(side)s has %(points)s."),
 }
 
 
@@ -201,7 +203,8 @@ def check_deal(deal: Deal, rules: Rules, index: int | None = None) -> None:
     if deal.flag is not None:
         side = SIDES.index(deal.flag)
         if deal.points[side] != whole:
-            raise DealError(_FLAG_POINTS[rules.deck], index)
+            raise DealError(_FLAG_POINTS[rules.deck], index, side=deal.flag,
+                            points=deal.points[side])
         if rules.flag == "tricks" and deal.tricks is not None and deal.tricks[side] != TRICKS:
             raise DealError(gettext_noop("A flag needs all ten tricks."), index)
     _check_bonuses(deal, rules, index)

@@ -97,7 +97,8 @@ def test_offline_the_other_impossible_deals_are_refused_too(phone, match, refere
 
     tap(page, "Clear")
     type_points(page, "110")
-    expect(refused_offline(page, "Flag A")).to_have_text("A flag needs 120 card points.")
+    expect(refused_offline(page, "Flag A")).to_have_text(
+        "A flag needs 120 card points on the flag's side: A has 110.")
 
     tap(page, "Clear")
     tap(page, "Clear")

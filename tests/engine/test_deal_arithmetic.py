@@ -55,11 +55,13 @@ def test_possible_points_for_the_tricks_are_accepted(points, tricks):
 
 
 def test_a_flag_needs_120_points():
-    assert _refusal(won(100, flag="A")) == "A flag needs 120 card points."
+    assert _refusal(won(100, flag="A")) == (
+        "A flag needs 120 card points on the flag's side: A has 100.")
 
 
-def test_a_flag_for_the_other_side_needs_its_120_points():
-    assert _refusal(won(120, flag="B")) == "A flag needs 120 card points."
+def test_a_flag_for_the_other_side_says_that_side_has_not_the_120_points():
+    assert _refusal(won(120, flag="B")) == (
+        "A flag needs 120 card points on the flag's side: B has 0.")
 
 
 def test_a_flag_needs_all_ten_tricks():

@@ -118,7 +118,8 @@ def test_no_side_can_score_1_or_239(points):
 
 
 def test_a_flag_needs_240():
-    assert _refusal(won(238, flag="A")) == "With the double pack a flag needs 240 card points."
+    assert _refusal(won(238, flag="A")) == (
+        "With the double pack a flag needs 240 card points on the flag's side: A has 238.")
 
 
 def test_recorded_tricks_must_allow_the_points():

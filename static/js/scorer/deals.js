@@ -33,8 +33,8 @@ const NO_ONE = {
   double: "No side can score 1 or 239 card points: no card is worth 1.",
 };
 const FLAG_POINTS = {
-  single: "A flag needs 120 card points.",
-  double: "With the double pack a flag needs 240 card points.",
+  single: "A flag needs 120 card points on the flag's side: %(side)s has %(points)s.",
+  double: "With the double pack a flag needs 240 card points on the flag's side: %(side)s has %(points)s.",
 };
 
 const isPair = (v) => Array.isArray(v) && v.length === 2 && v.every(isInt);
@@ -75,7 +75,9 @@ export function checkDeal(deal, rules, index = null) {
   if (deal.tricks !== null) checkTricks(deal.points, deal.tricks, rules.deck, index);
   if (deal.flag !== null) {
     const side = SIDES.indexOf(deal.flag);
-    if (deal.points[side] !== whole) throw new DealError(FLAG_POINTS[rules.deck], index);
+    if (deal.points[side] !== whole) {
+      throw new DealError(FLAG_POINTS[rules.deck], index, { side: deal.flag, points: deal.points[side] });
+    }
     if (rules.flag === "tricks" && deal.tricks !== null && deal.tricks[side] !== TRICKS) {
       throw new DealError("A flag needs all ten tricks.", index);
     }
