@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from .basics import SIDES, Pair, Side, give, is_int, plus
 from .cards import PACKS, TRICKS, possible_points
-from .errors import DealError, gettext_noop
+from .errors import DealError, as_json, gettext_noop
 from .rules import Rules
 
 
@@ -73,7 +73,8 @@ class Deal:
             raise DealError(gettext_noop("A deal has either card points or a revoke."))
         for side in (self.flag, self.revoke, self.last_trick, self.queen_of_hearts):
             if side is not None and side not in SIDES:
-                raise DealError(gettext_noop("A side is A or B, not %(value)s."), value=side)
+                raise DealError(gettext_noop("A side is A or B, not %(value)s."),
+                                value=as_json(side))
         if self.points is not None and not _is_pair(self.points):
             raise DealError(gettext_noop("Card points are two whole numbers, one per side."))
         if self.tricks is not None and not _is_pair(self.tricks):

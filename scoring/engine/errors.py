@@ -1,9 +1,17 @@
 """Errors the engine raises, with messages a referee understands."""
 
+import json
+
 
 def gettext_noop(message: str) -> str:
     """Mark a message for translation (Django's makemessages extracts it); return it as is."""
     return message
+
+
+def as_json(value: object) -> str:
+    """A value a message quotes as JSON writes it (true, null, "text"): rules, formats and
+    deals come as JSON, and Python's spelling (True, None) would read as a mistake of ours."""
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 class SuecaError(Exception):

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .basics import is_int
-from .errors import RulesError, gettext_noop
+from .errors import RulesError, as_json, gettext_noop
 
 FormatType = Literal["first_to", "partidas", "fixed_deals", "points"]
 
@@ -55,7 +55,7 @@ class Format:
                 raise RulesError(gettext_noop("A %(name)s match has no option %(key)s."),
                                  name=self.type, key=key)
             elif not _valid(key, value):
-                raise RulesError(_MESSAGES[key], value=value)
+                raise RulesError(_MESSAGES[key], value=as_json(value))
 
     def as_dict(self) -> dict:
         """The type and the options that belong to it."""

@@ -6,7 +6,7 @@ from typing import Literal
 
 from .basics import is_int
 from .cards import PACKS, Pack
-from .errors import RulesError, gettext_noop
+from .errors import RulesError, as_json, gettext_noop
 
 Revoke = int | Literal["partida", "match"]
 
@@ -127,7 +127,7 @@ class Rules:
         valid, message = check
         value = getattr(self, name)
         if not valid(value):
-            raise RulesError(message, value=value)
+            raise RulesError(message, value=as_json(value))
 
     @property
     def pack(self) -> Pack:

@@ -5,7 +5,7 @@ of four at alternate seats).
 """
 
 from .basics import SIDES, Side, is_int
-from .errors import RulesError, gettext_noop
+from .errors import RulesError, as_json, gettext_noop
 from .rules import Rules
 
 _SEAT_MESSAGES = {
@@ -21,7 +21,7 @@ def side_of(seat: int) -> Side:
 
 def check_seat(seat: object, rules: Rules) -> int:
     if not is_int(seat) or not 0 <= seat < rules.pack.players:
-        raise RulesError(_SEAT_MESSAGES[rules.deck], value=seat)
+        raise RulesError(_SEAT_MESSAGES[rules.deck], value=as_json(seat))
     return seat
 
 

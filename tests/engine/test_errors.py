@@ -12,6 +12,7 @@ from scoring.engine import (
     SuecaError,
     gettext_noop,
     rules_from,
+    score_case,
 )
 from tests.engine.helpers import play, won
 
@@ -40,7 +41,7 @@ def test_a_deal_error_knows_the_position_of_the_deal():
 def test_a_rules_error_has_the_template_and_the_bad_value():
     with pytest.raises(RulesError) as caught:
         rules_from(overrides={"double_from": 130})
-    assert caught.value.params == {"value": 130}
+    assert caught.value.params == {"value": "130"}
     assert str(caught.value) == caught.value.template % {"value": 130}
 
 
@@ -91,3 +92,12 @@ def test_every_raised_engine_error_carries_a_marked_message():
                 if isinstance(message, ast.Call):  # else picked from a table of marked ones
                     assert getattr(message.func, "id", None) == "gettext_noop", (
                         ast.unparse(node))
+
+
+@pytest.mark.parametrize(("rules", "shown"), [
+    ({"last_trick_bonus": True}, "true"), ({"flag": None}, "null"), ({"tie": "x"}, '"x"'),
+    ({"revoke": {"a": "b"}}, '{"a": "b"}'),
+])
+def test_a_bad_value_is_quoted_as_json_writes_it(rules, shown):
+    result = score_case({"rules": rules, "deals": []})
+    assert result["error"].endswith(f", not {shown}.")

@@ -1,5 +1,7 @@
 """Rule sets: defaults, presets and strict parsing."""
 
+import json
+
 import pytest
 
 from scoring.engine import PRESETS, Rules, RulesError, rules_from
@@ -90,7 +92,7 @@ def test_the_rules_must_be_named_options():
 def test_an_invalid_value_is_refused(key, value):
     with pytest.raises(RulesError) as caught:
         rules_from(overrides={key: value})
-    assert caught.value.params == {"value": value}
+    assert caught.value.params == {"value": json.dumps(value)}  # shown as JSON writes it
 
 
 @pytest.mark.parametrize(("preset", "default"), [("portugal", 91), ("double_pack", 181)])

@@ -1,11 +1,13 @@
 """`manage.py sueca_score`: the conformance contract on stdin/stdout, through the one engine."""
 
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 
 EXAMPLES = Path(__file__).parents[1] / "engine" / "conformance_examples.json"
 
@@ -55,3 +57,12 @@ def test_malformed_input_exits_2_with_a_message(text):
     run = score(text)
     assert run.returncode == 2
     assert run.stderr.strip() and not run.stdout
+
+
+def test_a_bad_rule_value_is_quoted_as_json_not_as_python(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO('{"rules": {"last_trick_bonus": true}, '
+                                                 '"deals": []}'))
+    out = io.StringIO()
+    call_command("sueca_score", stdout=out)
+    assert json.loads(out.getvalue())["error"] == (
+        "The bonus for the last trick is a whole number of card points, 0 for none, not true.")

@@ -1,7 +1,7 @@
 // One deal as the referee enters it and the card arithmetic it must satisfy (deals.py).
 
 import { PACKS, TRICKS, possiblePoints } from "./cards.js";
-import { DealError, Tuple } from "./errors.js";
+import { DealError, asJson } from "./errors.js";
 import { isInt, packOf } from "./options.js";
 
 export const SIDES = ["A", "B"];
@@ -38,8 +38,6 @@ const FLAG_POINTS = {
 };
 
 const isPair = (v) => Array.isArray(v) && v.length === 2 && v.every(isInt);
-// Python turns every JSON list of a deal into a tuple; a message shows it as one.
-const shown = (v) => (Array.isArray(v) ? new Tuple(v) : v);
 
 // The deal parsed strictly; null entries count as absent. Shape errors carry no index.
 export function dealFrom(data) {
@@ -55,7 +53,7 @@ export function dealFrom(data) {
   }
   for (const side of [flag, revoke, deal.last_trick, deal.queen_of_hearts]) {
     if (side !== null && !SIDES.includes(side)) {
-      throw new DealError("A side is A or B, not %(value)s.", null, { value: shown(side) });
+      throw new DealError("A side is A or B, not %(value)s.", null, { value: asJson(side) });
     }
   }
   if (points !== null && !isPair(points)) {

@@ -25,11 +25,14 @@ export function fill(template, params) {
   return template.replace(/%\((\w+)\)s/g, (_, key) => pyStr(params[key]));
 }
 
-// A tuple is how Python shows a JSON list the engine converted (the sides of a deal).
-export class Tuple {
-  constructor(items) {
-    this.items = items;
+// A value a message quotes as JSON writes it, spaced as Python's json.dumps (errors.as_json).
+export function asJson(value) {
+  if (value === null || value === undefined) return "null";
+  if (Array.isArray(value)) return `[${value.map(asJson).join(", ")}]`;
+  if (typeof value === "object") {
+    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${asJson(v)}`).join(", ")}}`;
   }
+  return JSON.stringify(value);
 }
 
 function pyStr(value) {
@@ -42,10 +45,6 @@ function pyRepr(value) {
   if (value === false) return "False";
   if (typeof value === "string") return quote(value);
   if (typeof value === "number") return String(value);
-  if (value instanceof Tuple) {
-    const items = value.items.map(pyRepr);
-    return `(${items.join(", ")}${items.length === 1 ? "," : ""})`;
-  }
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
   const entries = Object.entries(value).map(([k, v]) => `${quote(k)}: ${pyRepr(v)}`);
   return `{${entries.join(", ")}}`;

@@ -2,7 +2,7 @@
 // parsed as strictly as the Python engine parses them.
 
 import { PACKS } from "./cards.js";
-import { RulesError } from "./errors.js";
+import { RulesError, asJson } from "./errors.js";
 
 export const DEFAULT_PRESET = "portugal";
 export const PRESETS = Object.freeze({
@@ -81,7 +81,7 @@ export function rulesFrom(preset = DEFAULT_PRESET, overrides = null) {
   }
   const rules = { ...DEFAULT_RULES, ...PRESETS[preset], ...overrides };
   const check = (key, [valid, message]) => {
-    if (!valid(rules[key])) throw new RulesError(message, { value: rules[key] });
+    if (!valid(rules[key])) throw new RulesError(message, { value: asJson(rules[key]) });
   };
   // The pack first: the range and the default of double_from depend on it.
   check("deck", RULE_CHECKS.deck);
@@ -140,7 +140,7 @@ export function formatFrom(data = null) {
     if (value === null || value === undefined) format[key] = options[key] ?? null;
     else if (!has(options, key)) {
       throw new RulesError("A %(name)s match has no option %(key)s.", { name: type, key });
-    } else if (!validOption(key, value)) throw new RulesError(FORMAT_MESSAGES[key], { value });
+    } else if (!validOption(key, value)) throw new RulesError(FORMAT_MESSAGES[key], { value: asJson(value) });
     else format[key] = value;
   }
   return Object.freeze(format);
@@ -153,7 +153,7 @@ const SEAT_MESSAGES = {
 
 export function checkSeat(seat, rules) {
   if (!isInt(seat) || seat < 0 || seat >= packOf(rules).players) {
-    throw new RulesError(SEAT_MESSAGES[rules.deck], { value: seat });
+    throw new RulesError(SEAT_MESSAGES[rules.deck], { value: asJson(seat) });
   }
   return seat;
 }
