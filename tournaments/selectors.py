@@ -412,14 +412,19 @@ def _rounds_in_play(all_pairings: list[Pairing]) -> set[int]:
 
 def _byes(tournament: Tournament, counted: list[Pairing], field: list[Entry]) -> list[int]:
     """Who went through a round on a bye: a pairing without an opponent; in a double
-    elimination, a slot of the bracket resolved by a bye (it has no pairing)."""
+    elimination, a slot of the bracket resolved by a bye (it has no pairing), once every
+    other slot of its round is played or resolved (as `counting` has it for a pairing)."""
     if tournament.structure != Tournament.Structure.DOUBLE:
         return [p.a_id for p in counted if p.b_id is None and p.winner_id]
-    from tournaments.services.double import state  # the bracket's replay of the results
+    from tournaments.services.double import round_code, state  # the bracket's replay
 
-    return [slot.winner for slot in state(tournament, counted, field).slots.values()
-            if slot.status == formats.double_elimination.BYE_RESOLVED
-            and slot.winner is not formats.double_elimination.BYE]
+    de = formats.double_elimination
+    slots = state(tournament, counted, field).slots
+    in_play = {round_code(slot_id) for slot_id, slot in slots.items()
+               if slot.status in (de.WAITING, de.READY)}
+    return [slot.winner for slot_id, slot in slots.items()
+            if slot.status == de.BYE_RESOLVED and slot.winner is not de.BYE
+            and round_code(slot_id) not in in_play]
 
 
 def settled_by_deciding(tournament: Tournament, stage: str | None) -> bool:
