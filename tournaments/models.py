@@ -300,6 +300,10 @@ class Pairing(models.Model):
     # Why the walkover: the side that did not play had withdrawn from the tournament
     # (entry_withdraw, or a draw that met a withdrawn entry), not a no-show for this match.
     withdrawal = models.BooleanField(default=False)
+    # The match begun for it that a withdrawal stopped (rows.off_table with table_kept): the
+    # match let go of it, but it is kept, abandoned, with its deals, and the API names it.
+    stopped = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
     winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT,
                                related_name="+")
     finished = models.BooleanField(default=False)

@@ -491,7 +491,8 @@ def standing_payload(row: dict) -> dict:
 
 
 def line_payload(line: Line) -> dict:
-    return {"id": line.match_id, "table": line.table, "a": line.a, "b": line.b,
+    # a match a withdrawal stopped is kept with its deals: named, though the walkover decided
+    return {"id": line.match_id or line.pairing.stopped_id, "table": line.table, "a": line.a, "b": line.b,
             "finished": line.finished, "winner": line.winner, "games": list(line.games),
             "score": list(line.score),
             "walkover": line.walkover,

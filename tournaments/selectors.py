@@ -143,6 +143,7 @@ class PairingSummary:
     table_number: int | None
     match: MatchSummary | None
     withdrawal: bool = False
+    stopped_id: int | None = None
 
     is_bye = Pairing.is_bye
     absent_name = Pairing.absent_name
@@ -166,6 +167,7 @@ SUMMARY_COLUMNS = (
     "b__partnership__player_3__name", "b__partnership__player_4__name",
     "match__finished_at", "match__winner", "withdrawal", "match__dealt_at",
     KeyTextTransform("next_dealer", "match__state"),  # who deals next (MatchSummary.dealer)
+    "stopped",
 )
 
 
@@ -191,7 +193,7 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
         summaries.append(PairingSummary(
             *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),
             Partnership.name_of(*row[21:24], *row[38:40]) if row[5] else None, row[24], match,
-            row[42]))
+            row[42], row[45]))
     return summaries
 
 

@@ -48,19 +48,20 @@ def restart(pairing: Pairing) -> None:
                             reason=_("An earlier result was corrected."))
     # a walkover's table, with no match on it, is where it was drawn, not where it plays now
     Pairing.objects.filter(pk=pairing.pk).update(finished=False, winner=None, walkover="",
-                                                 withdrawal=False,
+                                                 withdrawal=False, stopped=None,
                                                  **({} if pairing.match_id else {"table": None}))
 
 
 def off_table(pairing: Pairing, *, table_kept: bool = False) -> None:
     """Its match leaves its table: taken away when empty, abandoned when begun
     (scoring.matches_abandon, which sees a first deal written meanwhile). `table_kept`: the
-    pairing still names the table it was drawn at (decided there by a walkover)."""
+    pairing still names the table it was drawn at (decided there by a walkover), and a match
+    begun there stays its `stopped` one (a match deleted leaves it none)."""
     if not pairing.match_id:
         return
     match_id = pairing.match_id
     Pairing.objects.filter(pk=pairing.pk).update(
-        match=None, **({} if table_kept else {"table": None}))
+        match=None, **({"stopped": match_id} if table_kept else {"table": None}))
     pairing.match = None
     if not table_kept:
         pairing.table = None
