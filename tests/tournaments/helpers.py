@@ -77,3 +77,23 @@ def post_deal(token: str, key: str, deal: dict = FLAG):
 
     return Client().post(f"/api/v1/referee/{token}/deals", data=json.dumps(deal),
                          content_type="application/json", headers={"Idempotency-Key": key})
+
+
+def groups_in_play(club) -> Tournament:
+    """Eight partnerships in two groups of four, two going through, four tables: started."""
+    tournament = make_tournament(club, 8, "groups", groups_count=2, qualifiers_per_group=2,
+                                 tables_count=4)
+    tournament_services.tournament_start(tournament=tournament)
+    return tournament
+
+
+def swiss_round_one_played(club) -> tuple[Tournament, Pairing]:
+    """A Swiss of six, one deal a match: round 1 played (side A won each), round 2 drawn from
+    it. The tournament, and round 1's first pairing with its match."""
+    tournament = make_tournament(club, 6, "rounds", fmt={"type": "fixed_deals", "deals": 1},
+                                 pairing="swiss", rounds_count=3, tables_count=3)
+    tournament_services.tournament_start(tournament=tournament)
+    first = in_play(tournament)
+    for pairing in first:
+        play(pairing, "A")
+    return tournament, Pairing.objects.select_related("match").get(pk=first[0].pk)

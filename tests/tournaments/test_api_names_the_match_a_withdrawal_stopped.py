@@ -7,18 +7,13 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from tests.tournaments.helpers import in_play, make_tournament, record
+from tests.tournaments.helpers import groups_in_play, in_play, record
 from tournaments import services
 from tournaments.models import Pairing
 
 pytestmark = pytest.mark.django_db
 
 
-def groups_in_play(club):
-    tournament = make_tournament(club, 8, "groups", groups_count=2, qualifiers_per_group=2,
-                                 tables_count=4)
-    services.tournament_start(tournament=tournament)
-    return tournament
 
 
 def listed(client, tournament) -> dict[tuple[str, str | None], dict]:

@@ -3,21 +3,15 @@ shows the matches it would draw again before anything changes; confirmed, it goe
 
 import pytest
 
-from tests.tournaments.helpers import in_play, make_tournament, play
+from tests.tournaments.helpers import in_play, make_tournament, play, swiss_round_one_played
 from tournaments import services
-from tournaments.models import Pairing, Round
+from tournaments.models import Round
 
 
 @pytest.fixture
 def swiss(club):
-    """A Swiss of six, one deal a match: round 1 played (side A won each), round 2 drawn."""
-    tournament = make_tournament(club, 6, "rounds", fmt={"type": "fixed_deals", "deals": 1},
-                                 pairing="swiss", rounds_count=3, tables_count=3)
-    services.tournament_start(tournament=tournament)
-    first = in_play(tournament)
-    for pairing in first:
-        play(pairing, "A")
-    corrected = Pairing.objects.select_related("match").get(pk=first[0].pk)
+    """Round 1 played (side A won each), round 2 drawn: its first match's deal corrected."""
+    tournament, corrected = swiss_round_one_played(club)
     return tournament, corrected, corrected.match.deals.get(active=True)
 
 

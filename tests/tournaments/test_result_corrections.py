@@ -5,7 +5,7 @@ import pytest
 from scoring import engine
 from scoring import services as scoring
 from scoring.models import AuditEntry
-from tests.tournaments.helpers import make_tournament, play, record
+from tests.tournaments.helpers import make_tournament, play, record, swiss_round_one_played
 from tournaments import services
 from tournaments.models import Pairing, Round
 
@@ -219,16 +219,7 @@ def test_a_quarter_final_corrected_after_the_final_takes_back_the_final_and_play
 
 @pytest.fixture
 def swiss_after_round_one(club):
-    """A Swiss of six, one deal a match: round 1 played, round 2 drawn from it."""
-    from tests.tournaments.helpers import in_play
-
-    tournament = make_tournament(club, 6, "rounds", fmt={"type": "fixed_deals", "deals": 1},
-                                 pairing="swiss", rounds_count=3, tables_count=3)
-    services.tournament_start(tournament=tournament)
-    first = in_play(tournament)
-    for pairing in first:
-        play(pairing, "A")
-    return tournament, Pairing.objects.select_related("match").get(pk=first[0].pk)
+    return swiss_round_one_played(club)
 
 
 def flip_fixed(pairing: Pairing, user, **kwargs):

@@ -5,7 +5,7 @@ say at which table a walkover was drawn, as they do for a match played."""
 import pytest
 
 from scoring.models import Match
-from tests.tournaments.helpers import in_play, make_tournament, record, semi_finals_played
+from tests.tournaments.helpers import groups_in_play, in_play, record, semi_finals_played
 from tests.tournaments.test_result_corrections import flip
 from tournaments import selectors, services
 from tournaments.models import Pairing
@@ -13,11 +13,6 @@ from tournaments.models import Pairing
 pytestmark = pytest.mark.django_db
 
 
-def groups_in_play(club):
-    tournament = make_tournament(club, 8, "groups", groups_count=2, qualifiers_per_group=2,
-                                 tables_count=4)
-    services.tournament_start(tournament=tournament)
-    return tournament
 
 
 def row_of(tournament, entry_id: int):
