@@ -87,10 +87,10 @@ def groups_in_play(club) -> Tournament:
     return tournament
 
 
-def swiss_round_one_played(club) -> tuple[Tournament, Pairing]:
-    """A Swiss of six, one deal a match: round 1 played (side A won each), round 2 drawn from
+def swiss_round_one_played(club, deals: int = 1) -> tuple[Tournament, Pairing]:
+    """A Swiss of six, `deals` a match: round 1 played (side A won each), round 2 drawn from
     it. The tournament, and round 1's first pairing with its match."""
-    tournament = make_tournament(club, 6, "rounds", fmt={"type": "fixed_deals", "deals": 1},
+    tournament = make_tournament(club, 6, "rounds", fmt={"type": "fixed_deals", "deals": deals},
                                  pairing="swiss", rounds_count=3, tables_count=3)
     tournament_services.tournament_start(tournament=tournament)
     first = in_play(tournament)

@@ -3,8 +3,7 @@ shows the matches it would draw again before anything changes; confirmed, it goe
 
 import pytest
 
-from tests.tournaments.helpers import in_play, make_tournament, play, swiss_round_one_played
-from tournaments import services
+from tests.tournaments.helpers import swiss_round_one_played
 from tournaments.models import Round
 
 
@@ -56,13 +55,8 @@ def test_a_confirmed_correction_changes_the_result_and_draws_the_round_again(org
 
 
 def test_correcting_several_deals_lists_the_round_it_would_draw_again(organiser_client, club):
-    tournament = make_tournament(club, 6, "rounds", fmt={"type": "fixed_deals", "deals": 2},
-                                 pairing="swiss", rounds_count=3, tables_count=3)
-    services.tournament_start(tournament=tournament)
-    first = in_play(tournament)
-    for pairing in first:
-        play(pairing, "A")
-    match = first[0].match
+    tournament, first = swiss_round_one_played(club, deals=2)
+    match = first.match
     deals = list(match.deals.filter(active=True).order_by("number"))
     data = {"reason": "misread", **{f"d{d.number}-points": [50, 70] for d in deals}}
     html = organiser_client.post(f"/manage/matches/{match.pk}/deals/correct/",
