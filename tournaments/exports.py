@@ -142,7 +142,8 @@ RESULT_STATUS = {
     "withdrawal": gettext_lazy("withdrawal"),
     "forfeit": gettext_lazy("double forfeit"),
     "finished": gettext_lazy("finished"), "draw": pgettext_lazy("a level match", "draw"),
-    "playing": gettext_lazy("playing"), "waiting": gettext_lazy("waiting for a table"),
+    "playing": gettext_lazy("playing"), "postponed": gettext_lazy("postponed"),
+    "waiting": gettext_lazy("waiting for a table"),
     "awaiting": gettext_lazy("awaiting confirmation"),
 }
 

@@ -4,6 +4,7 @@ than the query that reads them. The words are translated once per list, not once
 """
 
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -37,8 +38,13 @@ def pairing_list(lines: list[Line]) -> SafeString:
 
 
 def _item(line: Line, words: dict, state: str) -> str:
-    where = (escape(_("Table %(number)s") % {"number": line.table}) if line.table
-             else words["no table"])
+    if line.status == "postponed":  # its new date where its table would be, as the fixtures
+        when = _("Postponed to %(date)s") % {"date": date_format(line.pairing.postponed_to)}
+        where = f'<span class="postponed-to">{escape(when)}</span>'
+    elif line.table:
+        where = escape(_("Table %(number)s") % {"number": line.table})
+    else:
+        where = words["no table"]
     if line.pairing.group:
         where += " · " + escape(_("Group %(letter)s") % {"letter": line.pairing.group})
     if line.pairing.third_place:

@@ -251,8 +251,9 @@ class Line:
     it), "forfeit" (neither side played: a double forfeit),
     "finished", "draw" (a level fixed-deal match), "playing" (a match on a table),
     "awaiting" (its match ended, the result awaits the losing side's or the organiser's
-    confirmation: not finished for the tournament, standings do not count it yet) or
-    "waiting" (no table free yet). `winner` is "A", "B" or None;
+    confirmation: not finished for the tournament, standings do not count it yet),
+    "postponed" (a league match moved to `pairing.postponed_to`: no table until it is played)
+    or "waiting" (no table free yet). `winner` is "A", "B" or None;
     `games` are the match's games, the games a walkover awards, or (0, 0) for a bye; `score`
     what the line shows: the same, but partidas in game sets and card points in the points
     format (Match.scoreline); `note` the games beside a score in game sets, where there is
@@ -304,6 +305,7 @@ STATE_TEXTS = {
     "draw": gettext_lazy("Finished: a draw"),
     "awaiting": gettext_lazy("Awaiting confirmation"),
     "playing": gettext_lazy("In play"),
+    "postponed": gettext_lazy("Postponed"),
     "waiting": gettext_lazy("Waiting for a table"),
 }
 
@@ -337,6 +339,8 @@ def line_of(pairing: Pairing | PairingSummary, full_win: formats.FullWin) -> Lin
         games, score, note = (match.games_a, match.games_b), match.scoreline, match.games_note
         status = (("finished" if winner else "draw") if pairing.finished
                   else "awaiting" if pairing.match.awaiting_confirmation else "playing")
+    elif pairing.postponed_to:
+        status = "postponed"
     else:
         status = "waiting"
     return Line(

@@ -6,6 +6,7 @@ import datetime
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils.html import escape
 
 from tests.conftest import make_club
 from tests.tournaments.helpers import make_tournament, play
@@ -53,6 +54,17 @@ def test_the_fixtures_show_every_matchday_its_date_results_and_the_postponed(cli
     entry = Entry.objects.filter(tournament=tournament).first()
     assert f"/t/{tournament.slug}/partnerships/{entry.pk}/" in html
     assert 'aria-current="page">Fixtures' in html
+
+
+@pytest.mark.parametrize("page", ["", "rounds/2/"])
+def test_a_postponed_match_says_its_new_date_not_that_it_waits_for_a_table(client, club, page):
+    tournament = league(club)
+    pairing = postpone_one(tournament)
+    html = client.get(f"/t/{tournament.slug}/{page}").content.decode()
+    name = escape(pairing.a.partnership.display_name)
+    line = next(li for li in html.split("<li")[1:] if name in li)
+    assert "Postponed to 24 December 2026" in line
+    assert "Waiting for a table" not in line and "No table" not in line
 
 
 def test_a_partnership_season_shows_its_place_points_and_every_fixture(client, club):
