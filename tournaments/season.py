@@ -4,6 +4,8 @@ fixtures, and one partnership's season. Nothing here queries (as in presenters).
 import datetime
 from dataclasses import dataclass
 
+from django.utils import timezone
+
 from tournaments import formats, presenters
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.selectors import Standing
@@ -76,6 +78,9 @@ class Fixture:
     walkover: bool
     status: str  # presenters.Line.status
     withdrew: str | None = None  # who withdrew, when that is why it was not played
+    # the day its match was put on a table, when after its matchday's: a postponed match
+    # played later (its postponed_to is cleared once it is played now)
+    played_on: datetime.date | None = None
     sits_out = False  # not a field: a SitOut's is True
 
 
@@ -139,4 +144,12 @@ def _fixture(line: presenters.Line, entry: Entry) -> Fixture:
                    postponed_to=pairing.postponed_to, opponent=pairing.b if home else pairing.a,
                    score=score, outcome=outcome, walkover=line.walkover,
                    status=line.status,
-                   withdrew=line.absent if line.status == "withdrawal" else None)
+                   withdrew=line.absent if line.status == "withdrawal" else None,
+                   played_on=_played_on(pairing))
+
+
+def _played_on(pairing: Pairing) -> datetime.date | None:
+    if not pairing.match_id or pairing.round.date is None:
+        return None
+    day = timezone.localdate(pairing.match.created_at)
+    return day if day > pairing.round.date else None

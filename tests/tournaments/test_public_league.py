@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
+from scoring.models import Match
 from tests.conftest import make_club
 from tests.tournaments.helpers import make_tournament, play
 from tests.tournaments.public_helpers import HTMX
@@ -89,6 +90,24 @@ def test_a_partnership_season_marks_a_postponed_match(client, club):
     pairing = postpone_one(tournament)
     html = client.get(f"/t/{tournament.slug}/partnerships/{pairing.a_id}/").content.decode()
     assert "postponed to 24 Dec 2026" in html
+
+
+def test_a_postponed_match_once_played_shows_the_day_it_was_played(client, club):
+    tournament = league(club)
+    pairing = postpone_one(tournament)
+    services.pairing_play_now(pairing=pairing)
+    pairing.refresh_from_db()
+    on_the_day = Pairing.objects.filter(round=pairing.round).exclude(pk=pairing.pk).first()
+    Match.objects.filter(pk=pairing.match_id).update(
+        created_at=datetime.datetime(2026, 12, 24, 20, tzinfo=datetime.UTC))
+    Match.objects.filter(pk=on_the_day.match_id).update(
+        created_at=datetime.datetime(2026, 10, 12, 20, tzinfo=datetime.UTC))
+    play(pairing, "A")
+    play(on_the_day, "A")
+    html = client.get(f"/t/{tournament.slug}/partnerships/{pairing.a_id}/").content.decode()
+    assert '12 Oct 2026 <span class="played-on">(played 24 Dec 2026)</span>' in html
+    html = client.get(f"/t/{tournament.slug}/partnerships/{on_the_day.a_id}/").content.decode()
+    assert "12 Oct 2026" in html and "played 12 Oct" not in html
 
 
 def test_a_partnership_of_another_tournament_is_not_found(client, club, organiser):
