@@ -154,10 +154,13 @@ def group_tables(tournament: Tournament, all_pairings, field_) -> list[tuple[str
 @require_safe
 def groups(request, slug: str):
     def context(tournament):
-        tables = group_tables(tournament, list(selectors.pairings(tournament)),
-                              selectors.entries(tournament))
-        return {"groups": tables, "by_lot": standings_tables.by_lot(
-            [row.record for _letter, table in tables for row in table.rows])}
+        all_pairings = list(selectors.pairings(tournament))
+        tables = group_tables(tournament, all_pairings, selectors.entries(tournament))
+        records = [row.record for _letter, table in tables for row in table.rows]
+        return {"groups": tables, "by_lot": standings_tables.by_lot(records),
+                "decided": any(record["decided"] for record in records),
+                "deciding_in_play": {p.group for p in all_pairings if not p.finished
+                                     and p.round.stage == Round.Stage.DECIDING}}
     return _page(request, slug, "groups", context)
 
 
