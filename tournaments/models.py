@@ -12,7 +12,7 @@ from django.utils.translation import pgettext_lazy
 from scoring import engine
 from scoring.models import Match, RefereeLink
 from sueca_club.models import Club, Partnership
-from tournaments.formats import DEFAULT_CHAIN, FullWin
+from tournaments.formats import DEFAULT_CHAIN, FINAL, FullWin
 
 
 def new_seed() -> str:
@@ -265,7 +265,8 @@ class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     stage = models.CharField(max_length=10, choices=Stage.choices)
-    # final, semi_final, ... for knockouts; W1, L2, GF1 ... (a schedule round) for a double
+    # final, semi_final, ... for knockouts and a small knockout of deciding matches (none for
+    # a deciding match of two tied alone); W1, L2, GF1 ... (a schedule round) for a double
     # elimination.
     code = models.CharField(max_length=20, blank=True)
     date = models.DateField(_("date"), null=True, blank=True)  # a league's matchday
@@ -281,6 +282,12 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.tournament} · {self.number}"
+
+    @property
+    def ends_its_knockout(self) -> bool:
+        """A knockout's final, or a deciding match of two tied alone: nothing comes after
+        it in its knockout."""
+        return self.code == FINAL or (self.stage == self.Stage.DECIDING and not self.code)
 
 
 class Pairing(models.Model):

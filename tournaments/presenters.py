@@ -77,8 +77,9 @@ def round_title(round_: Round) -> str:
 
 
 def deciding_title(code: str) -> str:
-    """ "Deciding match", or "Deciding match: Semi-finals" for a small knockout's early round."""
-    if code in ("", formats.FINAL):
+    """ "Deciding match" for two tied (no code), or "Deciding match: Semi-finals", "Deciding
+    match: Final" for the rounds of a small knockout among three or more."""
+    if not code:
         return _("Deciding match")
     return _("Deciding match: %(round)s") % {"round": knockout_title(code)}
 

@@ -1,15 +1,17 @@
 """Deciding matches (negra): a tie the chain leaves for a place that matters is played out on a
 table, through the same scoring services as any match, before the tournament goes on."""
 
+import importlib
 import uuid
 
 import pytest
+from django.apps import apps as django_apps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import engine
 from scoring import services as scoring
-from tests.conftest import make_partnership
+from tests.conftest import make_club, make_partnership
 from tests.tournaments.helpers import in_play, make_tournament, play, record
 from tournaments import presenters, selectors, services
 from tournaments.formats import deciding
@@ -139,7 +141,7 @@ def test_three_level_play_a_small_knockout_the_best_with_a_bye(club):
     play_out(tournament, lambda a, b: "A" if (b - a) % 3 == 1 else "B")
     semi, final = deciding_rounds(tournament)
     assert presenters.round_title(semi) == "Deciding match: Semi-finals"
-    assert presenters.round_title(final) == "Deciding match"
+    assert presenters.round_title(final) == "Deciding match: Final"
     [first_match] = semi.pairings.all()
     assert {first_match.a_id, first_match.b_id} == {ids[1], ids[2]}
     [last] = final.pairings.all()
@@ -147,6 +149,29 @@ def test_three_level_play_a_small_knockout_the_best_with_a_bye(club):
     tournament.refresh_from_db()
     assert tournament.champion_id == last.winner_id
     assert [s.row.rank for s in standings(tournament)] == [1, 2, 3]
+
+
+def test_the_rounds_of_a_small_deciding_knockout_are_named_to_its_final(client, club):
+    tournament = round_robin(club, 3)
+    play_out(tournament, lambda a, b: "A" if (b - a) % 3 == 1 else "B")
+    semi, final = deciding_rounds(tournament)
+    html = client.get(f"/t/{tournament.slug}/rounds/{final.number}/").content.decode()
+    assert "<h2>Deciding match: Final</h2>" in html
+
+
+def test_deciding_matches_stored_before_keep_their_titles(club, organiser):
+    """A lone deciding match was stored as a "final", as a small knockout's final is."""
+    migration = importlib.import_module(
+        "tournaments.migrations.0022_a_lone_deciding_match_has_no_round_code")
+    lone = round_robin(club, 4)
+    play_out(lone, top_two_level)
+    knockout = round_robin(make_club("outro", organiser), 3)
+    play_out(knockout, lambda a, b: "A" if (b - a) % 3 == 1 else "B")
+    Round.objects.filter(stage=Round.Stage.DECIDING, code="").update(code="final")
+    migration.lone_deciding_matches(django_apps, None)
+    assert [presenters.round_title(r) for r in deciding_rounds(lone)] == ["Deciding match"]
+    assert [presenters.round_title(r) for r in deciding_rounds(knockout)] == [
+        "Deciding match: Semi-finals", "Deciding match: Final"]
 
 
 @pytest.mark.parametrize("scope, rounds", [("podium", 3), ("every", 4)])

@@ -73,7 +73,8 @@ class PlayOff:
 
     ``pending``: the matches of its current round still to play, as (a, b, third place?);
     ``size`` that round's places (2 for the final, 4 for the semi-finals, ...), ``code`` its
-    code ("final", "semi_final", ...). Once it is over (no match pending),
+    code ("final", "semi_final", ...); ``alone``: two were tied, so it is one match, no
+    knockout around it. Once it is over (no match pending),
     ``places``: 1 for the winner, 2 for the final's loser, 3 and 4 from the third-place
     match, the rest by the round they went out in, level among themselves.
     """
@@ -81,6 +82,7 @@ class PlayOff:
     pending: list[tuple[Entrant, Entrant, bool]] = field(default_factory=list)
     size: int = 0
     places: dict[Entrant, int] = field(default_factory=dict)
+    alone: bool = False
 
     @property
     def over(self) -> bool:
@@ -108,7 +110,7 @@ def play_off(tied: Sequence[Entrant], results: Results) -> PlayOff:
             matches.append((*semi_losers, True))
         pending = [m for m in matches if frozenset(m[:2]) not in results]
         if pending:
-            return PlayOff(pending=pending, size=2 * len(slots))
+            return PlayOff(pending=pending, size=2 * len(slots), alone=len(field_) == 2)
         winners = []
         for a, b in slots:
             winner = a if b is None else results[frozenset((a, b))]

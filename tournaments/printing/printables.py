@@ -323,7 +323,7 @@ def final_results(tournament: Tournament) -> FinalResults:
     if tournament.structure == Tournament.Structure.DOUBLE:
         return FinalResults(champion, podium + _double_podium(tournament, all_pairings, entries),
                             ranked, tournament.status == Tournament.Status.FINISHED)
-    final = next((p for p in reversed(all_pairings) if p.round.code == "final"
+    final = next((p for p in reversed(all_pairings) if p.round.ends_its_knockout
                   and not p.third_place and p.finished and p.b_id), None)
     if final and final.winner_id:
         podium.append((_("Runner-up"), names[final.b_id if final.winner_id == final.a_id else final.a_id]))

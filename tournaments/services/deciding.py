@@ -15,11 +15,14 @@ from tournaments.models import Action, Pairing, Round, Tournament
 def to_draw(tournament: Tournament, stage: str | None) -> tuple[list[tuple], str]:
     """Where `stage` (Round.Stage.GROUPS, or None for the rounds, whose standings count
     every match) has ended or its last deciding round is complete: the next deciding
-    matches, as create_round takes them, and the round's code (that of its largest
-    knockout); no matches when no tie in scope is left to play for."""
+    matches, as create_round takes them, and the round's code: that of its largest
+    knockout's round, "" when every match is two tied alone (a lone deciding match is no
+    knockout's final); no matches when no tie in scope is left to play for."""
     pairs, offs = _to_play(tournament, stage)
     if not pairs:
         return [], ""
+    if all(off.alone for off in offs):
+        return pairs, ""
     return pairs, max(offs, key=lambda off: off.size).code
 
 

@@ -655,7 +655,7 @@ def tournament_finish(*, tournament: Tournament, by=None) -> None:
             raise TournamentRefused(_("The season has matches still to play."))
         if last is None or not selectors.round_is_complete(last):
             raise TournamentRefused(_("The current round has matches still to finish."))
-        if (last.stage != Round.Stage.ROUNDS and last.code != formats.FINAL
+        if (last.stage != Round.Stage.ROUNDS and not last.ends_its_knockout
                 and not (last.stage == Round.Stage.GROUPS and draws.knockout_impossible(tournament))):
             raise TournamentRefused(_("A knockout ends with its final."))
         results.finish(tournament, last)
