@@ -331,10 +331,11 @@ def _column_widths(doc: Document, block: layout.Table, width: float,
             for have, need, room in zip(widths, least, spare, strict=True)]
 
 
-def _box(doc: Document, x: float, y: float, w: float, h: float, box: layout.Box) -> None:
+def _box(doc: Document, x: float, y: float, w: float, h: float, box: layout.Box, *,
+         most: float = 10.0) -> None:
     doc.set_fill_color(255, 255, 255)
     doc.rect(x, y, w, h)
-    size = max(MIN_SIZE, min(10.0, h * 1.1))
+    size = max(MIN_SIZE, min(most, h * 1.1))
     if box.note:
         doc.set_text_color(90)
         doc.put(x, y, w, h, box.note, size=size, align="C")
@@ -352,21 +353,26 @@ def _box(doc: Document, x: float, y: float, w: float, h: float, box: layout.Box)
     doc.line(x, y + half, x + w, y + half)
 
 
+# The sheet a bracket's sizes are set for (an A4 poster's frame); a bigger one scales them all.
+BRACKET_WIDTH = 297.0 - 2 * MARGIN
+
+
 def _bracket(doc: Document, block: layout.Bracket, frame: Frame) -> None:
-    top = doc.get_y() + 8
-    bottom = frame.bottom - (22 if block.third else 0)
+    k = max(1.0, frame.w / BRACKET_WIDTH)  # an A3 poster: the same bracket, all bigger
+    top = doc.get_y() + 8 * k
+    bottom = frame.bottom - (22 * k if block.third else 0)
     columns = len(block.rounds) + bool(block.champion)  # the champion's, right of the final
-    gap = min(8.0, frame.w / columns / 5)
-    width = min(75.0, (frame.w - gap * (columns - 1)) / columns)
-    box_h = min(18.0, (bottom - top) / len(block.rounds[0].boxes) - 3)
+    gap = min(8.0 * k, frame.w / columns / 5)
+    width = min(75.0 * k, (frame.w - gap * (columns - 1)) / columns)
+    box_h = min(18.0 * k, (bottom - top) / len(block.rounds[0].boxes) - 3)
     for j, column in enumerate(block.rounds):
         x = frame.x + j * (width + gap)
-        doc.name(x, top - 9, width, 8, layout.parts(column.title), size=10, bold=True,
-                 align="C")
+        doc.name(x, top - 9 * k, width, 8 * k, layout.parts(column.title), size=10 * k,
+                 bold=True, align="C")
         slot = (bottom - top) / len(column.boxes)
         for i, box in enumerate(column.boxes):
             y = top + (i + 0.5) * slot - box_h / 2
-            _box(doc, x, y, width, box_h, box)
+            _box(doc, x, y, width, box_h, box, most=10 * k)
             if block.linked and j + 1 < len(block.rounds):  # the elbow to the winner's match
                 mid_y = y + box_h / 2
                 # half as many boxes to the right, or as many (a losers' bracket round that
@@ -379,14 +385,17 @@ def _bracket(doc: Document, block: layout.Bracket, frame: Frame) -> None:
     x = frame.x + len(block.rounds) * (width + gap)
     if block.champion:
         y = top + (bottom - top) / 2
-        doc.put(x, y - 16, width, 6, block.champion_title, size=10, bold=True, align="C")
-        doc.rect(x, y - 9, width, 18)
-        doc.name(x, y - 9, width, 18, block.champion_parts, size=13, bold=True, align="C")
+        doc.put(x, y - 16 * k, width, 6 * k, block.champion_title, size=10 * k, bold=True,
+                align="C")
+        doc.rect(x, y - 9 * k, width, 18 * k)
+        doc.name(x, y - 9 * k, width, 18 * k, block.champion_parts, size=13 * k, bold=True,
+                 align="C")
         doc.line(x - gap, y, x, y)
     if block.third:
         x = frame.x + frame.w - width
-        doc.put(x, frame.bottom - 21, width, 6, block.third_title, size=10, bold=True)
-        _box(doc, x, frame.bottom - 14, width, 14, block.third)
+        doc.put(x, frame.bottom - 21 * k, width, 6 * k, block.third_title, size=10 * k,
+                bold=True)
+        _box(doc, x, frame.bottom - 14 * k, width, 14 * k, block.third, most=10 * k)
     doc.set_xy(frame.x, frame.bottom)
 
 
