@@ -162,7 +162,7 @@ def test_the_rounds_of_a_small_deciding_knockout_are_named_to_its_final(client, 
 def test_deciding_matches_stored_before_keep_their_titles(club, organiser):
     """A lone deciding match was stored as a "final", as a small knockout's final is."""
     migration = importlib.import_module(
-        "tournaments.migrations.0022_a_lone_deciding_match_has_no_round_code")
+        "tournaments.migrations.0023_a_lone_deciding_match_has_no_round_code")
     lone = round_robin(club, 4)
     play_out(lone, top_two_level)
     knockout = round_robin(make_club("outro", organiser), 3)

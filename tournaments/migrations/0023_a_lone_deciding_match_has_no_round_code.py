@@ -18,7 +18,7 @@ def lone_deciding_matches(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0021_signup_remembers_the_players_it_brought'),
+        ('tournaments', '0022_pairing_remembers_the_match_a_withdrawal_stopped'),
     ]
 
     operations = [
