@@ -121,8 +121,8 @@ def test_the_waiting_page_says_it_in_a_bounded_number_of_queries(
 
 def test_a_match_whose_round_was_taken_back_says_so(client, club, organiser):
     """Groups then knockout, drawn by its organiser: a knockout match begun on its table, a
-    group match's result corrected (the knockout drawn from the groups started over): the
-    knockout is taken back."""
+    group match's deciding deal voided (the groups are not over, the knockout drawn from them
+    is taken back)."""
     tournament = make_tournament(club, 8, structure="groups", tables_count=4,
                                  auto_advance=False)
     services.tournament_start(tournament=tournament)
@@ -133,14 +133,14 @@ def test_a_match_whose_round_was_taken_back_says_so(client, club, organiser):
         playing = in_play(tournament)
         if playing[0].round.stage == "knockout":
             break
-    second = playing[0]
-    token = second.table.link.token
-    assert post_deal(token, str(uuid.uuid4()), {"points": [70, 50]}).status_code == 201
     first = Pairing.objects.select_related("match").get(round__tournament=tournament,
                                                         round__number=1, slot=0)
-    scoring.deal_correct(deal=first.match.deals.filter(active=True).last(),
-                         replacement=engine.deal_from({"points": [0, 120], "flag": "B"}),
-                         reason="flag was B's", user=organiser, allow_reset=True)
+    # at another table than the group match's, which goes back to its own table reopened
+    second = next(p for p in playing if p.table_id != first.table_id)
+    token = second.table.link.token
+    assert post_deal(token, str(uuid.uuid4()), {"points": [70, 50]}).status_code == 201
+    scoring.deal_void(deal=first.match.deals.filter(active=True).last(),
+                      reason="never played", user=organiser, allow_reset=True)
 
     assert Match.objects.get(pk=second.match_id).abandoned_at is not None
     assert RefereeLink.objects.get(token=token).match_id is None

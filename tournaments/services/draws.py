@@ -138,6 +138,14 @@ def _semis(current: Round, all_pairings: list[Pairing]) -> list[Pairing] | None:
 
 def _knockout_round(tournament, number, field: list[Entry], *, bracket=False, redraw=False,
                     semi_finals=None) -> Round:
+    code, pairs = _knockout_pairs(tournament, number, field, bracket=bracket, redraw=redraw,
+                                  semi_finals=semi_finals)
+    return create_round(tournament, number, Round.Stage.KNOCKOUT, code, pairs)
+
+
+def _knockout_pairs(tournament, number, field, *, bracket=False, redraw=False,
+                    semi_finals=None) -> tuple[str, list[tuple]]:
+    """A knockout round's code and its pairs, as create_round takes them (with their slots)."""
     if bracket:
         slots = _bracket_pairs(field)
     else:
@@ -154,7 +162,29 @@ def _knockout_round(tournament, number, field: list[Entry], *, bracket=False, re
             [formats.Pairing(p.slot, p.a_id, p.b_id) for p in semi_finals],
             [p.winner_id for p in semi_finals])
         pairs.append((third.a, third.b, True, "", len(slots)))
-    return create_round(tournament, number, Round.Stage.KNOCKOUT, code, pairs)
+    return code, pairs
+
+
+def fill_in_next(tournament: Tournament, current: Round) -> None:
+    """The next knockout round, drawn before a match of `current` was to be played again (a
+    group result corrected since took back the slots it feeds): each slot whose matches in
+    `current` have all ended again is drawn into it, as the whole round would have been."""
+    following = tournament.rounds.filter(number=current.number + 1,
+                                         stage=Round.Stage.KNOCKOUT).first()
+    if following is None or tournament.draw == Tournament.Draw.REDRAW:
+        return
+    all_pairings = list(selectors.pairings(tournament))
+    feeding = {p.slot: p.finished for p in all_pairings
+               if p.round_id == current.pk and not p.third_place}
+    there = {p.slot for p in all_pairings if p.round_id == following.pk}
+    _code, pairs = _knockout_pairs(tournament, following.number,
+                                   _winners_by_slot(current, all_pairings), bracket=True,
+                                   semi_finals=_semis(current, all_pairings))
+    ready = [pair for pair in pairs if pair[4] not in there and (
+        pair[2] or all(feeding.get(s) for s in (2 * pair[4], 2 * pair[4] + 1)))]
+    if ready:
+        add_pairings(tournament, following, ready)
+        fill_in_next(tournament, following)  # one decided at its draw goes on at once
 
 
 def _form_groups(tournament: Tournament, field: list[Entry]) -> None:
@@ -304,6 +334,13 @@ def create_round(tournament, number, stage, code, pairs) -> Round:
     `pairs` are (a, b, third place?, group) or, where the bracket fixes the slots, (..., slot).
     """
     round_ = Round.objects.create(tournament=tournament, number=number, stage=stage, code=code)
+    add_pairings(tournament, round_, pairs)
+    notifications.round_drawn(round_)
+    return round_
+
+
+def add_pairings(tournament: Tournament, round_: Round, pairs: list[tuple]) -> None:
+    """Store pairings drawn into `round_` (as create_round takes them) and place them."""
     withdrawn = withdrawn_ids(tournament)
     Pairing.objects.bulk_create([
         Pairing(round=round_, slot=pair[4] if len(pair) > 4 else index, a_id=pair[0],
@@ -312,8 +349,6 @@ def create_round(tournament, number, stage, code, pairs) -> Round:
         for index, pair in enumerate(pairs)
     ])
     place_waiting(tournament)
-    notifications.round_drawn(round_)
-    return round_
 
 
 def withdrawn_ids(tournament: Tournament) -> frozenset[int]:

@@ -7,7 +7,7 @@ from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
-from tournaments.services import deciding, double, draws, league
+from tournaments.services import after_groups, deciding, double, draws, league
 from tournaments.services.errors import LaterMatchesStarted, TournamentRefused
 from tournaments.services.rows import bump, locked, reopen, restart
 
@@ -47,7 +47,7 @@ def follow_match(*, match_id: int, by: int | None = None, link: int | None = Non
     if (pairing.finished, pairing.winner_id) == (stands, winner):
         if pairing.finished:  # a correction that keeps the winner still changes the scores
             bump(tournament)
-            _retake_deciding(tournament, pairing)
+            _retake_deciding(tournament, pairing, by=by, link=link)
         return
     if pairing.finished and by is not None:  # an organiser changed a result that stood
         Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
@@ -117,6 +117,9 @@ def _affected(pairing: Pairing, finished: bool,
     tournament = pairing.round.tournament
     if pairing.round.stage == Round.Stage.DOUBLE:
         return double.later_changed(tournament, pairing, finished, winner)
+    if pairing.round.stage == Round.Stage.GROUPS:
+        found = _group_changes(tournament, pairing, finished, winner)
+        return found.later, set(found.reteamed)
     if pairing.finished and (finished, winner) == (True, pairing.winner_id):  # scores alone
         return _deciding_to_retake(tournament, pairing), set()
     later = _later_changes(tournament, pairing, finished, winner)
@@ -159,21 +162,62 @@ def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winn
                           walkover=walkover, withdrawal=withdrawal, allow_reset=allow_reset,
                           by=by, link=link)
         return
-    follow_up = _later_changes(tournament, pairing, finished, winner)
-    if follow_up:
-        _apply_later_changes(tournament, pairing, winner, follow_up, allow_reset)
-        Action.objects.create(tournament=tournament, kind=Action.Kind.RESET, user_id=by,
-                              via_link_id=link, what=", ".join(str(p) for p in follow_up))
+    if pairing.round.stage == Round.Stage.GROUPS:
+        follow_up = _follow_groups(tournament, pairing, finished, winner, walkover,
+                                   allow_reset=allow_reset, by=by, link=link)
+    else:
+        follow_up = _later_changes(tournament, pairing, finished, winner)
+        if follow_up:
+            _apply_later_changes(tournament, pairing, winner, follow_up, allow_reset)
+            _log_reset(tournament, follow_up, by, link)
     pairing.finished, pairing.winner_id, pairing.walkover = finished, winner, walkover
     pairing.withdrawal = bool(walkover) and withdrawal
     pairing.save(update_fields=["finished", "winner", "walkover", "withdrawal"])
     bump(tournament)
     if finished:
+        if pairing.round.stage == Round.Stage.KNOCKOUT:
+            draws.fill_in_next(tournament, pairing.round)
         draws.place_waiting(tournament)
         # rounds taken back leave the last one complete again: it draws what follows anew
         _advance(tournament, selectors.last_round(tournament) if follow_up else pairing.round)
     elif tournament.status == Tournament.Status.FINISHED:
         reopen(tournament)
+
+
+def _log_reset(tournament: Tournament, later: list[Pairing], by, link) -> None:
+    Action.objects.create(tournament=tournament, kind=Action.Kind.RESET, user_id=by,
+                          via_link_id=link, what=", ".join(str(p) for p in later))
+
+
+def _group_changes(tournament, pairing, finished, winner, walkover="") -> after_groups.Changes:
+    """What a group result's change changes after the groups (a first result: nothing)."""
+    if not pairing.finished:
+        return after_groups.Changes()
+    return after_groups.changes(tournament, pairing, finished, winner, walkover)
+
+
+def _follow_groups(tournament, pairing, finished, winner, walkover="", *, allow_reset,
+                   by, link) -> list[Pairing]:
+    """The matches drawn after the groups follow a group result's change (after_groups):
+    taken back, or re-teamed and played again; the knockout changed, nobody is champion
+    until it is played out. The later pairings changed."""
+    found = _group_changes(tournament, pairing, finished, winner, walkover)
+    under_way = [p for p in found.later if selectors.started(p)]
+    if under_way and not allow_reset:
+        raise LaterMatchesStarted(under_way)
+    if not found:
+        return []
+    _take_back(found.taken_back)
+    if any(p.round.stage == Round.Stage.KNOCKOUT for p in found.later):
+        reopen(tournament)
+    withdrawn = draws.withdrawn_ids(tournament)
+    reteamed = [p for p in found.later if p.pk in found.reteamed]
+    for later_pairing in reteamed:
+        _reteam(later_pairing, *found.reteamed[later_pairing.pk], withdrawn)
+    if reteamed:  # a bye, or a withdrawal's walkover, goes through at once
+        draws.fill_in_next(tournament, reteamed[0].round)
+    _log_reset(tournament, found.later, by, link)
+    return found.later
 
 
 def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
@@ -197,8 +241,6 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
                           or (p.third_place and loser in (p.a_id, p.b_id)))]
         # The rounds after those were drawn from their results, which are to be played again.
         return next_ones + [p for p in later if p.round.number > nearest] if next_ones else []
-    if pairing.round.stage == Round.Stage.GROUPS:
-        return [p for p in later if p.round.stage != Round.Stage.GROUPS]
     if pairing.round.stage == Round.Stage.DECIDING:
         return later  # the deciding rounds after it, the knockout drawn from them
     swiss_rounds = [p for p in later if p.round.stage != Round.Stage.DECIDING]
@@ -210,12 +252,18 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
     return [p for p in later if p.round.stage == Round.Stage.DECIDING]  # drawn for a tie
 
 
-def _retake_deciding(tournament: Tournament, pairing: Pairing) -> None:
+def _retake_deciding(tournament: Tournament, pairing: Pairing, *, by=None, link=None) -> None:
     """A corrected score may make or break a tie: what the standings call for now is drawn
-    in place of the deciding matches they no longer call for (_deciding_to_retake)."""
-    later = _deciding_to_retake(tournament, pairing)
+    in place of the deciding matches they no longer call for (_deciding_to_retake); a
+    group's may change the knockout too (after_groups)."""
+    if pairing.round.stage == Round.Stage.GROUPS:
+        later = _follow_groups(tournament, pairing, True, pairing.winner_id, allow_reset=True,
+                               by=by, link=link)
+    else:
+        later = _deciding_to_retake(tournament, pairing)
+        if later:
+            _undraw(tournament, later)
     if later:
-        _undraw(tournament, later)
         _advance(tournament, selectors.last_round(tournament))
 
 
@@ -226,7 +274,7 @@ def _deciding_to_retake(tournament: Tournament, pairing: Pairing) -> list[Pairin
     stage = pairing.round.stage
     later = [p for p in selectors.pairings(tournament).filter(round__number__gt=pairing.round.number)
              if p.round.stage != stage]
-    if (stage not in (Round.Stage.ROUNDS, Round.Stage.GROUPS) or not later
+    if (stage != Round.Stage.ROUNDS or not later
             or any(p.round.stage != Round.Stage.DECIDING or selectors.started(p) for p in later)
             or deciding.called_for(tournament, later)):
         return []
@@ -249,34 +297,41 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
     reopen(tournament)  # the later matches are played again: no champion until they are
     withdrawn = draws.withdrawn_ids(tournament)
     for later_pairing in (p for p in later if p.round.number == nearest):
-        restart(later_pairing)
-        later_pairing.a_id = swap.get(later_pairing.a_id, later_pairing.a_id)
-        later_pairing.b_id = swap.get(later_pairing.b_id, later_pairing.b_id)
-        later_pairing.save(update_fields=["a", "b"])
-        decided = draws.decided(later_pairing.a_id, later_pairing.b_id, withdrawn)
-        if decided:  # the corrected winner has withdrawn since: a walkover, not a match
-            Pairing.objects.filter(pk=later_pairing.pk).update(match=None, table=None,
-                                                                **decided)
-            if later_pairing.match_id:
-                scoring.matches_abandon([later_pairing.match_id])
-        elif later_pairing.match_id:
-            entries = Entry.objects.select_related("partnership").in_bulk(
-                [later_pairing.a_id, later_pairing.b_id])
-            scoring.match_change_teams(match=later_pairing.match,
-                                       a=entries[later_pairing.a_id].partnership,
-                                       b=entries[later_pairing.b_id].partnership)
+        _reteam(later_pairing, swap.get(later_pairing.a_id, later_pairing.a_id),
+                swap.get(later_pairing.b_id, later_pairing.b_id), withdrawn)
+
+
+def _reteam(pairing: Pairing, a: int, b: int | None, withdrawn: frozenset[int]) -> None:
+    """A later pairing played again between other partnerships: a walkover where one of them
+    has withdrawn since."""
+    restart(pairing)
+    pairing.a_id, pairing.b_id = a, b
+    pairing.save(update_fields=["a", "b"])
+    decided = draws.decided(a, b, withdrawn)
+    if decided:  # withdrawn since: a walkover, not a match
+        Pairing.objects.filter(pk=pairing.pk).update(match=None, table=None, **decided)
+        if pairing.match_id:
+            scoring.matches_abandon([pairing.match_id])
+    elif pairing.match_id:
+        entries = Entry.objects.select_related("partnership").in_bulk([a, b])
+        scoring.match_change_teams(match=pairing.match, a=entries[a].partnership,
+                                   b=entries[b].partnership)
 
 
 def _undraw(tournament: Tournament, later: list[Pairing]) -> None:
     """Take back rounds drawn from results that no longer stand (they are drawn again later)."""
+    _take_back(later)
+    reopen(tournament)
+
+
+def _take_back(later: list[Pairing]) -> None:
+    """Take back these later pairings, and their rounds once none is left in them."""
     for pairing in later:
         if pairing.match_id and pairing.match.state["deals"]:  # matches_abandon locks the rest
             restart(pairing)
-    round_ids = {p.round_id for p in later}
-    Pairing.objects.filter(round_id__in=round_ids).update(match=None, table=None)
-    Round.objects.filter(pk__in=round_ids).delete()
+    Pairing.objects.filter(pk__in=[p.pk for p in later]).delete()
+    Round.objects.filter(pk__in={p.round_id for p in later}, pairings__isnull=True).delete()
     scoring.matches_abandon([p.match_id for p in later if p.match_id])
-    reopen(tournament)
 
 
 def _advance(tournament: Tournament, round_: Round) -> None:
