@@ -79,3 +79,10 @@ def test_a_knockout_does_not_offer_it_its_loser_is_out_anyway(organiser_client, 
     html = organiser_client.get(page(tournament)).content.decode()
     assert "No-show: give a walkover" in html
     assert 'name="left"' not in html
+
+
+def test_both_choices_speak_of_the_partnership_in_the_plural_in_portuguese(organiser_client,
+                                                                            swiss):
+    html = organiser_client.get(page(swiss), HTTP_ACCEPT_LANGUAGE="pt-pt").content.decode()
+    assert "compareceram: vitória para esta equipa" in html and "deixaram o torneio" in html
+    assert "compareceu: vitória" not in html  # two players came, not one
