@@ -20,6 +20,7 @@ from tournaments.services import double
 MOST_ROWS = 8  # a screen of a knockout's bracket (formats/bracket_screens.MOST_MATCHES)
 MOST_COLUMNS = 8  # a 32-partnership double elimination's losers' bracket
 WIDEST = 4  # rounds a screen of a double elimination's bracket, read at 1280x720
+RESULTS = 3  # a round's results on the first screen: a row of them, read at 1280x720
 
 
 def tv_etag(slug: str, now: datetime) -> str | None:
@@ -74,6 +75,19 @@ def tiles(lines: list[Line], now: datetime, current: int) -> list[tv.Tile]:
                        note=note_of(line, current),
                        with_dealer=isinstance(line.pairing.match, selectors.MatchSummary))
             for line in shown]
+
+
+def latest_results(lines: list[Line]) -> list[Line]:
+    """The results of the round that the first screen shows (`lines`, the round's): the
+    RESULTS newest (a match that ended without a score, a walkover, the last), one row of
+    them across the TV."""
+    ended = [line for line in lines if line.status not in ("playing", "awaiting", "waiting", "bye")]
+    return sorted(ended, key=_finished_at, reverse=True)[:RESULTS]
+
+
+def _finished_at(line: Line) -> tuple:
+    finished = line.pairing.match.finished_at if line.pairing.match else None
+    return (finished is not None, finished)
 
 
 def grid(every: list[tv.Tile], page: int, playing: int) -> tv.Grid:

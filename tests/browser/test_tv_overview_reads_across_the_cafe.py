@@ -1,6 +1,8 @@
 """The first screen of the café TV's cycle showed ~375px of a 1080px screen in 27-36px type:
 the tournament, the round and how many matches are finished. Now its type is sized to the
-TV's height, with the round's results under it."""
+TV's height, with the round's results under it. With four results of five at 1280x720 the
+screen was zoomed to 0.6 (text 12.5px) to fit them all: now it shows the latest three, a row
+of them, in English and in Portuguese."""
 
 import pytest
 
@@ -17,6 +19,7 @@ MEASURED = """() => {
   const big = [...tv.querySelectorAll('.tv-big')];
   return {
     screen: tv.dataset.screen,
+    results: tv.querySelectorAll('.tv-results .pairing').length,
     text: Math.min(...shown.map((el) => parseFloat(getComputedStyle(el).fontSize))) * zoom,
     big: Math.min(...big.map((el) => parseFloat(getComputedStyle(el).fontSize))) * zoom,
     height: Math.max(...shown.map((el) => el.getBoundingClientRect().bottom))
@@ -25,16 +28,22 @@ MEASURED = """() => {
 }"""
 
 
+@pytest.mark.parametrize("language", ["en", "pt-pt"])
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
-def test_the_first_screen_reads_across_the_cafe(new_phone, club, screenshot, width, height):
+def test_the_first_screen_reads_across_the_cafe(new_phone, live_server, club, screenshot, width,
+                                                height, language):
     tournament = knockout_of_13(club)
-    play(in_play(tournament)[0], "A")
+    for pairing in in_play(tournament)[:4]:
+        play(pairing, "A")
     tv = new_phone(viewport={"width": width, "height": height}, is_mobile=False,
                    has_touch=False)
+    tv.context.add_cookies([{"name": "django_language", "value": language,
+                             "url": live_server.url}])
     tv.goto(f"/t/{tournament.slug}/tv/?i=0")
     tv.wait_for_load_state("load")
     shown = tv.evaluate(MEASURED)
     assert shown["screen"] == "overview", shown
     assert shown["text"] >= 18 and shown["big"] >= 0.06 * height, shown
     assert shown["height"] >= 0.6 * height, shown
-    screenshot(tv, f"overview-{width}")
+    assert shown["results"] == 3, shown
+    screenshot(tv, f"overview-{width}-{language}")

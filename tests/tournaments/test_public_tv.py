@@ -115,3 +115,19 @@ def test_the_tvs_first_screen_shows_the_results_of_the_round(client, club):
     assert "tv-overview" in overview and "1 of 5 matches finished" in overview
     results = overview.split("Results of this round")[1]
     assert first.a.partnership.display_name in results and "Bye" not in results
+
+
+def test_the_tvs_first_screen_shows_the_latest_three_results(client, club):
+    """A row of them reads at 1280x720; all of a round's results were zoomed out to 0.6."""
+    from tests.tournaments.helpers import in_play, play
+
+    tournament = knockout_of_13(club)
+    played = in_play(tournament)[:4]
+    for pairing in played:
+        play(pairing, "A")
+    overview = html.unescape(screen(client, tournament, 0, **HTMX))
+    assert "4 of 5 matches finished" in overview
+    results = overview.split("Results of this round")[1]
+    assert results.count("<li class=") == 3
+    assert played[0].a.partnership.display_name not in results  # the first to end gave way
+    assert all(pairing.a.partnership.display_name in results for pairing in played[1:])

@@ -332,8 +332,8 @@ def tv(request, slug: str):
                 (x for x in all_lines if x.pairing.round.number < current
                  and x.status in ("playing", "awaiting", "waiting")),
                 key=lambda x: x.pairing.round.number))
-            context["results"] = [x for x in (context["current"].lines if context["current"] else [])
-                                  if x.status not in ("playing", "awaiting", "waiting", "bye")]
+            context["results"] = tournament_tv.latest_results(
+                context["current"].lines if context["current"] else [])
             context["structure_text"] = presenters.structure_text(tournament)
             context["format_text"] = match_text(tournament.format, tournament.rules)
         elif screen == "round":
