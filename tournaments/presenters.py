@@ -401,6 +401,15 @@ def one_round(lines: list[Line]) -> RoundLines | None:
     return tabled(found[0]) if found else None
 
 
+def rounds_byes(round_: RoundLines | None) -> list[str]:
+    """Who has the bye in a round of the rounds (a Swiss's: no opponent, no table), named where
+    the round's tables are shown without it."""
+    if round_ is None:
+        return []
+    return [line.a for line in round_.lines
+            if line.is_bye and line.pairing.round.stage == Round.Stage.ROUNDS]
+
+
 def tabled(round_: RoundLines) -> RoundLines:
     """`round_` with its lines by table (by_table)."""
     return RoundLines(round_.title, round_.number, by_table(round_.lines))

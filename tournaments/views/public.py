@@ -327,6 +327,7 @@ def tv(request, slug: str):
                    "current": presenters.one_round([x for x in all_lines
                                                     if x.pairing.round.number == current])}
         context["sits_out"] = round_sit_outs(tournament, context["current"])
+        context["byes"] = presenters.rounds_byes(context["current"])
         if screen == "overview":
             context["earlier"] = presenters.by_round(sorted(
                 (x for x in all_lines if x.pairing.round.number < current
