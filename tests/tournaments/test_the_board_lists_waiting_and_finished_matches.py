@@ -1,5 +1,6 @@
 """The status board says which matches wait for a table, in the order they will be seated,
-and lists the round's finished matches with their results (their tables have moved on)."""
+and lists the round's finished matches with their results and the table each was played at,
+or decided at by a walkover (their tables have moved on)."""
 
 import re
 
@@ -47,8 +48,8 @@ def test_the_matches_waiting_for_a_table_are_listed_in_seating_order(organiser_c
     assert not section(html, "finished")
 
 
-def test_a_finished_match_is_listed_with_its_result_once_its_table_moves_on(organiser_client,
-                                                                             club):
+def test_a_finished_match_is_listed_with_its_table_and_result_once_its_table_moves_on(
+        organiser_client, club):
     tournament = knockout_on_two_tables(club)
     first, second, third, fourth = first_round(tournament)
     play(first, "B")
@@ -57,9 +58,11 @@ def test_a_finished_match_is_listed_with_its_result_once_its_table_moves_on(orga
                                     headers={"HX-Request": "true"}).content.decode()
     finished = section(fragment, "finished")
     (a1, b1), (a2, b2) = names(first), names(second)
-    assert (f'<span class="side-a">{a1}</span> <span class="score">0–4</span> '
+    assert (f'<span class="muted">Table 1 ·</span> '
+            f'<span class="side-a">{a1}</span> <span class="score">0–4</span> '
             f'<strong class="side-b">{b1}</strong>') in finished
-    assert (f'<strong class="side-a">{a2}</strong> <span class="score">4–0</span> '
+    assert (f'<span class="muted">Table 2 ·</span> '
+            f'<strong class="side-a">{a2}</strong> <span class="score">4–0</span> '
             f'<span class="side-b">{b2}</span> <span class="muted">· Walkover (no-show)</span>'
             ) in finished
     assert not section(fragment, "waiting")  # both went to the freed tables
