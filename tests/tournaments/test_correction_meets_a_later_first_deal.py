@@ -1,6 +1,6 @@
-"""A corrected semi-final re-teams the final, on PostgreSQL, while the final's referee records
-its first deal: the correction's step read the final as not begun, and the deal commits
-before the step locks the final's match. The step sees the deal under the lock, voids it
+"""A corrected semi-final (the organiser confirms that later matches change) re-teams the
+final, on PostgreSQL, while the final's referee records its first deal: the correction's step
+read the final as not begun, and the deal commits before the step locks the final's match. The step sees the deal under the lock, voids it
 (audited) and re-teams the final. Before, it trusted what it had read, and the final refused
 the new partnerships ("This match has started"): the correction's step failed for good and
 the bracket kept the old winner."""
@@ -40,7 +40,7 @@ def test_a_final_begun_while_a_semi_final_is_corrected_is_reset_and_re_teamed(cl
 
     scoring.deal_correct(deal=Match.objects.get(pk=semi.match_id).deals.get(active=True),
                          replacement=engine.deal_from({"points": [0, 120], "flag": "B"}),
-                         reason="the flag was B's", user=organiser)
+                         reason="the flag was B's", user=organiser, allow_reset=True)
 
     assert not OutboxStep.objects.filter(status=OutboxStep.Status.FAILED).exists()
     final.refresh_from_db()
