@@ -1,9 +1,9 @@
 """A corrected semi-final (the organiser confirms that later matches change) re-teams the
 final, on PostgreSQL, while the final's referee records its first deal: the correction's step
-read the final as not begun, and the deal commits before the step locks the final's match. The step sees the deal under the lock, voids it
-(audited) and re-teams the final. Before, it trusted what it had read, and the final refused
-the new partnerships ("This match has started"): the correction's step failed for good and
-the bracket kept the old winner."""
+read the final as not begun, and the deal commits before the step locks the final's match.
+The step sees the deal under the lock, voids it (audited) and re-teams the final. Before, it
+trusted what it had read, and the final refused the new partnerships ("This match has
+started"): the correction's step failed for good and the bracket kept the old winner."""
 
 import threading
 
