@@ -81,7 +81,7 @@ def latest_results(lines: list[Line]) -> list[Line]:
     """The results of the round that the first screen shows (`lines`, the round's): the
     RESULTS newest (a match that ended without a score, a walkover, the last), one row of
     them across the TV."""
-    ended = [line for line in lines if line.status not in ("playing", "awaiting", "waiting", "bye")]
+    ended = [line for line in lines if line.finished and not line.is_bye]  # as RoundLines counts
     return sorted(ended, key=_finished_at, reverse=True)[:RESULTS]
 
 
