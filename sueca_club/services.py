@@ -144,9 +144,13 @@ def player_update(*, player: Player, name: str, email: str, notify: bool) -> Pla
     player.name, player.email, player.notify = name, email, notify
     player.save(update_fields=["name", "email", "notify"])
     if renamed:
-        _names_changed(Partnership.objects.filter(
-            Q(player_1=player) | Q(player_2=player) | Q(player_3=player) | Q(player_4=player)))
+        _names_changed(Partnership.objects.filter(seated(player)))
     return player
+
+
+def seated(player: Player) -> Q:
+    """The partnerships with `player` at any seat."""
+    return Q(player_1=player) | Q(player_2=player) | Q(player_3=player) | Q(player_4=player)
 
 
 @transaction.atomic

@@ -16,6 +16,7 @@ from sueca_club.services import (
     person_name,
     player_named,
     roster_join,
+    seated,
 )
 from tournaments.models import Entry, Tournament
 from tournaments.registration import selectors
@@ -92,17 +93,11 @@ def misspelt_leave(signup: SignUp, old: Partnership) -> None:
         return
     misspelt = [player for player in signup.brought.filter(pk__in=old.player_ids)
                 .exclude(pk__in=signup.partnership.player_ids)
-                if not Partnership.objects.filter(_seated(player)).exclude(pk=old.pk).exists()]
+                if not Partnership.objects.filter(seated(player)).exclude(pk=old.pk).exists()]
     if misspelt:
         Player.objects.filter(pk__in=[player.pk for player in misspelt]).update(provisional=True)
         Partnership.objects.filter(pk=old.pk).update(provisional=True)
         signup.brought.remove(*misspelt)
-
-
-def _seated(player: Player) -> Q:
-    """The partnerships with `player` at any seat."""
-    return (Q(player_1=player) | Q(player_2=player) | Q(player_3=player)
-            | Q(player_4=player))
 
 
 def require_new_to_the_tournament(tournament: Tournament, players: list[Player],
