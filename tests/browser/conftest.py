@@ -122,6 +122,19 @@ def answered_all(timeout: float = 15) -> None:
 
 
 @pytest.fixture
+def new_tv(new_phone, live_server):
+    """new_tv(width, height, language) opens a TV's page (no touch) reading the site in
+    `language` (its django_language cookie)."""
+    def open_tv(width: int, height: int, language: str = "en"):
+        tv = new_phone(viewport={"width": width, "height": height}, is_mobile=False,
+                       has_touch=False)
+        tv.context.add_cookies([{"name": "django_language", "value": language,
+                                 "url": live_server.url}])
+        return tv
+    return open_tv
+
+
+@pytest.fixture
 def phone(new_phone):
     """A 360x740 touch phone, English (en-GB)."""
     return new_phone()

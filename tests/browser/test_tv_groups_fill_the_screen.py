@@ -31,15 +31,12 @@ MEASURED = """() => {
 
 @pytest.mark.parametrize("language", ["en", "pt-pt"])
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
-def test_the_groups_fill_the_tv_in_large_text(new_phone, live_server, club, screenshot, width,
+def test_the_groups_fill_the_tv_in_large_text(new_tv, club, screenshot, width,
                                               height, language):
     tournament = make_tournament(club, 12, "groups", groups_count=3, qualifiers_per_group=2,
                                  tables_count=6)
     services.tournament_start(tournament=tournament)
-    tv = new_phone(viewport={"width": width, "height": height}, is_mobile=False,
-                   has_touch=False)
-    tv.context.add_cookies([{"name": "django_language", "value": language,
-                             "url": live_server.url}])
+    tv = new_tv(width, height, language)
     tv.goto(f"/t/{tournament.slug}/tv/?i=2")
     tv.wait_for_load_state("load")
     shown = tv.evaluate(MEASURED)

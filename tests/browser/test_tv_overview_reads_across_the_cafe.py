@@ -30,15 +30,12 @@ MEASURED = """() => {
 
 @pytest.mark.parametrize("language", ["en", "pt-pt"])
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
-def test_the_first_screen_reads_across_the_cafe(new_phone, live_server, club, screenshot, width,
+def test_the_first_screen_reads_across_the_cafe(new_tv, club, screenshot, width,
                                                 height, language):
     tournament = knockout_of_13(club)
     for pairing in in_play(tournament)[:4]:
         play(pairing, "A")
-    tv = new_phone(viewport={"width": width, "height": height}, is_mobile=False,
-                   has_touch=False)
-    tv.context.add_cookies([{"name": "django_language", "value": language,
-                             "url": live_server.url}])
+    tv = new_tv(width, height, language)
     tv.goto(f"/t/{tournament.slug}/tv/?i=0")
     tv.wait_for_load_state("load")
     shown = tv.evaluate(MEASURED)

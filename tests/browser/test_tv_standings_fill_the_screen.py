@@ -31,14 +31,11 @@ MEASURED = """() => {
 
 @pytest.mark.parametrize("language", ["en", "pt-pt"])
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_standings_fill_the_tv_in_large_text(new_phone, live_server, club, screenshot, width,
+def test_the_standings_fill_the_tv_in_large_text(new_tv, club, screenshot, width,
                                                  height, language):
     tournament = swiss(club, size=16, rounds=3)
     play_rounds(tournament, 1)
-    tv = new_phone(viewport={"width": width, "height": height}, is_mobile=False,
-                   has_touch=False)
-    tv.context.add_cookies([{"name": "django_language", "value": language,
-                             "url": live_server.url}])
+    tv = new_tv(width, height, language)
     shown = []
     for i in range(2, 5):
         tv.goto(f"/t/{tournament.slug}/tv/?i={i}")
