@@ -643,11 +643,25 @@ import { deckOf } from "./points-pair.js";
   document.addEventListener("htmx:sendError", noAnswer);
   document.addEventListener("htmx:timeout", noAnswer);
   document.addEventListener("htmx:load", () => page());
+  // A screen older than what the last answer reported (the service worker's copy when the
+  // network was slow, or a page asked for before the write was saved) would show the board as
+  // before that write: the page is asked for again, once the phone is online.
+  let behindTimer = null;
+  function catchUp() {
+    clearTimeout(behindTimer);
+    const now = page();
+    const { expect } = load();
+    if (!now || !expect || expect.match !== now.match || now.version >= expect.version) return;
+    behindTimer = setTimeout(() => { if (navigator.onLine !== false) refresh(); }, 1500);
+  }
   // A new screen from the server: whether a refused deal can be changed there, and the banner.
-  document.addEventListener("htmx:afterSettle", () => { if (load().items.length) render(); });
+  document.addEventListener("htmx:afterSettle", () => {
+    if (load().items.length) render();
+    catchUp();
+  });
   document.addEventListener("sueca:match", () => { if (load().items.length) render(); }); // offline-score.js
 
-  window.addEventListener("online", () => { wait = 0; flush(); });
+  window.addEventListener("online", () => { wait = 0; flush(); catchUp(); });
   window.addEventListener("storage", (event) => { if (event.key === STORE) render(); });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) flush(); });
   page();
