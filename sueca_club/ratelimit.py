@@ -17,10 +17,11 @@ no password is checked at all until the window has passed. The middleware recogn
 login views themselves (any LoginView, and the admin's login), so a login page added later
 is limited without anyone remembering to wrap it.
 
-A sign-up, a password reset or an invitation's Accept (which emails the invited address)
-counts whatever its outcome, per client address, and a reset also per email address it would
-write to: nobody can fill a stranger's inbox, or make accounts by the thousand. Over the
-limit, the view does not run.
+A sign-up, a password reset, an invitation or its Accept (which email the invited address)
+and an organiser's "send the private link again" count whatever their outcome, per client
+address, and a reset or an invitation also per email address it would write to, a private
+link's email per sign-up: nobody can fill a stranger's inbox, or make accounts by the
+thousand. Over the limit, the view does not run.
 """
 
 import hashlib
@@ -88,12 +89,16 @@ def count_failure(request, username: str) -> None:
 
 def _post_limits(request, name: str) -> dict[str, tuple[int, int]]:
     """The counts a POST to `name` is held to, by key: its connection's and, for a write that
-    emails the address it is given, that address's (EMAIL_RATE_LIMITS)."""
+    emails the address it is given, that address's (EMAIL_RATE_LIMITS), or the address of
+    the object its URL names, that URL's (PATH_RATE_LIMITS)."""
     limits = {f"posts:{name}:ip:{client_address(request)}": settings.POST_RATE_LIMITS[name]}
     email = request.POST.get("email", "").strip().lower()
     if email and name in settings.EMAIL_RATE_LIMITS:
         digest = hashlib.sha256(email.encode()).hexdigest()
         limits[f"posts:{name}:email:{digest}"] = settings.EMAIL_RATE_LIMITS[name]
+    if name in settings.PATH_RATE_LIMITS:
+        digest = hashlib.sha256(request.path.encode()).hexdigest()
+        limits[f"posts:{name}:path:{digest}"] = settings.PATH_RATE_LIMITS[name]
     return limits
 
 

@@ -230,10 +230,16 @@ POST_RATE_LIMITS = {"signup": (10, 3600), "password_reset": (5, 3600),
                     "tournament_sign_up": (100, 3600), "tournament_door_check_in": (600, 3600),
                     "tournament_door_entry_check_in": (600, 3600),
                     # "lost your private link?", which emails the sign-up's address
-                    "tournament_link_recovery": (20, 3600)}
+                    "tournament_link_recovery": (20, 3600),
+                    # an organiser's invitation of another, and "send the private link again"
+                    "organiser_invite": (20, 3600), "signup_private_link_email": (20, 3600)}
 # Writes that email the address they are given are also counted per address asked for, so
 # that nobody fills a stranger's inbox, from however many connections.
-EMAIL_RATE_LIMITS = {"password_reset": (5, 3600), "tournament_link_recovery": (3, 3600)}
+EMAIL_RATE_LIMITS = {"password_reset": (5, 3600), "tournament_link_recovery": (3, 3600),
+                     "organiser_invite": (3, 3600)}
+# Writes that email the address of the object their URL names (a sign-up's) are also counted
+# per URL, whoever sends them: an organiser could sign a stranger's address up.
+PATH_RATE_LIMITS = {"signup_private_link_email": (3, 3600)}
 # Reverse proxies in front of gunicorn that append to X-Forwarded-For: the client address
 # is that many entries from the right. None unless configured, also in production: trusting a
 # header that no proxy wrote would let every client invent its own address and never be
