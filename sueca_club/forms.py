@@ -55,6 +55,14 @@ class ByNameChoiceField(forms.ModelChoiceField):
     iterator = ByNameIterator
 
 
+class NameField(forms.CharField):
+    """A name as services.person_name keeps it: single spaces, no line break (which no email
+    subject naming it could carry), nothing invisible; blank when nothing visible is left."""
+
+    def to_python(self, value):
+        return services.person_name(super().to_python(value))
+
+
 class ClubForm(forms.ModelForm):
     """A new club, or a club's settings."""
 
@@ -133,7 +141,7 @@ class PartnershipForm(forms.Form):
         help_text=_("Only for the double pack (8 players): a partnership of four."))
     player_4 = ByNameChoiceField(label=_("Fourth player"), queryset=Player.objects.none(),
                                  required=False)
-    name = Partnership._meta.get_field("name").formfield()
+    name = Partnership._meta.get_field("name").formfield(form_class=NameField)
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -167,7 +175,7 @@ class PartnershipForm(forms.Form):
 
 
 class PartnershipNameForm(forms.Form):
-    name = Partnership._meta.get_field("name").formfield()
+    name = Partnership._meta.get_field("name").formfield(form_class=NameField)
 
 
 class BulkPartnershipsForm(forms.Form):

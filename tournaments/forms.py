@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import engine
 from scoring.forms.match import RulesFormatForm
 from scoring.services import engine_message
-from sueca_club.forms import DateInput
+from sueca_club.forms import DateInput, NameField
 from sueca_club.models import MAX_ID, Partnership
 from tournaments import formats, services
 from tournaments.models import Pairing, Tournament
@@ -109,8 +109,8 @@ def _number(name: str, *, minimum: int = 0, maximum: int = 999, initial=None, **
 class TournamentDetailsForm(forms.Form):
     """A tournament's name, place and dates: what an organiser may change at any time."""
 
-    name = forms.CharField(label=_label("name"), max_length=120)
-    place = forms.CharField(label=_label("place"), max_length=120, required=False)
+    name = NameField(label=_label("name"), max_length=120)
+    place = NameField(label=_label("place"), max_length=120, required=False)
     starts_on = EventDateField(label=_label("starts_on"), required=False)
     ends_on = EventDateField(label=_label("ends_on"), required=False)
 
