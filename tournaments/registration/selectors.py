@@ -301,15 +301,16 @@ def _names_of(signup: SignUp) -> frozenset[str]:
 
 def _refused_before(signups: list[SignUp]) -> None:
     """Mark each sign-up still standing with `refused_before`: when the organiser last turned
-    down a sign-up of the same names (a partnership turned down may sign up again at once),
-    else None."""
-    refused: dict[frozenset[str], object] = {}
+    down, before it was made, a sign-up of the same names (a partnership turned down may sign
+    up again at once), else None: one turned down after it was made (a copy of it) is not
+    its past."""
+    refused: dict[frozenset[str], list] = {}
     for signup in signups:
         if signup.status == SignUp.Status.REFUSED and signup.refused_at is not None:
-            names = _names_of(signup)
-            refused[names] = max(signup.refused_at, refused.get(names, signup.refused_at))
+            refused.setdefault(_names_of(signup), []).append(signup.refused_at)
     for signup in signups:
-        signup.refused_before = (refused.get(_names_of(signup))
+        before = [at for at in refused.get(_names_of(signup), []) if at < signup.created_at]
+        signup.refused_before = (max(before, default=None)
                                  if signup.status in SignUp.STANDING else None)
 
 

@@ -31,6 +31,18 @@ def test_the_same_names_signing_up_again_are_marked_turned_down_before(club, org
     assert SignUp.objects.get(pk=refused.pk).refused_at is not None
 
 
+def test_a_copy_turned_down_after_it_does_not_mark_the_first_sign_up(club, organiser_client):
+    tournament = open_tournament(club, approval=True)
+    first = sign_up(tournament, 1, name_1="Ana Sousa", name_2="Bruno Lima")
+    # A copy made before sign-up refused the same names twice.
+    copy = SignUp.objects.create(tournament=tournament, names=["Ana Sousa", "Bruno Lima"],
+                                 status=SignUp.Status.CONFIRM)
+    services.signup_refuse(signup=copy)
+    page = organiser_client.get(signups_page(tournament)).content.decode()
+    start = page.index(f'id="signup-{first.pk}"')
+    assert TURNED_DOWN not in page[start:page.index("</li>", start)]
+
+
 def test_turning_down_says_what_it_did(club, organiser_client):
     tournament = open_tournament(club, approval=True)
     signup = sign_up(tournament, 1, name_1="Ana Sousa", name_2="Bruno Lima")

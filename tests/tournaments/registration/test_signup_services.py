@@ -98,6 +98,20 @@ def test_the_same_two_players_cannot_sign_up_twice(club):
     assert tournament.signups.count() == 1
 
 
+def test_the_same_names_cannot_sign_up_twice_while_the_organiser_confirms_their_players(club):
+    """A club player's name leaves a sign-up to the organiser: typed again on another phone,
+    the same names are refused at once and take no second turn on the waiting list."""
+    Player.objects.create(club=club, name="Ana Costa")
+    tournament = open_tournament(club, cap=1)
+    sign_up(tournament, 1)
+    first = sign_up(tournament, 2, name_1="Ana Costa", name_2="Xavier Novo")
+    for again in (["Ana Costa", "Xavier Novo"], ["Ana  Costa", "xavier novo"]):
+        with pytest.raises(TournamentRefused, match="^Ana Costa & Xavier Novo already have a "
+                                                    "sign-up for this tournament"):
+            services.signup_create(tournament=tournament, names=again)
+    assert list(tournament.signups.filter(status="confirm")) == [first]
+
+
 def test_a_partnership_the_organiser_registered_cannot_sign_up_again(club):
     tournament = open_tournament(club)
     tournament_services.entries_register(tournament=tournament,

@@ -2,6 +2,8 @@
 plays in one partnership of a tournament only (sign-up, the organiser's confirmation, a
 corrected name, a place taken)."""
 
+from typing import NamedTuple
+
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -10,6 +12,7 @@ from scoring import engine
 from scoring.models import Match
 from sueca_club.models import Partnership, Player
 from sueca_club.services import (
+    lookalike_key,
     name_key,
     partnership_add,
     partnership_existing,
@@ -100,45 +103,110 @@ def misspelt_leave(signup: SignUp, old: Partnership) -> None:
         signup.brought.remove(*misspelt)
 
 
+_SEATS = ("partnership__player_1", "partnership__player_2", "partnership__player_3",
+          "partnership__player_4")
+
+
+_SHOWN = {SignUp.Status.PENDING: "private", SignUp.Status.CONFIRM: "private",
+          SignUp.Status.WAITING: "waiting"}
+
+
+class _Seat(NamedTuple):
+    name: str
+    player: Player | None  # None: a name typed, whose player the organiser has yet to confirm
+
+
+class _Other(NamedTuple):
+    """A partnership in the tournament, or on its way in, as a new one is compared with it."""
+
+    name: str
+    seats: list[_Seat]
+    shown: str  # "entered", "waiting", or "private": awaiting the organiser, on no public page
+
+
+def _others(tournament: Tournament, leaving: SignUp | None) -> list[_Other]:
+    """The tournament's entries (signed up or registered by the organiser), then its sign-ups
+    on their way in: awaiting approval or their players' confirmation, or on the waiting list."""
+    taken = Entry.objects.filter(tournament=tournament).select_related(*_SEATS)
+    coming = SignUp.objects.filter(tournament=tournament, status__in=SignUp.STANDING,
+                                   entry=None).select_related(*_SEATS)
+    if leaving is not None:
+        taken = taken.exclude(pk=leaving.entry_id)
+        coming = coming.exclude(pk=leaving.pk)
+    others = [_Other(e.partnership.display_name, _seats(e.partnership.players), "entered")
+              for e in taken]
+    for signup in coming:
+        seats = ([_Seat(name, None) for name in signup.names] if signup.partnership is None
+                 else _seats(signup.partnership.players))
+        others.append(_Other(signup.display_name, seats, _SHOWN.get(signup.status, "entered")))
+    return others
+
+
+def _seats(players: list[Player]) -> list[_Seat]:
+    return [_Seat(player.name, player) for player in players]
+
+
 def require_new_to_the_tournament(tournament: Tournament, players: list[Player],
                                   leaving: SignUp | None = None, *, typed: bool = False) -> None:
     """Refuse a partnership already in the tournament, or a player already in another of its
     partnerships (signed up, waiting or registered by the organiser). `typed`: the players
     are named by what a visitor typed, who may be another person of the same name: told how
     to go on then."""
-    taken = Entry.objects.filter(tournament=tournament).select_related(
-        "partnership__player_1", "partnership__player_2")
-    live = SignUp.objects.filter(tournament=tournament, status__in=SignUp.LIVE,
-                                 entry=None).select_related("partnership__player_1",
-                                                            "partnership__player_2")
-    if leaving is not None:
-        taken = taken.exclude(pk=leaving.entry_id)
-        live = live.exclude(pk=leaving.pk)
-    # (partnership, listed): a sign-up awaiting approval is on no public page
-    others = ([(e.partnership, True) for e in taken]
-              + [(s.partnership, s.status != SignUp.Status.PENDING) for s in live])
-    ids = {player.pk for player in players}
-    for other, listed in others:
-        if set(other.player_ids) == ids:
+    _require_apart(_others(tournament, leaving), _seats(players), _same_player, typed=typed)
+
+
+def require_names_new_to_the_tournament(tournament: Tournament, names: list[str],
+                                        namesakes: dict[str, Player]) -> None:
+    """Refuse names a visitor typed that are already in the tournament (told how to go on):
+    a roster player's (`namesakes`: selectors.namesakes) by who they are; any other by how it
+    looks (lookalike_key), since a newcomer of another sign-up, or a name whose player the
+    organiser has yet to confirm, is nobody's but by name: "Sofia Brandao" is Sofia Brandão
+    of a sign-up awaiting approval."""
+    seats = [_Seat(name, namesakes.get(name_key(name))) for name in names]
+    _require_apart(_others(tournament, None), seats, _alike, typed=True)
+
+
+def _same_player(new: _Seat, seat: _Seat) -> bool:
+    return seat.player is not None and new.player is not None and new.player.pk == seat.player.pk
+
+
+def _alike(new: _Seat, seat: _Seat) -> bool:
+    """Two players of the roster by who they are; else (a name typed, a newcomer's) by how
+    the names look."""
+    if all(s.player is not None and not s.player.provisional for s in (new, seat)):
+        return _same_player(new, seat)
+    return lookalike_key(new.name) == lookalike_key(seat.name)
+
+
+def _require_apart(others: list[_Other], seats: list[_Seat], same, *, typed: bool) -> None:
+    for other in others:
+        if len(other.seats) == len(seats) and all(
+                any(same(new, seat) for seat in other.seats) for new in seats):
             raise TournamentRefused(
-                (_("%(name)s are already signed up for this tournament.") if listed else
-                 _("%(name)s already have a sign-up for this tournament, awaiting the "
-                   "organiser's approval.")) % {"name": other.display_name})
-    for other, listed in others:
-        for player in players:
-            if player.pk in other.player_ids:
-                raise TournamentRefused(_entered(player, other, typed, listed))
+                (_("%(name)s already have a sign-up for this tournament, awaiting the "
+                   "organiser's approval.") if other.shown == "private" else
+                 _("%(name)s are already signed up for this tournament."))
+                % {"name": other.name})
+    for other in others:
+        for new in seats:
+            for seat in other.seats:
+                if same(new, seat):
+                    raise TournamentRefused(_entered(seat, other, typed))
 
 
-def _entered(player: Player, other: Partnership, typed: bool, listed: bool) -> str:
-    """`player` is in `other` already: said with the partner (or the three others of a four),
-    since saying the partnership would name `player` too."""
-    partners = Partnership.name_of("", *(p.name for p in other.players if p.pk != player.pk))
-    words = {"player": player.name, "partner": partners, "example": told_apart(player.name)}
-    if typed and not listed:  # a visitor is not told who else awaits the organiser
+def _entered(seat: _Seat, other: _Other, typed: bool) -> str:
+    """`seat`'s player is in `other` already: said with the partner (or the three others of a
+    four), since saying the partnership would name them too."""
+    partners = Partnership.name_of("", *(s.name for s in other.seats if s is not seat))
+    words = {"player": seat.name, "partner": partners, "example": told_apart(seat.name)}
+    if typed and other.shown == "private":  # a visitor is not told who else awaits the organiser
         return _("%(player)s is already in a sign-up for this tournament that the organiser "
                  "has not approved yet. If this is another person of the same name, add "
                  "something to the name that tells them apart (e.g. “%(example)s”).") % words
+    if typed and other.shown == "waiting":
+        return _("%(player)s is already on this tournament's waiting list, with %(partner)s. If "
+                 "this is another person of the same name, add something to the name that "
+                 "tells them apart (e.g. “%(example)s”).") % words
     if typed:
         return _("%(player)s is already entered in this tournament, with %(partner)s. If this is "
                  "another person of the same name, add something to the name that tells them "

@@ -23,6 +23,7 @@ from tournaments.registration.services.players import (
     names_kept,
     newcomers,
     partnership_of,
+    require_names_new_to_the_tournament,
     require_new_to_the_tournament,
     signed_up_player,
 )
@@ -46,8 +47,7 @@ def signup_create(*, tournament: Tournament, names: list[str], contact: str = ""
         raise TournamentRefused(_("Sign-up for this tournament has closed."))
     names = names_kept(tournament, names)
     club = tournament.club
-    require_new_to_the_tournament(tournament, list(selectors.namesakes(club, names).values()),
-                                  typed=True)
+    require_names_new_to_the_tournament(tournament, names, selectors.namesakes(club, names))
     players = newcomers(club, names)
     signup = SignUp(tournament=tournament, names=names, contact=contact.strip(),
                     language=language)
@@ -56,7 +56,6 @@ def signup_create(*, tournament: Tournament, names: list[str], contact: str = ""
         signup.queued_at = turn_while_confirming(tournament, registration)
         signup.save()
     else:
-        require_new_to_the_tournament(tournament, players, typed=True)  # another sign-up's
         signup.partnership = partnership_of(club, players)
         signup.status = SignUp.Status.PENDING
         signup.save()
