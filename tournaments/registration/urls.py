@@ -30,6 +30,8 @@ manage = [
     path(T + "sign-ups/poster/", views_manage.poster, {"kind": "sign-up"}, name="signup_poster"),
     path(T + "sign-ups/<int:signup_id>/players/", views_manage.signup_players,
          name="signup_players"),
+    path(T + "sign-ups/<int:signup_id>/players/change/", views_manage.signup_players_change,
+         name="signup_players_change"),
     path(T + "sign-ups/<int:signup_id>/approve/", views_manage.signup_approve,
          name="signup_approve"),
     path(T + "sign-ups/<int:signup_id>/refuse/", views_manage.signup_refuse,

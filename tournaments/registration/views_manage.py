@@ -1,9 +1,10 @@
 """Organiser pages of sign-up and check-in, under /manage/<club>/tournaments/<slug>/: the
-settings and the sign-ups (confirm who signed up, approve, turn down, move up, a sign-up's
-private link given again), the live check-in board, and the two posters (sign-up, and
-check-in at the door)."""
+settings and the sign-ups (confirm who signed up, change a player, approve, turn down, move
+up, a sign-up's private link given again), the live check-in board, and the two posters
+(sign-up, and check-in at the door)."""
 
 import segno
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,7 +17,7 @@ from sueca_club.live import live_page
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.registration import selectors, services
-from tournaments.registration.forms import PlayersForm, RegistrationForm
+from tournaments.registration.forms import NamesForm, PlayersForm, RegistrationForm
 from tournaments.registration.models import SignUp, door_token
 from tournaments.views.manage import attempt, owned_tournament, refuse
 
@@ -42,6 +43,11 @@ def _after(tournament, signup: SignUp, was: str) -> str:
     following = selectors.next_of(still, signup.pk)
     if following is not None:
         return f"signup-{following.pk}"
+    return _row(signup)
+
+
+def _row(signup: SignUp) -> str:
+    """The sign-up's row as it stands now: its entry's, once in the tournament."""
     signup.refresh_from_db(fields=["status", "entry"])
     return f"entry-{signup.entry_id}" if signup.entry_id else f"signup-{signup.pk}"
 
@@ -72,6 +78,15 @@ def _players_forms(tournament, board) -> None:
                                           prefix=f"s{signup.pk}")
 
 
+def _change_forms(board) -> None:
+    """A form beside each partnership in the tournament from a sign-up, to change a player."""
+    for signup in [entry.from_signup for entry in board.entries if entry.from_signup]:
+        signup.change_form = NamesForm(
+            players=len(signup.player_names), prefix=f"c{signup.pk}",
+            initial={f"name_{seat}": name
+                     for seat, name in enumerate(signup.player_names, start=1)})
+
+
 @login_required
 @require_safe
 def signups(request, club_slug, slug):
@@ -79,6 +94,7 @@ def signups(request, club_slug, slug):
     registration = selectors.registration(tournament)
     board = selectors.board(tournament)
     _players_forms(tournament, board)
+    _change_forms(board)
     return render(request, "tournaments/registration/manage_signups.html", {
         "tournament": tournament, "club": tournament.club, "registration": registration,
         "draft": tournament.status == Tournament.Status.DRAFT,  # sign-ups change only before
@@ -130,6 +146,25 @@ def signup_players(request, club_slug, slug, signup_id):
             signup=signup, names=form.names, by=request.user),
             _("The players of %(name)s are confirmed.") % {"name": signup.display_name})
     return landing("signups", tournament, _after(tournament, signup, SignUp.Status.CONFIRM))
+
+
+@login_required
+@require_POST
+def signup_players_change(request, club_slug, slug, signup_id):
+    """The organiser changes a player of a sign-up: it keeps its place."""
+    tournament = owned_tournament(request, club_slug, slug)
+    signup = _signup(tournament, signup_id)
+    form = NamesForm(request.POST, players=len(signup.player_names), prefix=f"c{signup.pk}")
+    if not form.is_valid():
+        refuse(request, form)
+    else:
+        was = signup.display_name
+        if attempt(request, lambda: services.signup_players_change(
+                signup=signup, names=form.names, by=request.user), ""):
+            signup = _signup(tournament, signup.pk)
+            messages.success(request, _("%(was)s are now %(name)s.")
+                             % {"was": was, "name": signup.display_name})
+    return landing("signups", tournament, _row(signup))
 
 
 @login_required

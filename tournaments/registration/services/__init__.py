@@ -6,8 +6,8 @@ version last, so the organiser's live check-in board and the public pages follow
 
 - players: who signs up (the names as kept, the club's players, one partnership each);
 - places: the organiser's settings, the places and the waiting list, moving up;
-- signup: signing up, and the organiser's answers (players confirmed, approved, turned
-  down, moved up);
+- signup: signing up, and the organiser's answers (players confirmed or changed, approved,
+  turned down, moved up);
 - check_in: "we are here", from the private link or the poster at the door;
 - private_link: withdrawing or correcting a name from the private link, the link emailed
   again.
@@ -34,6 +34,7 @@ from tournaments.registration.services.signup import (
     signup_approve,
     signup_create,
     signup_move_up,
+    signup_players_change,
     signup_players_confirm,
     signup_refuse,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "signup_link_email",
     "signup_links_send",
     "signup_move_up",
+    "signup_players_change",
     "signup_players_confirm",
     "signup_refuse",
     "signup_rename",

@@ -83,6 +83,23 @@ def newcomers_join(signup: SignUp) -> None:
     roster_join([signup.partnership])
 
 
+def players_replace(tournament: Tournament, signup: SignUp, names: list[str],
+                    players: list[Player], *, typed: bool) -> None:
+    """The sign-up's players are now `players` (named `names`), each in one partnership of
+    the tournament only (`typed`: as require_new_to_the_tournament); in the tournament
+    already, its entry plays with them, and a player it brought into the roster and nothing
+    else has now leaves it (misspelt_leave)."""
+    require_new_to_the_tournament(tournament, players, leaving=signup, typed=typed)
+    old = signup.partnership
+    signup.partnership = partnership_of(tournament.club, players)
+    signup.names = names
+    signup.save(update_fields=["partnership", "names"])
+    if signup.entry_id:
+        Entry.objects.filter(pk=signup.entry_id).update(partnership=signup.partnership)
+        newcomers_join(signup)
+        misspelt_leave(signup, old)
+
+
 def misspelt_leave(signup: SignUp, old: Partnership) -> None:
     """After a name of an accepted sign-up is corrected (`old`: its partnership until then):
     a player it brought into the roster under a name now corrected leaves the roster again,

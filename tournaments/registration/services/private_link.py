@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from sueca_club import outbox
 from sueca_club.services import name_key
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 from tournaments.registration import selectors
 from tournaments.registration.emails import email_address
 from tournaments.registration.models import SignUp
@@ -17,11 +17,9 @@ from tournaments.registration.services.places import (
     signup_now,
 )
 from tournaments.registration.services.players import (
-    misspelt_leave,
     names_kept,
     newcomers,
-    newcomers_join,
-    partnership_of,
+    players_replace,
     require_new_to_the_tournament,
 )
 from tournaments.services import rows
@@ -52,8 +50,9 @@ def signup_rename(*, signup: SignUp, names: list[str]) -> SignUp:
     place. A club's player is never renamed by a visitor: a corrected name is a new player, or
     a player of this sign-up already; the player it replaces, when the sign-up brought them
     into the roster and nothing else has them, leaves the roster (players.misspelt_leave). A
-    name that is another club player's is the organiser's to give, as at sign-up; before the
-    organiser has confirmed the players, the names as typed are simply corrected."""
+    name that is another club player's is the organiser's to give, as at sign-up
+    (signup_players_change); before the organiser has confirmed the players, the names as
+    typed are simply corrected."""
     tournament = draft(signup.tournament_id)
     signup = signup_now(signup)
     if signup.status not in SignUp.STANDING:
@@ -82,16 +81,8 @@ def _players_renamed(tournament: Tournament, signup: SignUp, names: list[str]) -
         raise TournamentRefused(_("A corrected name is the name of another player of the "
                                   "club: ask the organiser to make this change."))
     made = dict(zip(new, players, strict=True))
-    players = [ours.get(name_key(name)) or made[name] for name in names]
-    require_new_to_the_tournament(tournament, players, leaving=signup, typed=True)
-    old = signup.partnership
-    signup.partnership = partnership_of(tournament.club, players)
-    signup.names = names
-    signup.save(update_fields=["partnership", "names"])
-    if signup.entry_id:
-        Entry.objects.filter(pk=signup.entry_id).update(partnership=signup.partnership)
-        newcomers_join(signup)
-        misspelt_leave(signup, old)
+    players_replace(tournament, signup, names,
+                    [ours.get(name_key(name)) or made[name] for name in names], typed=True)
 
 
 @outbox.service

@@ -1,11 +1,12 @@
 """Signing up on the public page, and the organiser's answers to a sign-up: who its players
-are, approved, turned down, moved up from the waiting list."""
+are (confirmed, or changed later), approved, turned down, moved up from the waiting list."""
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from sueca_club import outbox
+from sueca_club.services import players_by_name
 from tournaments.models import Tournament
 from tournaments.registration import selectors
 from tournaments.registration.models import SignUp
@@ -23,6 +24,7 @@ from tournaments.registration.services.players import (
     names_kept,
     newcomers,
     partnership_of,
+    players_replace,
     require_names_new_to_the_tournament,
     require_new_to_the_tournament,
     signed_up_player,
@@ -90,6 +92,30 @@ def signup_players_confirm(*, signup: SignUp, names: list[str], by=None) -> Sign
         accept(tournament, signup)
         if signup.moved_up_at is not None:  # a place it had from the waiting list
             outbox.follow("tournaments.signup_moved_up_email", signup_id=signup.pk)
+    rows.bump(tournament)
+    return signup
+
+
+@outbox.service
+def signup_players_change(*, signup: SignUp, names: list[str], by=None) -> SignUp:
+    """The organiser changes a player of a sign-up before the start (accepted, waiting or
+    awaiting approval): it keeps its place. Each name is the sign-up's own player, else the
+    club's player of that name, as when the organiser confirms who signed up, else a new
+    player; a player plays in one partnership of the tournament only."""
+    tournament = draft(signup.tournament_id)
+    signup = signup_now(signup)
+    if signup.status == SignUp.Status.CONFIRM:
+        raise TournamentRefused(_("Confirm the players of this sign-up first."))
+    if signup.status not in SignUp.LIVE:
+        raise TournamentRefused(_("This sign-up is no longer in the tournament."))
+    club, ours = tournament.club, signup.partnership.players
+    names = names_kept(tournament, names)
+    known = selectors.namesakes(club, names) | players_by_name(ours)
+    players = [signed_up_player(club, name, known) for name in names]
+    if set(players) == set(ours):
+        raise TournamentRefused(_("Nothing to change: these are the players of this sign-up."))
+    players_replace(tournament, signup, [player.name for player in players], players,
+                    typed=False)
     rows.bump(tournament)
     return signup
 
