@@ -1,8 +1,9 @@
 """The emails of sign-ups, sent after the commit (steps.py).
 
-- A lost private link, sent again to the address a sign-up was made with. The links are the
-  sign-ups' own (a random token each, good until the sign-up is gone), so an email sent again
-  changes nothing: a retry, or a step run twice, sends the same links.
+- A lost private link, sent again to the address a sign-up was made with (asked for, or sent
+  by the organiser). The links are the sign-ups' own (a random token each, good until the
+  sign-up is gone), so an email sent again changes nothing: a retry, or a step run twice,
+  sends the same links.
 - A place for a partnership on the waiting list (`signup_moved_up_email_send`): sent once,
   marked on the sign-up in the transaction that sends it (as an invitation's email is), so a
   retry or the step run twice sends nothing more, and a send that fails is tried again. Sent
@@ -23,9 +24,12 @@ from sueca_club import mail
 from tournaments.registration.models import SignUp
 
 
-def signup_links_email_send(*, signup_ids: list[int], language: str) -> bool:
+def signup_links_email_send(*, signup_ids: list[int], language: str,
+                            by_organiser: bool = False) -> bool:
     """Email the private links of these sign-ups, those still standing, to the address they
-    were made with (one address: they were found by it)."""
+    were made with (one address: they were found by it): asked for on the sign-up page, or
+    sent by the organiser (`by_organiser`). It says what the links still do: once the
+    tournament has started, no check-in nor withdrawal, only the matches."""
     signups = list(SignUp.objects.filter(pk__in=signup_ids, status__in=SignUp.STANDING)
                    .select_related("tournament", "partnership__player_1",
                                    "partnership__player_2").order_by("pk"))
@@ -37,7 +41,9 @@ def signup_links_email_send(*, signup_ids: list[int], language: str) -> bool:
     with translation.override(language):
         subject = _("Your private link for %(tournament)s") % {"tournament": tournament.name}
         body = render_to_string("tournaments/registration/links_email.txt",
-                                {"tournament": tournament, "links": links})
+                                {"tournament": tournament, "links": links,
+                                 "by_organiser": by_organiser,
+                                 "started": tournament.status != tournament.Status.DRAFT})
     EmailMessage(subject=subject, body=body, to=[signups[0].contact],
                  connection=mail.connection()).send()
     return True

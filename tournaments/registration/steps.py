@@ -5,9 +5,11 @@ from tournaments.registration import emails
 
 
 @step("tournaments.signup_links_email", in_worker=True)
-def signup_links_email(*, signup_ids: list[int], language: str) -> None:
+def signup_links_email(*, signup_ids: list[int], language: str,
+                       by_organiser: bool = False) -> None:
     """Email a lost private link again, to the address its sign-up was made with."""
-    emails.signup_links_email_send(signup_ids=signup_ids, language=language)
+    emails.signup_links_email_send(signup_ids=signup_ids, language=language,
+                                   by_organiser=by_organiser)
 
 
 @step("tournaments.signup_moved_up_email", in_worker=True)

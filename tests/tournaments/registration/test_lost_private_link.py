@@ -8,6 +8,7 @@ from django.test import Client
 
 from sueca_club.models import Player
 from tests.tournaments.registration.helpers import open_tournament
+from tournaments import services as tournament_services
 from tournaments.registration import services
 
 ANSWER = "If a sign-up for this tournament was made with that address"
@@ -43,6 +44,22 @@ def test_the_link_is_emailed_to_the_address_the_sign_up_was_made_with(tournament
     assert email.to == ["Ana@Example.com"] and tournament.name in email.subject
     assert link_of(ours) in email.body and ours.token not in response.content.decode()
     assert theirs.token not in email.body
+
+
+def test_after_the_start_the_email_offers_no_check_in_nor_withdrawal(club, organiser,
+                                                                     mailoutbox):
+    tournament = open_tournament(club)
+    ours = signed_up(tournament, 1, "ana@example.com")
+    signed_up(tournament, 2, "rui@example.com")
+    ask(tournament, "ana@example.com")
+    assert "Open it to see your place, check in on the day, or withdraw:" in (
+        mailoutbox[-1].body)
+    tournament_services.tournament_start(tournament=tournament, by=organiser)
+    ask(tournament, "ana@example.com", address="192.0.2.71")
+    body = mailoutbox[-1].body
+    assert "You asked for the private link of your sign-up" in body and link_of(ours) in body
+    assert "open it to see the tournament and your matches" in body
+    assert "check in" not in body and "withdraw" not in body
 
 
 def test_an_address_no_sign_up_has_gets_the_same_answer_and_no_email(tournament, club,

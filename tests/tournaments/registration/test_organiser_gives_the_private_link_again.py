@@ -13,6 +13,7 @@ from django.test import Client
 from sueca_club.models import OutboxStep, Player
 from tests.conftest import make_club
 from tests.tournaments.registration.helpers import open_tournament
+from tournaments import services as services_of_tournaments
 from tournaments.registration import services
 
 SITE = "https://sueca.example"
@@ -111,7 +112,28 @@ def test_an_email_contact_gets_the_lost_link_email_once_through_the_outbox(
     assert email.to == ["ana@example.com"] and address_of(signup) in email.body
     [step] = OutboxStep.objects.filter(name=EMAIL_STEP)
     assert step.status == OutboxStep.Status.DONE
-    assert step.args == {"signup_ids": [signup.pk], "language": "pt-br"}  # its players' language
+    assert step.args == {"signup_ids": [signup.pk], "language": "pt-br",  # its players'
+                         "by_organiser": True}
+
+
+def test_the_email_says_the_organiser_sent_it_and_after_the_start_only_what_the_link_does(
+        club, organiser, organiser_client, mailoutbox):
+    tournament = open_tournament(club)
+    signup = signed_up(tournament, 1, contact="ana@example.com", language="en")
+    organiser_client.post(email_url(signup))
+    before = mailoutbox[-1].body
+    assert "The organiser of Torneio aberto sends you the private link" in before
+    assert "check in on the day, or withdraw" in before
+    assert "You asked" not in before and "did not ask" not in before
+
+    signed_up(tournament, 2)
+    services_of_tournaments.tournament_start(tournament=tournament, by=organiser)
+    organiser_client.post(email_url(signup))
+    after = mailoutbox[-1].body
+    assert "The organiser of Torneio aberto sends you" in after
+    assert "The tournament has started: open it to see the tournament and your matches:" in after
+    assert "check in" not in after and "withdraw" not in after
+    assert address_of(signup) in after
 
 
 def test_a_sign_up_without_an_email_address_is_not_emailed(tournament, organiser_client,

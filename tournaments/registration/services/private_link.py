@@ -100,13 +100,14 @@ def signup_links_send(*, tournament: Tournament, email: str, language: str) -> N
 @outbox.service
 def signup_link_email(*, signup: SignUp, by=None) -> SignUp:
     """The organiser emails a sign-up's private link again, to the address it was made with,
-    in the language it signed up in: the same email as "lost your link?", after the commit.
-    It changes nothing of the tournament (no lock, no new version): it records the email."""
+    in the language it signed up in: the email of "lost your link?", saying the organiser
+    sent it, after the commit. It changes nothing of the tournament (no lock, no new
+    version): it records the email."""
     signup = SignUp.objects.get(pk=signup.pk)
     if signup.status not in SignUp.STANDING:
         raise TournamentRefused(_("This sign-up is no longer in the tournament."))
     if not email_address(signup.contact):
         raise TournamentRefused(_("This sign-up gave no email address."))
     outbox.follow("tournaments.signup_links_email", signup_ids=[signup.pk],
-                  language=signup.language or settings.LANGUAGE_CODE)
+                  language=signup.language or settings.LANGUAGE_CODE, by_organiser=True)
     return signup
