@@ -189,6 +189,15 @@ def withdrawing(signup: SignUp) -> str:
     return f"{said} {final}"
 
 
+def signed_up_answer(signup: SignUp) -> str:
+    """What a partnership is told once it has signed up: on the waiting list, at which
+    number (the page itself says the rest, and to keep its address)."""
+    if signup.status == SignUp.Status.WAITING:
+        return (_("You are signed up, on the waiting list at number %(position)s.")
+                % {"position": waiting_position(signup)})
+    return _("You are signed up.")
+
+
 def checked_in_answer(signup: SignUp, *, name: str = "") -> str:
     """What a partnership is told once it has checked in (`name`: said at the door, where
     anyone may be holding the phone): where it stands, and on the waiting list, what next."""

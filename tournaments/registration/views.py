@@ -120,8 +120,7 @@ def _sign_up(request, slug):
         except ScoringRefused as refused:
             form.add_error(None, refused.message)
         else:
-            # the page itself says to keep its address: said once
-            messages.success(request, _("You are signed up."))
+            messages.success(request, selectors.signed_up_answer(signup))
             return redirect(signup.get_absolute_url())
     return _sign_up_page(request, tournament, registration, form, LinkRecoveryForm())
 

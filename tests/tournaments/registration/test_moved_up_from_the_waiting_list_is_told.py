@@ -166,4 +166,5 @@ def test_the_email_is_in_the_language_of_the_sign_up_page(club, mailoutbox):
     [email] = mailoutbox
     assert email.subject == f"{tournament.name}: uma vaga para vocês"
     assert "lista de espera" in email.body and "— — —" not in email.body
+    assert "a vaga passa para a próxima dupla da lista de espera" in email.body  # pt-BR's word
     assert settings.SITE_URL + second.get_absolute_url() in email.body

@@ -76,3 +76,13 @@ def test_an_accepted_partnership_is_told_too_that_it_has_not_checked_in(club):
     Client().post(f"{first.get_absolute_url()}check-in/")
     again = Client().get(first.get_absolute_url()).content.decode()
     assert "Accepted, and checked in." in again and "not checked in" not in again
+
+
+def test_signing_up_onto_the_waiting_list_says_so_with_its_number(club):
+    tournament = open_tournament(club, cap=1)
+    sign_up(tournament, 1)
+    response = Client().post(f"/t/{tournament.slug}/sign-up/", {
+        "name_1": "Jogador 2a", "name_2": "Jogador 2b"}, follow=True)
+    page = response.content.decode()
+    assert "You are signed up, on the waiting list at number 1." in page
+    assert SignUp.objects.get(names=["Jogador 2a", "Jogador 2b"]).status == "waiting"
