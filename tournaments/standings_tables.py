@@ -165,11 +165,17 @@ def tv_table(rows: list[dict], tournament: Tournament) -> Table:
     return Table([Header(column, "", "") for column in columns], _rows(columns, rows))
 
 
-def group_table(ranked: list[Standing], through: set[int]) -> Table:
-    """A group's table: fewer columns, not sortable (several sit on one page); once the
-    group has begun, the rows of those `through` (selectors.going_through) are marked as
-    going through to the knockout (before, the marks would only follow the draw's order)."""
-    columns = [c for c in COLUMNS if c.name not in GROUP_COLUMNS_LEFT_OUT]
+def group_columns(tournament: Tournament) -> list[Column]:
+    """A group's columns: the standings page's (columns_for) less GROUP_COLUMNS_LEFT_OUT, so
+    that several groups fit a phone, but for those the tie-break chain ranks by."""
+    left_out = set(GROUP_COLUMNS_LEFT_OUT) - set(tournament.tie_breaks)
+    return [column for column in columns_for(tournament) if column.name not in left_out]
+
+
+def group_table(ranked: list[Standing], through: set[int], columns: list[Column]) -> Table:
+    """A group's table with `columns` (group_columns), not sortable (several sit on one page);
+    once the group has begun, the rows of those `through` (selectors.going_through) are marked
+    as going through to the knockout (before, the marks would only follow the draw's order)."""
     table = _rows(columns, standing_rows(ranked))
     begun = any(s.row.played or s.row.byes for s in ranked)
     return Table([Header(column, "", "") for column in columns],

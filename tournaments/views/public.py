@@ -147,7 +147,8 @@ def group_tables(tournament: Tournament, all_pairings, field_) -> list[tuple[str
                                           stage=Round.Stage.GROUPS, group=letter)
               for letter in letters}
     through = selectors.going_through(tournament, all_pairings, list(ranked.values()))
-    return [(letter, standings_tables.group_table(group, through))
+    columns = standings_tables.group_columns(tournament)
+    return [(letter, standings_tables.group_table(group, through, columns))
             for letter, group in ranked.items()]
 
 
@@ -160,7 +161,8 @@ def groups(request, slug: str):
         return {"groups": tables, "by_lot": standings_tables.by_lot(records),
                 "decided": any(record["decided"] for record in records),
                 "deciding_in_play": {p.group for p in all_pairings if not p.finished
-                                     and p.round.stage == Round.Stage.DECIDING}}
+                                     and p.round.stage == Round.Stage.DECIDING},
+                "ranked_by": presenters.ranked_by_text(tournament)}
     return _page(request, slug, "groups", context)
 
 
