@@ -91,7 +91,8 @@ class SignUp(models.Model):
                                  related_name="signup")
     status = models.CharField(max_length=10, choices=Status.choices)
     contact = models.CharField(_("phone or email"), max_length=120, blank=True)
-    # A waiting partnership that came to the door: moved up, it is checked in at once.
+    # A partnership not in the tournament yet (on the waiting list, or its players to confirm)
+    # that came to the door: once in, it is checked in at once.
     here = models.BooleanField(default=False)
     # The players it brought into the club's roster when it got in (its newcomers until then):
     # one of them whose name it corrects leaves the roster again when nothing else has them
@@ -109,9 +110,13 @@ class SignUp(models.Model):
     token = models.CharField(max_length=64, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     # The waiting list's order: when it joined the list (a sign-up approved later queues then).
-    # Of a sign-up whose players the organiser confirms: None while it holds a place, else
-    # its turn on the waiting list.
+    # Of a sign-up whose players the organiser confirms: its turn on the waiting list, when it
+    # came with no place free and sign-ups accepted at once.
     queued_at = models.DateTimeField(null=True, blank=True)
+    # Of a sign-up whose players the organiser confirms: it came (or moved up) while there was
+    # room, sign-ups accepted at once, and keeps that place whatever the settings become; it
+    # takes it once its players are confirmed. Neither this nor a turn: it awaits approval.
+    holds_place = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -128,6 +133,21 @@ class SignUp(models.Model):
 
     def get_absolute_url(self):
         return reverse("tournaments:signup_link", args=[self.tournament.slug, self.token])
+
+    @property
+    def in_line(self) -> bool:
+        """In the tournament, on its waiting list, or holding a place or a turn there while the
+        organiser confirms its players: it may check in."""
+        if self.status == self.Status.ACCEPTED:
+            return self.entry_id is not None
+        if self.status == self.Status.CONFIRM:
+            return self.holds_place or self.queued_at is not None
+        return self.status == self.Status.WAITING
+
+    @property
+    def on_waiting_list(self) -> bool:
+        return self.status in (self.Status.WAITING, self.Status.CONFIRM) and (
+            self.queued_at is not None)
 
     @property
     def player_names(self) -> list[str]:

@@ -11,7 +11,7 @@ from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 
-from sueca_club.models import Club, Partnership, Player
+from sueca_club.models import Club, Player
 from sueca_club.services import alphabetical, lookalike_key, name_key
 from tournaments import selectors as tournament_selectors
 from tournaments import sit_outs
@@ -88,10 +88,10 @@ class Places:
 
 
 def places(tournament: Tournament, registration: Registration) -> Places:
-    """Without approval, a sign-up holds its place while the organiser confirms its players
-    (first come, first served); with approval, no sign-up holds a place until approved."""
-    held = 0 if registration.approval else tournament.signups.filter(
-        status=SignUp.Status.CONFIRM, queued_at=None).count()
+    """A sign-up that came while sign-ups were accepted at once holds its place while the
+    organiser confirms its players (first come, first served), whatever the settings became
+    since; with approval, no sign-up holds a place until approved."""
+    held = tournament.signups.filter(status=SignUp.Status.CONFIRM, holds_place=True).count()
     return Places(tournament.entries.filter(withdrawn=False).count(), held, registration.cap)
 
 
@@ -161,7 +161,7 @@ def status_of(signup: SignUp) -> Status:
         SignUp.Status.REFUSED: _("The organiser could not accept this sign-up."),
         SignUp.Status.WITHDRAWN: _("Withdrawn."),
         SignUp.Status.REMOVED: _("Taken out of the tournament by the organiser."),
-    }[signup.status])
+    }[signup.status], checked_in=signup.here if signup.in_line else None)  # players to confirm
 
 
 def _waiting_next(here: bool) -> str:
@@ -201,7 +201,7 @@ def signed_up_answer(signup: SignUp) -> str:
 def checked_in_answer(signup: SignUp, *, name: str = "") -> str:
     """What a partnership is told once it has checked in (`name`: said at the door, where
     anyone may be holding the phone): where it stands, and on the waiting list, what next."""
-    if signup.status != SignUp.Status.WAITING:
+    if not signup.on_waiting_list:
         if name:
             return _("%(name)s: you are checked in.") % {"name": name}
         return _("You are checked in. Enjoy the tournament!")
@@ -213,15 +213,15 @@ def checked_in_answer(signup: SignUp, *, name: str = "") -> str:
 
 
 def can_check_in(signup: SignUp, registration: Registration) -> bool:
-    live = signup.status in (SignUp.Status.ACCEPTED, SignUp.Status.WAITING)
     done = signup.here or (signup.entry is not None and signup.entry.checked_in)
-    return (live and not done and registration.check_in_open()
+    return (signup.in_line and not done and registration.check_in_open()
             and signup.tournament.status == Tournament.Status.DRAFT)
 
 
 @dataclass(frozen=True)
 class DoorRow:
-    partnership: Partnership
+    name: str
+    first: str  # its first player's name: the list's order
     here: bool
     waiting: bool
     signup_id: int | None = None  # tapped through its sign-up, or (registered by the
@@ -248,17 +248,18 @@ def door_etag(slug: str, token: str) -> str | None:
 
 def door_rows(tournament: Tournament) -> list[DoorRow]:
     """Who may check in at the door, by name: the tournament's entries (signed up, or
-    registered by the organiser), then the waiting list."""
-    signups = (tournament.signups.filter(status__in=(SignUp.Status.ACCEPTED,
-                                                     SignUp.Status.WAITING))
-               .exclude(status=SignUp.Status.ACCEPTED, entry=None)
-               .select_related(*RELATED))
-    rows = [DoorRow(s.partnership, s.here or bool(s.entry and s.entry.checked_in),
-                    s.status == SignUp.Status.WAITING, signup_id=s.pk) for s in signups]
+    registered by the organiser, or holding a place while the organiser confirms the
+    players), then the waiting list."""
+    signups = [s for s in tournament.signups.filter(status__in=SignUp.STANDING)
+               .select_related(*RELATED) if s.in_line]
+    rows = [DoorRow(s.display_name, s.player_names[0],
+                    s.here or bool(s.entry and s.entry.checked_in), s.on_waiting_list,
+                    signup_id=s.pk) for s in signups]
     registered = (tournament.entries.filter(signup=None)
                   .select_related("partnership__player_1", "partnership__player_2"))
-    rows += [DoorRow(e.partnership, e.checked_in, False, entry_id=e.pk) for e in registered]
-    return sorted(rows, key=lambda row: (row.waiting, alphabetical(row.partnership.player_1.name)))
+    rows += [DoorRow(e.partnership.display_name, e.partnership.player_1.name, e.checked_in,
+                     False, entry_id=e.pk) for e in registered]
+    return sorted(rows, key=lambda row: (row.waiting, alphabetical(row.first)))
 
 
 @dataclass
@@ -273,6 +274,7 @@ class Board:
     others: list[SignUp]  # refused or withdrawn
     withdrawn: list  # entries withdrawn once the tournament was under way: apart, not counted
     left_out: list[SignUp]  # accepted, but left out at the start for not having checked in
+    not_taken: list[SignUp]  # still on the waiting list or awaiting the organiser at the start
 
     @property
     def present(self) -> int:
@@ -292,15 +294,18 @@ def board(tournament: Tournament) -> Board:
     for entry in entries:
         entry.from_signup = by_entry.get(entry.pk)
     _refused_before(signups)
+    before = [] if started else signups
     return Board(
         entries=[entry for entry in entries if not entry.withdrawn],
-        confirm=[s for s in signups if s.status == SignUp.Status.CONFIRM],
-        pending=[s for s in signups if s.status == SignUp.Status.PENDING],
-        waiting=[s for s in signups if s.status == SignUp.Status.WAITING],
+        confirm=[s for s in before if s.status == SignUp.Status.CONFIRM],
+        pending=[s for s in before if s.status == SignUp.Status.PENDING],
+        waiting=[s for s in before if s.status == SignUp.Status.WAITING],
         others=[s for s in signups if s.status in SignUp.GONE],
         withdrawn=[entry for entry in entries if entry.withdrawn],
         left_out=[s for s in signups if started and s.status == SignUp.Status.ACCEPTED
                   and s.entry_id is None],
+        not_taken=[s for s in signups if started and s.status in (
+            SignUp.Status.CONFIRM, SignUp.Status.PENDING, SignUp.Status.WAITING)],
     )
 
 

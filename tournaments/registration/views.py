@@ -282,12 +282,14 @@ def door_check_in(request, slug, door_token, signup_id):
     registration = _door(slug, door_token)
     signup = get_object_or_404(registration.tournament.signups.select_related(
         "partnership__player_1", "partnership__player_2", "entry"), pk=signup_id,
-        status__in=(SignUp.Status.ACCEPTED, SignUp.Status.WAITING))
-    return _at_the_door(request, registration, signup.partnership, selectors.status_of(signup),
+        status__in=SignUp.STANDING)
+    if not signup.in_line:
+        raise Http404
+    return _at_the_door(request, registration, signup.player_names, selectors.status_of(signup),
                         lambda tournament: selectors.checked_in_answer(
                             services.door_check_in(tournament=tournament, door_token=door_token,
                                                    signup=signup),
-                            name=signup.partnership.display_name))
+                            name=signup.display_name))
 
 
 @never_cache
@@ -302,10 +304,11 @@ def door_entry_check_in(request, slug, door_token, entry_id):
         services.door_entry_check_in(tournament=tournament, door_token=door_token, entry=entry)
         return _("%(name)s: you are checked in.") % {"name": entry.partnership.display_name}
 
-    return _at_the_door(request, registration, entry.partnership, None, check_in)
+    return _at_the_door(request, registration, [player.name for player in entry.partnership.players],
+                        None, check_in)
 
 
-def _at_the_door(request, registration, partnership, status, check_in):
+def _at_the_door(request, registration, names: list[str], status, check_in):
     """The confirmation page (GET), or the check-in (POST: `check_in` answers what to say),
     back to the poster's list."""
     tournament = registration.tournament
@@ -316,5 +319,5 @@ def _at_the_door(request, registration, partnership, status, check_in):
             messages.error(request, refused.message)
         return redirect("tournaments:door", tournament.slug, registration.door_token)
     return _private(render(request, "tournaments/registration/door_confirm.html", {
-        "tournament": tournament, "registration": registration, "partnership": partnership,
+        "tournament": tournament, "registration": registration, "names": names,
         "status": status}))

@@ -201,6 +201,7 @@ def signup_private_link(request, club_slug, slug, signup_id):
     link = selectors.private_link(signup)
     return render(request, "tournaments/registration/manage_link.html", {
         "tournament": tournament, "club": tournament.club, "signup": signup, "link": link,
+        "status": selectors.status_of(signup),  # as the link itself says it
         "standing": signup.status in SignUp.STANDING,
         "qr": _qr(link.url, _("Private link of %(name)s") % {"name": signup.display_name})})
 
@@ -230,7 +231,8 @@ def check_in_board(request, club_slug, slug):
         return {"tournament": tournament, "club": tournament.club,
                 "registration": registration, "board": board,
                 "landed": selectors.landed(request.GET.get("at", ""), board),
-                "draft": tournament.status == tournament.Status.DRAFT}
+                "draft": tournament.status == tournament.Status.DRAFT,
+                "undecided_signups": selectors.awaiting_the_organiser(tournament)}
 
     etag = f"{tournament_selectors.live_etag(slug)}-check-in" if request.htmx else None
     return live_page(request, etag, "tournaments/registration/manage_check_in.html",

@@ -4,6 +4,7 @@ phone contact, or the lost-link email sent again to an email contact; only to an
 of the tournament's club, and never kept by a cache."""
 
 import re
+from html import unescape
 from urllib.parse import unquote
 
 import pytest
@@ -177,3 +178,15 @@ def test_another_tournaments_sign_up_is_not_found_under_this_one(club, tournamen
     elsewhere = signed_up(open_tournament(club), 2)
     url = page_url(ours).replace(f"/sign-ups/{ours.pk}/", f"/sign-ups/{elsewhere.pk}/")
     assert organiser_client.get(url).status_code == 404
+
+
+def test_the_page_says_where_the_sign_up_stands_as_its_link_does(club, organiser_client):
+    tournament = open_tournament(club)
+    away = signed_up(tournament, 1)
+    for here in (signed_up(tournament, 2), signed_up(tournament, 3)):
+        services_of_tournaments.entry_update(entry=here.entry, checked_in=True)
+    services_of_tournaments.tournament_start(tournament=tournament)
+    told = "Not playing: you had not checked in when the tournament started."
+    assert told in unescape(Client().get(away.get_absolute_url()).content.decode())
+    page = unescape(organiser_client.get(page_url(away)).content.decode())
+    assert told in page and "· accepted" not in page

@@ -3,6 +3,8 @@ says who is who (that player, or someone else under a name that tells them apart
 nothing of the player (their email, their partnerships) reaches whoever typed the name."""
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.utils.html import escape
 
@@ -11,7 +13,7 @@ from tests.conftest import make_partnership
 from tests.tournaments.registration.helpers import open_tournament, sign_up
 from tournaments import services as tournament_services
 from tournaments.registration import services
-from tournaments.registration.models import SignUp
+from tournaments.registration.models import SignUp, door_token
 from tournaments.services import TournamentRefused
 
 MEMBER_EMAIL = "ana.sousa@example.com"
@@ -124,6 +126,74 @@ def test_one_that_came_when_full_waits_its_turn_and_with_approval_awaits_it(club
     services.signup_players_confirm(signup=held, names=["Ana Sousa (Porto)", "Zé Estranho"],
                                     by=organiser)
     assert SignUp.objects.get(pk=held.pk).status == "pending"
+
+
+def approval_from_now(tournament, *, cap):
+    services.registration_update(tournament=tournament, open=True, cap=cap, closes_at=None,
+                                 approval=True, check_in_from=None)
+
+
+def test_a_place_held_while_its_players_are_confirmed_survives_a_switch_to_approval(
+        club, member, organiser):
+    tournament = open_tournament(club, cap=3)
+    sign_up(tournament, 1)
+    held = sign_up(tournament, 2, name_1="Ana Sousa", name_2="Zé Estranho")
+    approval_from_now(tournament, cap=3)
+    later = [sign_up(tournament, n) for n in (3, 4)]
+    for signup in later:
+        services.signup_approve(signup=signup, by=organiser)
+    assert [SignUp.objects.get(pk=s.pk).status for s in later] == ["accepted", "waiting"]
+    services.signup_players_confirm(signup=held, names=["Ana Sousa", "Zé Estranho"],
+                                    by=organiser)
+    assert SignUp.objects.get(pk=held.pk).status == "accepted"
+    assert tournament.entries.count() == 3
+
+
+def test_a_turn_on_the_waiting_list_survives_a_switch_to_approval(club, member, organiser):
+    tournament = open_tournament(club, cap=1)
+    sign_up(tournament, 1)
+    late = sign_up(tournament, 2, name_1="Ana Sousa", name_2="Zé Estranho")
+    approval_from_now(tournament, cap=1)
+    services.signup_players_confirm(signup=late, names=["Ana Sousa", "Zé Estranho"],
+                                    by=organiser)
+    assert SignUp.objects.get(pk=late.pk).status == "waiting"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_place_held_before_it_was_recorded_as_held_is_kept(club, member):
+    """The migration finds the places held then: no turn on the waiting list, no approval."""
+    held = sign_up(open_tournament(club, cap=1), 1, name_1="Ana Sousa", name_2="Zé Estranho")
+    awaiting = sign_up(open_tournament(club, approval=True), 2, name_1="Ana Sousa",
+                       name_2="Zé Estranho")
+    MigrationExecutor(connection).migrate([("tournaments", "0023_a_lone_deciding_match_has_no_"
+                                            "round_code")])
+    MigrationExecutor(connection).migrate([("tournaments", "0024_a_sign_up_keeps_the_place_it_"
+                                            "holds_while_its_players_are_confirmed")])
+    assert SignUp.objects.get(pk=held.pk).holds_place
+    assert not SignUp.objects.get(pk=awaiting.pk).holds_place
+
+
+def test_one_holding_its_place_checks_in_and_takes_it_checked_in(club, member, organiser):
+    tournament = open_tournament(club, cap=2, check_in=True)
+    signup = services.signup_create(tournament=tournament, names=["Ana Sousa", "Zé Estranho"])
+    link = Client().get(signup.get_absolute_url()).content.decode()
+    assert "We are here" in link
+    door = f"/t/{tournament.slug}/door/{door_token(tournament)}/"
+    assert escape("Ana Sousa & Zé Estranho") in Client().get(door).content.decode()
+    Client().post(f"{door}{signup.pk}/")
+    assert "✓ You are checked in." in Client().get(signup.get_absolute_url()).content.decode()
+    services.signup_players_confirm(signup=signup, names=["Ana Sousa", "Zé Estranho"],
+                                    by=organiser)
+    assert SignUp.objects.get(pk=signup.pk).entry.checked_in
+
+
+def test_the_check_in_pages_start_says_the_start_leaves_it_out(club, member, organiser_client):
+    tournament = open_tournament(club, check_in=True)
+    sign_up(tournament, 1, name_1="Ana Sousa", name_2="Zé Estranho")
+    html = organiser_client.get(f"/manage/{club.slug}/tournaments/{tournament.slug}/check-in/")
+    start = html.content.decode().index('/start/"')
+    assert "1 public sign-up still waits for your decision: the start leaves it out." in (
+        html.content.decode()[start:])
 
 
 def test_no_email_of_the_strangers_play_goes_to_the_member_nor_of_the_members_to_the_stranger(

@@ -16,14 +16,14 @@ from tournaments.services.errors import TournamentRefused
 def _check_in(tournament: Tournament, signup: SignUp) -> SignUp:
     if not registration_for(tournament).check_in_open():
         raise TournamentRefused(_("Check-in has not opened yet."))
-    if signup.status == SignUp.Status.ACCEPTED and signup.entry_id:
-        Entry.objects.filter(pk=signup.entry_id).update(checked_in=True)
-    elif signup.status == SignUp.Status.WAITING:
-        signup.here = True
-        signup.save(update_fields=["here"])
-    else:
+    if not signup.in_line:
         raise TournamentRefused(_("Only an accepted partnership, or one on the waiting list, "
                                   "can check in."))
+    if signup.entry_id:
+        Entry.objects.filter(pk=signup.entry_id).update(checked_in=True)
+    else:  # on the waiting list, or its players still to confirm: it keeps it
+        signup.here = True
+        signup.save(update_fields=["here"])
     rows.bump(tournament)
     return signup
 

@@ -106,12 +106,15 @@ def place(tournament: Tournament, registration: Registration, signup: SignUp) ->
         _queue(signup)
 
 
-def turn_while_confirming(tournament: Tournament, registration: Registration):
-    """While the organiser confirms its players, a sign-up holds a place if there is one
-    (None: when sign-ups are accepted at once), else it has its turn on the waiting list."""
-    if registration.approval or room(tournament, registration):
-        return None
-    return timezone.now()
+def hold_or_queue(tournament: Tournament, registration: Registration, signup: SignUp) -> None:
+    """Sign-ups accepted at once: while the organiser confirms its players, a sign-up holds a
+    place if there is one, else it has its turn on the waiting list."""
+    if registration.approval:
+        return
+    if room(tournament, registration):
+        signup.holds_place = True
+    else:
+        signup.queued_at = timezone.now()
 
 
 def move_up_waiting(tournament: Tournament, registration: Registration) -> None:
@@ -124,8 +127,8 @@ def move_up_waiting(tournament: Tournament, registration: Registration) -> None:
         if not room(tournament, registration):
             break
         if signup.status == SignUp.Status.CONFIRM:  # told once its players are confirmed
-            signup.queued_at, signup.moved_up_at = None, timezone.now()
-            signup.save(update_fields=["queued_at", "moved_up_at"])
+            signup.queued_at, signup.holds_place, signup.moved_up_at = None, True, timezone.now()
+            signup.save(update_fields=["queued_at", "holds_place", "moved_up_at"])
         else:
             move_up(tournament, signup)
 

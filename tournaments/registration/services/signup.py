@@ -13,12 +13,12 @@ from tournaments.registration.models import SignUp
 from tournaments.registration.services.places import (
     accept,
     draft,
+    hold_or_queue,
     move_up,
     move_up_waiting,
     place,
     registration_for,
     signup_now,
-    turn_while_confirming,
 )
 from tournaments.registration.services.players import (
     names_kept,
@@ -55,7 +55,7 @@ def signup_create(*, tournament: Tournament, names: list[str], contact: str = ""
                     language=language)
     if players is None:
         signup.status = SignUp.Status.CONFIRM
-        signup.queued_at = turn_while_confirming(tournament, registration)
+        hold_or_queue(tournament, registration, signup)
         signup.save()
     else:
         signup.partnership = partnership_of(club, players)
@@ -71,7 +71,8 @@ def signup_create(*, tournament: Tournament, names: list[str], contact: str = ""
 def signup_players_confirm(*, signup: SignUp, names: list[str], by=None) -> SignUp:
     """The organiser says who signed up: each name is the club's player of that name, or a
     new player (someone else, under a name that tells them apart). The sign-up then goes on
-    as any other: the place it held, its turn on the waiting list, or the approval."""
+    as any other: the place it held (checked in if it came), its turn on the waiting list,
+    or the approval; a place or a turn it had stays whatever the settings became since."""
     tournament = draft(signup.tournament_id)
     signup = signup_now(signup)
     if signup.status != SignUp.Status.CONFIRM:
@@ -82,16 +83,15 @@ def signup_players_confirm(*, signup: SignUp, names: list[str], by=None) -> Sign
     players = [signed_up_player(club, name, known) for name in names]
     require_new_to_the_tournament(tournament, players)
     signup.partnership = partnership_of(club, players)
-    registration = registration_for(tournament)
-    if registration.approval or signup.queued_at is not None:
-        signup.status = (SignUp.Status.PENDING if registration.approval
-                         else SignUp.Status.WAITING)
-        signup.save(update_fields=["partnership", "status"])
-    else:  # it held a place: it takes it
+    if signup.holds_place:
         signup.save(update_fields=["partnership"])
-        accept(tournament, signup)
+        accept(tournament, signup, checked_in=signup.here)
         if signup.moved_up_at is not None:  # a place it had from the waiting list
             outbox.follow("tournaments.signup_moved_up_email", signup_id=signup.pk)
+    else:
+        signup.status = (SignUp.Status.WAITING if signup.queued_at is not None
+                         else SignUp.Status.PENDING)
+        signup.save(update_fields=["partnership", "status"])
     rows.bump(tournament)
     return signup
 
