@@ -88,6 +88,7 @@ class MatchSummary:
     dealt_at: datetime | None  # when its last deal was recorded (the TV's highlight)
     next_dealer: int | None = None  # the seat, as in its state
     seated: tuple[str | None, ...] = ()  # the players' names in the order of play from seat 0
+    carry: int = 0  # games of tied deals waiting for the next deal that is won (tie carry-over)
 
     awaiting_confirmation = Match.awaiting_confirmation
     scoreline = Match.scoreline
@@ -116,7 +117,8 @@ class MatchSummary:
         partidas, points, partida_games = (json.loads(text) if text else None
                                            for text in self.state_text)
         return {"games": [self.games_a, self.games_b], "partidas": partidas, "points": points,
-                "partida_games": partida_games, "next_dealer": self.next_dealer}
+                "partida_games": partida_games, "next_dealer": self.next_dealer,
+                "carry": self.carry}
 
 
 @dataclass(slots=True)
@@ -168,6 +170,7 @@ SUMMARY_COLUMNS = (
     "match__finished_at", "match__winner", "withdrawal", "match__dealt_at",
     KeyTextTransform("next_dealer", "match__state"),  # who deals next (MatchSummary.dealer)
     "stopped",
+    KeyTextTransform("carry", "match__state"),
 )
 
 
@@ -189,6 +192,7 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
             None if row[44] in (None, "null") else int(row[44]),  # null: a match that ended
             # seat 0 is A's first player, seat 1 B's first, and so on (Match.players)
             (row[19], row[22], row[20], row[23], row[36], row[38], row[37], row[39]),
+            int(row[46] or 0),
         ) if row[10] else None
         summaries.append(PairingSummary(
             *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),

@@ -13,7 +13,8 @@ WIN = {"A": {"points": [120, 0], "flag": "A"}, "B": {"points": [0, 120], "flag":
 
 def make_tournament(club, size: int, structure="knockout", fmt=None, **options) -> Tournament:
     tournament = tournament_services.tournament_create(
-        club=club, name=f"Torneio {structure} {size}", rules=engine.rules_from("portugal"),
+        club=club, name=f"Torneio {structure} {size}",
+        rules=options.pop("rules", None) or engine.rules_from("portugal"),
         fmt=engine.format_from(fmt), structure=structure, **options)
     partnerships = [make_partnership(club, f"Player {i}a", f"Player {i}b") for i in range(size)]
     tournament_services.entries_register(tournament=tournament, partnerships=partnerships)

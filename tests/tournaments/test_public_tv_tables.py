@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from scoring import tv
+from scoring import engine, tv
 from scoring.models import Match
 from tests.tournaments.helpers import in_play, record
 from tests.tournaments.public_helpers import HTMX, knockout_of_13, swiss
@@ -74,3 +74,15 @@ def test_an_unchanged_tables_poll_is_a_304_costing_one_query(client, club,
         response = client.get(f"/t/{tournament.slug}/tv/?page=2",
                               headers={**HTMX, "If-None-Match": etag})
     assert response.status_code == 304
+
+
+def test_a_tables_pending_tie_games_show_on_the_tournaments_tv(client, club):
+    """As on the club's TV (tests/scoring/test_club_tv_says_tie_games_pending.py), where the
+    tournament's tiles never said so."""
+    tournament = knockout_of_13(club, rules=engine.rules_from("carry_ties"))
+    match = in_play(tournament)[0].match
+    record(match, {"points": [60, 60]})
+    tile = screen(client, tournament, "?page=1")
+    assert '<span class="tv-carry">1 tie game pending</span>' in tile
+    record(match, {"points": [70, 50]})
+    assert "tv-carry" not in screen(client, tournament, "?page=1")
