@@ -192,8 +192,11 @@ class TournamentForm(TournamentDetailsForm, StructureForm, RulesFormatForm):
         help_text=Tournament._meta.get_field("bracket_reset").help_text)
     pairing = forms.ChoiceField(label=_label("pairing"), choices=Tournament.Pairing.choices,
                                 initial=Tournament.Pairing.SWISS)
-    bye_result = forms.ChoiceField(label=_label("bye_result"), choices=Tournament.Bye.choices,
-                                   initial=Tournament.Bye.WIN, required=False)
+    bye_result = forms.ChoiceField(
+        label=_label("bye_result"), choices=Tournament.Bye.choices, initial=Tournament.Bye.WIN,
+        required=False, help_text=_("Swiss only: in a round robin with an odd number of "
+                                    "partnerships one sits out each round, which counts for "
+                                    "nothing."))
     legs = forms.TypedChoiceField(label=_label("legs"), choices=Tournament.Legs.choices,
                                   coerce=int, initial=Tournament.Legs.ONCE, required=False,
                                   empty_value=None,
@@ -304,8 +307,10 @@ class TournamentForm(TournamentDetailsForm, StructureForm, RulesFormatForm):
                 self.add_error(name, _("%(criterion)s is already earlier in the chain.")
                                % {"criterion": criterion_label(code)})
             elif code not in formats.criteria_for(self.cleaned_data.get("format_type", "")):
-                self.add_error(name, _("%(criterion)s cannot separate anyone: a match of fixed "
-                                       "deals or of points has no game sets.")
+                self.add_error(name, (_("%(criterion)s cannot separate anyone: a match of "
+                                        "points has no games.") if code == "games_won" else
+                                      _("%(criterion)s cannot separate anyone: a match of fixed "
+                                        "deals or of points has no game sets."))
                                % {"criterion": criterion_label(code)})
             elif chain and chain[-1] == "lots":
                 self.add_error(name, _("Drawing lots decides every tie, so it can only come last."))

@@ -100,15 +100,17 @@ def sort_of(asked: str) -> str:
 
 def columns_for(tournament: Tournament) -> list[Column]:
     """The columns that can tell partnerships of this tournament apart: game sets only where
-    its matches have them, draws only where a match can end level (fixed deals), Buchholz
-    only in a Swiss, byes only where one is drawn (a round robin's partnership sits out, with
-    no bye). Always 0, the others would only push the table off a phone."""
+    its matches have them, games unless they are of points, draws only where a match can end
+    level (fixed deals), Buchholz only in a Swiss, byes only where one is drawn (a round
+    robin's partnership sits out, with no bye). Always 0, the others would only push the
+    table off a phone."""
     kind = tournament.format.get("type")
     rounds = tournament.structure == Tournament.Structure.ROUNDS
     swiss = rounds and tournament.pairing == Tournament.Pairing.SWISS
     round_robin = tournament.structure == Tournament.Structure.LEAGUE or (rounds and not swiss)
-    partidas = "partidas_won" in formats.criteria_for(kind)
-    left_out = {*(() if partidas else ("partidas_won", "partidas_lost")),
+    criteria = formats.criteria_for(kind)
+    left_out = {*(() if "partidas_won" in criteria else ("partidas_won", "partidas_lost")),
+                *(() if "games_won" in criteria else ("games_won",)),
                 *(() if kind == "fixed_deals" else ("drawn",)), *(() if swiss else ("buchholz",)),
                 *(("byes",) if round_robin else ())}
     return [column for column in COLUMNS if column.name not in left_out]

@@ -242,3 +242,11 @@ def test_only_a_swiss_keeps_a_bye_for_its_result_to_count(club, structure, optio
     byes = Pairing.objects.filter(round__tournament=tournament, b=None)
     assert byes.exists() is kept
 
+
+
+def test_the_bye_setting_says_a_round_robin_reads_it_not(organiser_client, club):
+    """The setting shows for every structure of rounds, round robin too, which has no byes:
+    it says so, as the Swiss's number of rounds does."""
+    page = organiser_client.get(f"/manage/{club.slug}/tournaments/").content.decode()
+    assert ("Swiss only: in a round robin with an odd number of partnerships one sits out each "
+            "round, which counts for nothing.") in page

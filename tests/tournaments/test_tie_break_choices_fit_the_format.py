@@ -1,6 +1,7 @@
 """The tie-break chain holds only criteria that can separate partnerships in the tournament's
 match format: partidas won or lost in a match of game sets (partidas) or a first-to match (one
-partida: its winner has 1, a no-show none), never in matches of fixed deals or of points."""
+partida: its winner has 1, a no-show none), never in matches of fixed deals or of points; games
+won in every format but points (Sueca de pontos counts card points alone)."""
 
 from tournaments import formats
 from tournaments.forms import TournamentForm
@@ -12,6 +13,12 @@ def test_partidas_count_in_game_sets_and_first_to_matches_only():
         assert {"partidas_won", "partidas_lost"} <= set(formats.criteria_for(kind))
     for kind in ("fixed_deals", "points"):
         assert not {"partidas_won", "partidas_lost"} & set(formats.criteria_for(kind))
+
+
+def test_games_count_in_every_format_but_points():
+    for kind in ("partidas", "first_to", "fixed_deals"):
+        assert "games_won" in formats.criteria_for(kind)
+    assert "games_won" not in formats.criteria_for("points")
 
 
 def test_only_a_match_of_game_sets_ranks_by_partidas_unless_asked():
@@ -57,6 +64,25 @@ def test_a_partidas_criterion_is_refused_for_fixed_deal_rounds(organiser_client,
     data["format_type"], data["to_win"] = "partidas", "2"
     organiser_client.post(f"/manage/{club.slug}/tournaments/", data)
     assert Tournament.objects.get().tie_breaks == ["points", "partidas_won"]
+
+
+def test_games_won_is_refused_for_rounds_of_points_and_not_a_column(organiser_client, club):
+    from tournaments.standings_tables import columns_for
+
+    data = {"name": "Pontos", "tables_count": "4", "preset": "portugal",
+            "format_type": "points", "target": "500", "structure": "rounds",
+            "pairing": "swiss", "rounds_count": "3", "draw": "random", "groups_count": "2",
+            "qualifiers_per_group": "2", "points_win": "3", "points_loss": "1",
+            "points_draw": "2", "points_no_show": "0",
+            "tie_break_1": "points", "tie_break_2": "games_won"}
+    response = organiser_client.post(f"/manage/{club.slug}/tournaments/", data)
+    assert response.context["form"].errors["tie_break_2"] == [
+        "Games won cannot separate anyone: a match of points has no games."]
+    data["tie_break_2"] = "card_points"
+    organiser_client.post(f"/manage/{club.slug}/tournaments/", data)
+    tournament = Tournament.objects.get()
+    assert tournament.format["type"] == "points"
+    assert "games_won" not in [column.name for column in columns_for(tournament)]
 
 
 def test_the_draw_method_is_sorteio_in_portuguese_never_empate(organiser_client, club):

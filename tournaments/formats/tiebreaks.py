@@ -48,9 +48,11 @@ WITH_PARTIDAS = frozenset({"partidas", "first_to"})
 
 
 def criteria_for(format_type: str) -> tuple[str, ...]:
-    """The criteria that can separate partnerships whose matches are of `format_type`."""
+    """The criteria that can separate partnerships whose matches are of `format_type`: a
+    match of points (Sueca de pontos) counts card points alone, with no games."""
     return tuple(code for code in CRITERIA
-                 if format_type in WITH_PARTIDAS or code not in PARTIDAS_CRITERIA)
+                 if (format_type in WITH_PARTIDAS or code not in PARTIDAS_CRITERIA)
+                 and (format_type != "points" or code != "games_won"))
 
 
 def default_chain(format_type: str) -> tuple[str, ...]:
