@@ -13,6 +13,7 @@
   account made with the invited address, are not enough. Accept first emails the invited
   address a second link, made for that account alone (`proof_for`); only that link's Accept
   makes an organiser. A stranger holding the first link never receives the second.
+- Leaving: an organiser removes another, or leaves (`organiser_remove`); the club keeps one.
 """
 
 from datetime import timedelta
@@ -170,6 +171,23 @@ def invitation_revoke(*, invitation: Invitation) -> Invitation:
         invitation.revoked_at = timezone.now()
         invitation.save(update_fields=["revoked_at"])
     return invitation
+
+
+class LastOrganiser(Exception):
+    """A club keeps at least one organiser: its last cannot leave nor be removed."""
+
+
+@transaction.atomic
+def organiser_remove(*, membership: Membership) -> None:
+    """`membership`'s user no longer helps run its club, and the invitations they sent it that
+    are still pending are withdrawn (nobody joins by them after). LastOrganiser if no other
+    organiser would be left."""
+    club = Club.objects.select_for_update().get(pk=membership.club_id)  # one removal at a time
+    if not club.memberships.exclude(pk=membership.pk).exists():
+        raise LastOrganiser
+    pending_invitations(club).filter(invited_by=membership.user_id).update(
+        revoked_at=timezone.now())
+    membership.delete()
 
 
 def _languages() -> list[str]:

@@ -16,6 +16,8 @@ urlpatterns = [
     path("<slug:club_slug>/", clubs.club, name="club"),
     path("<slug:club_slug>/settings/", clubs.club_settings, name="club_settings"),
     path("<slug:club_slug>/organisers/invite/", clubs.organiser_invite, name="organiser_invite"),
+    path("<slug:club_slug>/organisers/<int:membership_id>/remove/", clubs.organiser_remove,
+         name="organiser_remove"),
     path("<slug:club_slug>/invitations/<int:invitation_id>/revoke/", clubs.invitation_revoke,
          name="invitation_revoke"),
     path("<slug:club_slug>/players/add/", clubs.player_add, name="player_add"),

@@ -101,6 +101,34 @@ def invitation_revoke(request, club_slug, invitation_id):
     return redirect(reverse("manage:club", args=[club.slug]) + "#organisers")
 
 
+@login_required
+def organiser_remove(request, club_slug, membership_id):
+    """Ask first, naming who (a page, so it works without JavaScript); the post removes them.
+    The organiser's own membership is leaving the club."""
+    club = club_for(request.user, club_slug)
+    membership = get_object_or_404(club.memberships.select_related("user"), pk=membership_id)
+    leaving = membership.user == request.user
+    last = not club.memberships.exclude(pk=membership.pk).exists()
+    if request.method == "POST" and not last:
+        try:
+            invitations.organiser_remove(membership=membership)
+        except invitations.LastOrganiser:  # the others left meanwhile
+            last = True
+        else:
+            return _organiser_removed(request, club, membership, leaving)
+    return render(request, "sueca_club/manage/organiser_remove.html", {
+        "club": club, "membership": membership, "leaving": leaving, "last": last})
+
+
+def _organiser_removed(request, club: Club, membership, leaving: bool):
+    if leaving:
+        messages.success(request, _("You no longer help run %(club)s.") % {"club": club.name})
+        return redirect("manage:home")
+    messages.success(request, _("%(name)s no longer helps run this club.")
+                     % {"name": membership.user.get_username()})
+    return redirect(reverse("manage:club", args=[club.slug]) + "#organisers")
+
+
 def _back_to_add(club: Club, part: str):
     """The club page with `part` ("players" or "partnerships") open at its form, to add the
     next one without opening it again."""

@@ -1,4 +1,5 @@
-"""/manage/<club>/organisers/invite/: an organiser invites an address; nobody joins by it.
+"""/manage/<club>/organisers/: an organiser invites an address (nobody joins by it), removes
+another organiser or leaves the club; the club keeps one.
 
 The answer is the same whether the address has an account, has none, or already organises
 the club, so the form tells no one who is registered; the email with the link goes out
@@ -11,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 
+from sueca_club import invitations
 from sueca_club.models import Invitation, Membership
 
 
@@ -114,3 +116,110 @@ def test_an_account_is_never_added_without_accepting(organiser_client, club):
     User.objects.create_user("eva", "eva@example.com", "x")
     invite(organiser_client, club, "eva@example.com")
     assert not Membership.objects.filter(club=club, user__username="eva").exists()
+
+
+@pytest.fixture
+def co_organiser(club, other_organiser) -> Membership:
+    """rui, who accepted an invitation to help ana run the club."""
+    return Membership.objects.create(club=club, user=other_organiser)
+
+
+def remove_url(membership) -> str:
+    return f"/manage/{membership.club.slug}/organisers/{membership.pk}/remove/"
+
+
+def test_the_club_page_offers_to_remove_another_organiser_and_to_leave(organiser_client, club,
+                                                                       co_organiser):
+    page = organiser_client.get(f"/manage/{club.slug}/").content.decode()
+    assert remove_url(co_organiser) in page
+    assert remove_url(club.memberships.get(user__username="ana")) in page
+    assert "Leave the club" in page
+
+
+def test_it_asks_first_naming_who_and_changes_nothing_until_the_post(organiser_client,
+                                                                      co_organiser):
+    response = organiser_client.get(remove_url(co_organiser))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Remove rui from the organisers of Cafe-Central?" in page
+    assert 'method="post"' in page and "Yes, remove rui" in page
+    assert Membership.objects.filter(pk=co_organiser.pk).exists()
+
+
+def test_an_organiser_removes_another(organiser_client, club, co_organiser):
+    response = organiser_client.post(remove_url(co_organiser), follow=True)
+    assert response.redirect_chain[-1][0] == f"/manage/{club.slug}/#organisers"
+    assert "rui no longer helps run this club." in response.content.decode()
+    assert not club.memberships.filter(user__username="rui").exists()
+
+
+def test_the_removed_organiser_no_longer_reaches_the_club(organiser_client, club, co_organiser,
+                                                          client, other_organiser):
+    client.force_login(other_organiser)
+    assert client.get(f"/manage/{club.slug}/").status_code == 200
+    organiser_client.post(remove_url(co_organiser))
+    assert client.get(f"/manage/{club.slug}/").status_code == 404
+    assert client.get(f"/manage/{club.slug}/settings/").status_code == 404
+
+
+def test_the_invitations_the_removed_organiser_sent_are_withdrawn(organiser_client, club,
+                                                                  organiser, co_organiser):
+    theirs = invitations.invitation_send(club=club, email="mate@example.com",
+                                         by=co_organiser.user)
+    ours = invitations.invitation_send(club=club, email="eva@example.com", by=organiser)
+    organiser_client.post(remove_url(co_organiser))
+    theirs.refresh_from_db()
+    ours.refresh_from_db()
+    assert theirs.revoked_at is not None and ours.revoked_at is None
+
+
+def test_an_organiser_leaves_the_club(client, club, co_organiser, other_organiser):
+    client.force_login(other_organiser)
+    page = client.get(remove_url(co_organiser)).content.decode()
+    assert "Leave Cafe-Central?" in page and "Yes, leave the club" in page
+    response = client.post(remove_url(co_organiser), follow=True)
+    assert response.redirect_chain[-1][0] == "/manage/"
+    assert "You no longer help run Cafe-Central." in response.content.decode()
+    assert list(club.memberships.values_list("user__username", flat=True)) == ["ana"]
+
+
+def test_the_last_organiser_can_neither_leave_nor_be_removed(organiser_client, club):
+    own = club.memberships.get()
+    assert "Leave the club" not in organiser_client.get(f"/manage/{club.slug}/").content.decode()
+    response = organiser_client.post(remove_url(own))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "You are the club's only organiser, and a club keeps one" in page
+    assert "Yes, leave the club" not in page
+    assert club.memberships.get() == own
+
+
+def test_the_service_keeps_the_last_organiser(club, co_organiser):
+    invitations.organiser_remove(membership=co_organiser)
+    with pytest.raises(invitations.LastOrganiser):
+        invitations.organiser_remove(membership=club.memberships.get())
+    assert club.memberships.count() == 1
+
+
+def test_removing_answers_404_to_an_organiser_of_another_club(client, club, other_club,
+                                                              other_organiser):
+    client.force_login(other_organiser)
+    ana = club.memberships.get()
+    assert client.get(remove_url(ana)).status_code == 404
+    assert client.post(remove_url(ana)).status_code == 404
+    assert club.memberships.filter(pk=ana.pk).exists()
+
+
+def test_another_clubs_membership_cannot_be_removed_through_ones_own(organiser_client, club,
+                                                                     other_club):
+    rui = other_club.memberships.get()
+    Membership.objects.create(club=other_club, user=User.objects.create_user("eva"))
+    response = organiser_client.post(f"/manage/{club.slug}/organisers/{rui.pk}/remove/")
+    assert response.status_code == 404
+    assert other_club.memberships.filter(pk=rui.pk).exists()
+
+
+def test_removing_sends_anonymous_visitors_to_log_in(client, co_organiser):
+    response = client.post(remove_url(co_organiser))
+    assert response.status_code == 302 and response.url.startswith("/accounts/login/")
+    assert Membership.objects.filter(pk=co_organiser.pk).exists()

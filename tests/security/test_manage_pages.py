@@ -2,11 +2,13 @@
 
 The same walk as test_write_urls.py, over the /manage/ routes that answer GET: the page of
 club A's object is a 404 to club B's organiser, and to A's organiser when one of its ids is
-B's; a visitor who is not logged in is sent to log in. Nothing is hand-listed.
+B's; a visitor who is not logged in is sent to log in; an organiser removed from club A
+gets the 404 of every page of A. Nothing is hand-listed.
 """
 
 import pytest
 
+from sueca_club.models import Membership
 from tests.security import urlmap
 from tests.security.conftest import client_for, is_refused_as
 from tests.security.world import fill, object_kwargs, value
@@ -41,3 +43,16 @@ def test_an_organiser_page_is_a_404_to_an_organiser_of_another_club(route, world
         response = owner.get(mixed)
         assert response.status_code == 404, f"{mixed}: with another club's <{name}>, " \
                                              f"{response.status_code}"
+
+
+def test_a_removed_organiser_gets_a_404_on_every_page_of_the_club(world):
+    a, b = world.a, world.b
+    helper = Membership.objects.create(club=a.club, user=b.owner)
+    removed = client_for(b.owner)
+    assert removed.get(f"/manage/{a.club.slug}/").status_code == 200
+    client_for(a.owner).post(f"/manage/{a.club.slug}/organisers/{helper.pk}/remove/")
+    for route in MANAGE_PAGES:
+        if route.route != OWN_HOME:
+            url = route.url(fill(route, a, world))
+            assert removed.get(url).status_code == 404, f"{url}: once removed, " \
+                                                      f"{removed.get(url).status_code}"

@@ -123,6 +123,7 @@ def value(name: str, route: Route, side: Side, world: World):
         "entry_id": lambda: side.entry.pk,
         "export_id": lambda: side.export.pk,
         "invitation_id": lambda: side.invitation.pk,
+        "membership_id": lambda: side.club.memberships.get(user=side.owner).pk,
         "token": lambda: side.token,
         "signup_id": lambda: side.signup.pk,
         "door_token": lambda: door_token(side.tournament),
