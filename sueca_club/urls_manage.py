@@ -9,10 +9,6 @@ from sueca_club.views import manage as clubs
 
 urlpatterns = [
     path("", clubs.home, name="home"),
-    # An invitation's emailed link: for the invited address's account, before it organises.
-    # A club may be called "invitations": its one-word pages (exports/, tournaments/) are the
-    # tournament app's, which the project's URLconf tries before this.
-    path("invitations/<str:token>/", invitations.invitation, name="invitation"),
     path("<slug:club_slug>/", clubs.club, name="club"),
     path("<slug:club_slug>/settings/", clubs.club_settings, name="club_settings"),
     path("<slug:club_slug>/organisers/invite/", clubs.organiser_invite, name="organiser_invite"),
@@ -35,4 +31,8 @@ urlpatterns = [
          clubs.partnership_archive, {"archived": True}, name="partnership_archive"),
     path("<slug:club_slug>/partnerships/<int:partnership_id>/unarchive/",
          clubs.partnership_archive, {"archived": False}, name="partnership_unarchive"),
+    # An invitation's emailed link: for the invited address's account, before it organises.
+    # Last, so that a club called "invitations" has its pages (/manage/invitations/settings/):
+    # a token is never one of their words.
+    path("invitations/<str:token>/", invitations.invitation, name="invitation"),
 ]

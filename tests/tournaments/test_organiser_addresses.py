@@ -2,7 +2,10 @@
 old addresses, /manage/tournaments/<slug>/..., send on to the same page, and a club may take
 any name (no word is reserved for the site's own addresses)."""
 
+import pytest
+
 from sueca_club import services as club_services
+from tests.security import urlmap
 from tests.tournaments.helpers import make_tournament
 from tournaments.models import Tournament
 
@@ -34,10 +37,32 @@ def test_a_club_called_tournaments_or_invitations_has_all_its_pages(organiser_cl
         club = club_services.club_create(name=name, by=organiser)
         assert club.slug == name.lower()
         tournament = make_tournament(club, 4)
-        for page in ("", "exports/", "tournaments/", f"tournaments/{tournament.slug}/",
+        for page in ("", "settings/", "exports/", "tournaments/", f"tournaments/{tournament.slug}/",
                      f"tournaments/{tournament.slug}/tables/"):
             response = organiser_client.get(f"/manage/{club.slug}/{page}")
             assert response.status_code == 200, (club.slug, page, response.status_code)
+
+
+CLUB_PAGES = [route for route in urlmap.routes()
+              if route.route.startswith("manage/<slug:club_slug>/")]
+# The fixed first words of the other organiser addresses (/manage/invitations/<token>/...).
+WORDS = sorted({route.route.split("/")[1] for route in urlmap.routes()
+                if route.route.startswith("manage/") and "<" not in route.route.split("/")[1]}
+               - {""})
+
+
+def test_the_walk_finds_the_fixed_words():
+    assert {"invitations", "matches", "exports", "tournaments"} <= set(WORDS), WORDS
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_a_club_called_like_a_fixed_address_keeps_every_page(word):
+    """Each page of a club whose slug is `word` resolves to that club's page, not to the fixed
+    address (a route added before the club's pages that shadows one fails here)."""
+    for route in CLUB_PAGES:
+        values = {name: 1 if name.endswith("_id") or name == "number" else "x"
+                  for name in route.kwargs}
+        route.url({**values, "club_slug": word})  # raises if it resolves to another route
 
 
 def test_a_tournament_is_found_only_under_its_own_club(organiser_client, club, organiser):
