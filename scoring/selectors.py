@@ -125,10 +125,15 @@ class Board:
 
     @property
     def set_number(self) -> int | None:
-        """In game sets, the set whose games the board shows: the one in play, or the last."""
+        """In game sets, the set whose games the board shows: the one in play, or the last
+        played (a revoke that loses the match credits sets never played)."""
         if self.match.format["type"] != "partidas":
             return None
-        return sum(self.match.state["partidas"]) + (0 if self.match.finished else 1)
+        tally = self.match.tally
+        if not self.match.finished or not tally:
+            return sum(self.match.state["partidas"]) + 1
+        before = tally[-2]["partidas"] if len(tally) > 1 else (0, 0)
+        return sum(before) + 1
 
     @property
     def progress_text(self) -> str:

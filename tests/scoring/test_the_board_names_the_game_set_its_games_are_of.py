@@ -31,3 +31,14 @@ def test_a_finished_match_names_its_last_set(client, club, pair_a, pair_b):
 
 def test_a_match_of_games_has_no_set_label(client, match):
     assert board_labels(client, match) == []
+
+
+def test_a_match_lost_on_a_revoke_names_the_set_it_was_in(client, club, pair_a, pair_b):
+    """A revoke that loses the match credits the sets never played (3-0 in sets): the board
+    names the set the revoke was in, not the third."""
+    match = make_match(club, pair_a, pair_b, preset="strict_revoke",
+                       fmt={"type": "partidas", "to_win": 3, "target": 4})
+    record(match, {"points": [120, 0], "flag": "A"})  # A wins set 1
+    record(match, {"points": [20, 100]})  # B 2 games in set 2
+    record(match, {"revoke": "B"})
+    assert board_labels(client, match) == ["Game set 2", "Game set 2"]
