@@ -374,9 +374,10 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, asked: str,
     """Append a deal. Serialised per match by a row lock; the key makes retries harmless.
     `teams_from`: see _locked."""
     match = _locked(match_id, teams_from, link)
-    preview = deal_preview(match=match, deal=deal)  # a finished match says so first
+    # A stale deal first: when another deal ended the match meanwhile, the table compares it.
     if expected_version is not None and expected_version != match.version:
         raise StaleScore(_stale_deal_message(match))
+    preview = deal_preview(match=match, deal=deal)  # then a finished match says so
     before = _score_of(match)
     # After the last active deal (a voided one leaves a gap that numbers keep): the tally,
     # kept with the deals, names it; the database refuses a number taken twice.

@@ -82,14 +82,18 @@ def test_a_malformed_match_or_confirmation_is_a_400(client, referee_link, extra)
     assert not RefereeRequest.objects.exists()
 
 
-def test_a_late_deal_on_a_finished_match_says_it_is_finished_rather_than_stale(client,
-                                                                               referee_link,
-                                                                               match):
+def test_a_late_deal_on_a_match_another_deal_finished_names_that_deal(client, referee_link,
+                                                                      match):
+    """The table compares the two deals, where it was told only that the match was over."""
     seen = f'"m{match.pk}-{match.version}"'
     post(client, referee_link, {"points": [0, 120], "flag": "B"})
     response = post(client, referee_link, {"points": [95, 25]}, **{"If-Match": seen})
     assert response.status_code == 409
-    assert response.json()["error"] == "This match is finished: no more deals."
+    assert response.json()["error"] == ("Another deal was recorded on this match meanwhile. "
+                                        "Check the score, then enter this deal again if it is "
+                                        "still due.")
+    assert post(client, referee_link, {"points": [95, 25]}).json()["error"] == (
+        "This match is finished: no more deals.")  # sent on the finished score
 
 
 def test_chained_versions_let_queued_deals_follow_each_other(client, referee_link, match):
