@@ -41,12 +41,17 @@ def set_won_text(before: tuple[int, int], after: tuple[int, int]) -> str:
 
 
 def first_dealer_text(match) -> str:
-    """Who deals the first deal of `match` and who leads it, e.g. "Ana Silva deals first;
-    Duarte Lima leads." (after the first dealer was chosen)."""
+    """After who deals was chosen: who deals the first deal of `match` and who leads it, e.g.
+    "Ana Silva deals first; Duarte Lima leads.", or once deals were played who deals the next
+    one: "Ana Silva deals now; Duarte Lima leads."."""
     players = match.players
-    leader = engine.leader(match.first_dealer, engine.rules_from(overrides=match.rules))
-    return _("%(dealer)s deals first; %(leader)s leads.") % {
-        "dealer": players[match.first_dealer].name, "leader": players[leader].name}
+    played = bool(match.state["deals"])
+    dealer = match.state["next_dealer"] if played else match.first_dealer
+    leader = engine.leader(dealer, engine.rules_from(overrides=match.rules))
+    names = {"dealer": players[dealer].name, "leader": players[leader].name}
+    if played:
+        return _("%(dealer)s deals now; %(leader)s leads.") % names
+    return _("%(dealer)s deals first; %(leader)s leads.") % names
 
 
 def _deal_text(award: engine.Award, deal: engine.Deal, fmt: engine.Format) -> str:

@@ -148,7 +148,8 @@ def test_after_deals_the_referee_says_who_deals_now_and_the_deals_keep_their_sco
     # if Duarte (3) dealt first: her button posts 3.
     assert '<button name="seat" value="3" data-player="Carla Dias">' in page
     page = choose(client, referee_link, 3, played=2).content.decode()
-    assert "Duarte Lima deals first; Bruno Costa leads." in page
+    # the message says who deals now, as the board does, not who dealt the first deal
+    assert "Carla Dias deals now; Ana Silva leads." in page
     assert "Carla Dias deals; Ana Silva leads." in page
     assert dealers(match) == [3, 2]
     after = Match.objects.get(pk=match.pk).state
@@ -196,7 +197,7 @@ def test_the_organiser_changes_who_deals_now_on_the_match_page(organiser_client,
     assert "Wrong dealer? Change who deals now" in page
     page = organiser_client.post(f"/manage/matches/{match.pk}/first-dealer/",
                                  {"seat": 2, "played": 1}, follow=True).content.decode()
-    assert "Bruno Costa deals first" in page
+    assert "Carla Dias deals now; Ana Silva leads." in page
     assert dealers(match) == [2]
     # the history says what the organiser said: who deals the next deal
     assert "Duarte Lima deals deal 2 → After: Carla Dias deals deal 2" in " ".join(page.split())
