@@ -120,25 +120,24 @@ def format_text(fmt: dict) -> str:
     if kind == "partidas":
         return _("First to %(to_win)s game sets of %(target)s games") % fmt
     if kind == "fixed_deals":
-        return ngettext("%(count)s deal", "%(count)s deals", fmt["deals"]) % {
-            "count": fmt["deals"]}
+        return _dealt_text(fmt["deals"], fmt["deals"])
     return _("First to %(target)s card points") % fmt
 
 
 def progress_text(fmt: dict, rules: dict, *, played: int, finished: bool) -> str:
     """The format and how far the match has come, each said once: "First to 4 games · 3 deals
     played". A match of a fixed number of deals counts its deals against that number: "5 of 8
-    deals" in play, "8 deals played" once finished, "8 deals and 1 extra deal" while a level
-    match deals on and once it is won so."""
+    deals" in play, "8 deals played" once finished; level after them, that it deals on
+    (level_text), and "8 deals and 1 extra deal" once it is won so."""
     if fmt["type"] != "fixed_deals":
         progress = ngettext("%(count)s deal played", "%(count)s deals played", played) % {
             "count": played}
         return f"{match_text(fmt, rules)} · {progress}"
     deals = fmt["deals"]
-    if played > deals:  # a level match dealt on, in play or won so
-        progress = ngettext("%(count)s deals and %(extra)s extra deal",
-                            "%(count)s deals and %(extra)s extra deals", played - deals) % {
-            "count": deals, "extra": played - deals}
+    if not finished and played >= deals:  # level: it deals on
+        progress = level_text(fmt, played=played)
+    elif played > deals:  # won on an extra deal
+        progress = _dealt_text(deals, played)
     elif finished:
         progress = ngettext("%(count)s deal played", "%(count)s deals played", played) % {
             "count": played}
@@ -147,6 +146,22 @@ def progress_text(fmt: dict, rules: dict, *, played: int, finished: bool) -> str
                             deals) % {"played": played, "count": deals}
     play = PLAY_NAMES.get(rules.get("play", ""))
     return f"{progress} · {play}" if play else progress
+
+
+def level_text(fmt: dict, *, played: int) -> str:
+    """A match of fixed deals level after them, which deals on (`extra_deals`): "Level after 8
+    deals: play an extra deal"."""
+    return _("Level after %(dealt)s: play an extra deal") % {
+        "dealt": _dealt_text(fmt["deals"], played)}
+
+
+def _dealt_text(deals: int, played: int) -> str:
+    """"8 deals", or "8 deals and 1 extra deal" once a level match dealt on."""
+    if played <= deals:
+        return ngettext("%(count)s deal", "%(count)s deals", deals) % {"count": deals}
+    return ngettext("%(count)s deals and %(extra)s extra deal",
+                    "%(count)s deals and %(extra)s extra deals", played - deals) % {
+        "count": deals, "extra": played - deals}
 
 
 def shortened(text: str, most: int) -> str:
@@ -328,13 +343,16 @@ def deal_text(row: TallyRow) -> str:
                                                          "games": row.given}
 
 
-def saved_deal_text(tally: list[dict], *, finished: bool) -> str:
-    """The last deal of `tally` (the API's rows) as the referee is told it was saved, with the
-    game set it won while the match goes on: "Deal 4: 70-60, A +1 game — A wins game set 1
-    (1-0 in game sets)"."""
-    text = deal_text(TallyRow.from_dict(tally[-1]))
+def saved_deal_text(tally: list[dict], *, finished: bool, fmt: dict) -> str:
+    """The last deal of `tally` (the API's rows, of a match in `fmt`) as the referee is told it
+    was saved, with the game set it won while the match goes on: "Deal 4: 70-60, A +1 game —
+    A wins game set 1 (1-0 in game sets)", or that a match of fixed deals is level and deals
+    on: "Deal 8: 60-60, no games — Level after 8 deals: play an extra deal"."""
     before = tuple(tally[-2].get("partidas", (0, 0))) if len(tally) > 1 else (0, 0)
     won = "" if finished else set_won_text(before, tuple(tally[-1].get("partidas", (0, 0))))
+    if fmt["type"] == "fixed_deals" and not finished and len(tally) >= fmt["deals"]:
+        won = level_text(fmt, played=len(tally))
+    text = deal_text(TallyRow.from_dict(tally[-1]))
     return f"{text} — {won}" if won else text
 
 

@@ -180,7 +180,8 @@ def _saved(request, link, answer):
     payload = json.loads(answer.body)
     tally = payload.get("tally") or []
     if tally:
-        text = presenters.saved_deal_text(tally, finished=payload.get("finished"))
+        text = presenters.saved_deal_text(tally, finished=payload.get("finished"),
+                                           fmt=payload["format"])
         messages.success(request, _("Deal saved. %(deal)s.") % {"deal": text},
                          extra_tags="deal-saved")  # the page offers to undo it right there
     else:

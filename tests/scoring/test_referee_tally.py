@@ -92,3 +92,14 @@ def test_the_undo_screen_names_the_deal_it_takes_back(client, referee_link):
     assert "Undo deal 2: 40-80?" in page
     assert "B +1 game" in page
     assert hidden_fields(page)["key"]
+
+
+def test_a_level_match_of_fixed_deals_is_told_on_saving_that_it_deals_on(client, club, pair_a,
+                                                                         pair_b):
+    match = make_match(club, pair_a, pair_b,
+                       fmt={"type": "fixed_deals", "deals": 2, "extra_deals": True})
+    record(match, {"points": [70, 50]})
+    response, _ = save(client, match.referee_links.get(), points=["50", ""])
+    assert ("Deal saved. Deal 2: 50-70, B +1 game — Level after 2 deals: play an extra deal."
+            in response.content.decode())
+

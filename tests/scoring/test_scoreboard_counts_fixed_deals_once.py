@@ -1,7 +1,7 @@
 """A match of a fixed number of deals says how many once on its scoreboard: "5 of 8 deals" in
-play, "8 deals played" once finished (never "8 deals · 8 deals played"), and the extra deals
-of a level match that deals on, in play and once won; the other formats still say their format, then the deals
-played."""
+play, "8 deals played" once finished (never "8 deals · 8 deals played"), and, level after them,
+that it deals on (where it said "2 of 2 deals" with the keypad open), then its extra deals once
+won; the other formats still say their format, then the deals played."""
 
 import re
 
@@ -37,10 +37,12 @@ def test_a_match_in_play_counts_its_deals_against_the_eight(client, club, pair_a
 
 def test_a_level_match_that_deals_on_counts_its_extra_deals(client, club, pair_a, pair_b):
     match = make_match(club, pair_a, pair_b, fmt=LEVEL_DEALS_ON)
-    record(match, {"points": [70, 50]}, {"points": [50, 70]}, {"points": [60, 60]})
+    record(match, {"points": [70, 50]}, {"points": [50, 70]})
     match.refresh_from_db()
-    assert not match.finished
-    assert progress(client, match) == "2 deals and 1 extra deal"
+    assert not match.finished  # level on games and card points: one more deal is due
+    assert progress(client, match) == "Level after 2 deals: play an extra deal"
+    record(match, {"points": [60, 60]})
+    assert progress(client, match) == "Level after 2 deals and 1 extra deal: play an extra deal"
     record(match, {"points": [90, 30]})  # won in the second extra deal: said so
     assert progress(client, match) == "2 deals and 2 extra deals"
 
