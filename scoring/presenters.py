@@ -230,6 +230,8 @@ class TallyRow:
     # In game sets (deal_tally): the total is the partida's, and the partida this deal ended.
     in_sets: bool = False
     set_end: "SetEnd | None" = None
+    # In the points format (deal_tally): each side's card points so far, its only score.
+    points_total: tuple[int, int] | None = None
 
     @property
     def side(self) -> str | None:
@@ -237,7 +239,10 @@ class TallyRow:
 
     @property
     def total(self) -> tuple[int, int]:
-        """The games so far, as the board counts them: in game sets, the partida's."""
+        """The score so far, as the board counts it: in game sets, the partida's games; in the
+        points format, the card points."""
+        if self.points_total is not None:
+            return self.points_total
         return self.partida_games if self.in_sets else self.running
 
     @property
@@ -275,7 +280,13 @@ class TallyRow:
 
     @property
     def given(self) -> str:
-        """The games it gave: "A +1 game", "no games"."""
+        """The games it gave: "A +1 game", "no games"; in the points format its card points:
+        "A +120 points", "A +73 points, B +47 points"."""
+        if self.points_total is not None:
+            return ", ".join(ngettext("%(side)s +%(count)s point", "%(side)s +%(count)s points",
+                                      count) % {"side": side, "count": count}
+                             for side, count in zip(engine.SIDES, self.points, strict=True)
+                             if count)
         if not self.side:
             return _("no games")
         count = max(self.games)
@@ -316,7 +327,8 @@ def deal_tally(match) -> list[TallyRow]:
     players = match.players
     rows = [TallyRow.from_dict({**row, "dealer": _seated(players, row["dealer"])})
             for row in match.tally]
-    return _in_sets(rows) if match.format["type"] == "partidas" else rows
+    kind = match.format["type"]
+    return _in_sets(rows) if kind == "partidas" else _in_points(rows) if kind == "points" else rows
 
 
 def _in_sets(rows: list[TallyRow]) -> list[TallyRow]:
@@ -330,6 +342,15 @@ def _in_sets(rows: list[TallyRow]) -> list[TallyRow]:
             ended = SetEnd(number=sum(before) + 1, side=side, games=row.partida_games)
         shown.append(replace(row, in_sets=True, set_end=ended))
         before = row.partidas
+    return shown
+
+
+def _in_points(rows: list[TallyRow]) -> list[TallyRow]:
+    """The rows of a match in the points format: each totals the card points so far."""
+    shown, total = [], (0, 0)
+    for row in rows:
+        total = (total[0] + row.points[0], total[1] + row.points[1])
+        shown.append(replace(row, points_total=total))
     return shown
 
 
@@ -348,11 +369,14 @@ def saved_deal_text(tally: list[dict], *, finished: bool, fmt: dict) -> str:
     was saved, with the game set it won while the match goes on: "Deal 4: 70-60, A +1 game —
     A wins game set 1 (1-0 in game sets)", or that a match of fixed deals is level and deals
     on: "Deal 8: 60-60, no games — Level after 8 deals: play an extra deal"."""
+    rows = [TallyRow.from_dict(row) for row in tally]
+    if fmt["type"] == "points":
+        rows = _in_points(rows)
     before = tuple(tally[-2].get("partidas", (0, 0))) if len(tally) > 1 else (0, 0)
     won = "" if finished else set_won_text(before, tuple(tally[-1].get("partidas", (0, 0))))
     if fmt["type"] == "fixed_deals" and not finished and len(tally) >= fmt["deals"]:
         won = level_text(fmt, played=len(tally))
-    text = deal_text(TallyRow.from_dict(tally[-1]))
+    text = deal_text(rows[-1])
     return f"{text} — {won}" if won else text
 
 

@@ -103,3 +103,21 @@ def test_a_level_match_of_fixed_deals_is_told_on_saving_that_it_deals_on(client,
     assert ("Deal saved. Deal 2: 50-70, B +1 game — Level after 2 deals: play an extra deal."
             in response.content.decode())
 
+
+def test_a_points_match_scores_card_points_on_the_board_the_tally_and_the_save(client, club,
+                                                                               pair_a, pair_b):
+    """The points format ("Sueca de pontos") has no games: the board's big numbers, the tally's
+    totals and the saved message are card points, a revoke's 120 with them."""
+    match = make_match(club, pair_a, pair_b, fmt={"type": "points", "target": 200})
+    record(match, {"points": [120, 0], "flag": "A"}, {"points": [60, 60]})
+    response, _ = save(client, match.referee_links.get(), revoke="B")
+    page = response.content.decode()
+    assert "Deal saved. Deal 3: revoke by B, A +120 points." in page
+    assert rows(page) == [
+        "1 ; Ana Silva ; 120 - 0 ; 120-0",
+        "2 ; Duarte Lima ; 60 - 60 ; 180-60",
+        "3 ; Bruno Costa ; 120 - 0 revoke by B ; 300-60",
+    ]
+    board = client.get(f"/m/{match.pk}/").content.decode()
+    assert re.findall(r'class="games" data-board-points>(\d+)<', board) == ["300", "60"]
+    assert "data-board-games" not in board and "no games" not in board
