@@ -301,6 +301,11 @@ class Pairing(models.Model):
     b = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="pairings")
+    # The table its match was played at until a correction reopened it where that table was
+    # taken, or one of its partnerships seated elsewhere: it waits for a table, and names this
+    # one again if it ends before it is placed (services.results).
+    earlier_table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="+")
     match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="pairing")
     walkover = models.CharField(max_length=1, blank=True)  # the side that showed up: A or B

@@ -285,3 +285,102 @@ def test_the_round_status_board_follows_the_matchday_in_play(organiser_client, c
     heading, tables = board.split('class="tables-grid"', 1)
     assert "Matchday 2" in heading
     assert '<p class="muted">Matchday 1</p>' in tables and "Round 1" not in tables
+
+
+# A correction that reopens a match ------------------------------------------------------------
+
+DRAWN = {"points": [60, 60]}  # no game: a match of first to 2 that it ends is in play again
+
+
+def reopen(pairing, organiser, allow_reset=True) -> None:
+    """The organiser corrects the deal that ended the pairing's match to one that ends nothing."""
+    last = pairing.match.deals.filter(active=True).order_by("-number").first()
+    scoring.deal_correct(deal=last, replacement=engine.deal_from(DRAWN), reason="misheard",
+                         user=organiser, allow_reset=allow_reset)
+    pairing.refresh_from_db()
+
+
+def table_of(pairing):
+    """The table whose referee link holds the pairing's match (None: it waits for one)."""
+    return next((t for t in pairing.round.tournament.tables.select_related("link")
+                 if t.link.match_id == pairing.match_id), None)
+
+
+def test_an_old_match_reopened_after_the_season_goes_back_on_its_free_table_to_be_finished(
+        club, organiser, organiser_client):
+    """Its table's link had moved on to a later matchday's match, ended since: the match was
+    shown at that table while the link held the other, and no referee could finish it."""
+    tournament = start_league(club, 4, tables_count=2)
+    services.matchday_open(round_=tournament.rounds.get(number=3), by=organiser)
+    play_all_placed(tournament)
+    first = next(p for p in pairings(tournament) if p.round.number == 1)
+    table = first.table
+    assert table.link.match_id != first.match_id  # the table moved on
+
+    reopen(first, organiser)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING and tournament.champion_id is None
+    assert first.table == table and table_of(first) == table
+    board = organiser_client.get(manage_url(tournament, "board/")).content.decode()
+    assert "Waiting for a table" not in board.split('class="tables-grid"', 1)[0]
+
+    play(first)  # at its table, as its referee scores it
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED and tournament.champion_id
+
+
+def test_a_match_reopened_while_its_table_plays_on_waits_and_takes_the_next_free_table(
+        club, organiser):
+    """Its table's next match is under way, its partnerships are free: it goes to another
+    table, where the link holds it."""
+    tournament = start_league(club, 6, tables_count=3)
+    play_all_placed(tournament)
+    services.matchday_open(round_=tournament.rounds.get(number=2), by=organiser)
+    first_day = [p for p in pairings(tournament) if p.round.number == 1]
+    second_day = [p for p in pairings(tournament) if p.round.number == 2]
+    busy, earlier = next(
+        (later, p) for later in second_day for p in first_day
+        if p.table_id == later.table_id and not {p.a_id, p.b_id} & {later.a_id, later.b_id})
+    scoring.deal_record(match_id=busy.match_id, deal=engine.deal_from(DRAWN),
+                        key=str(uuid.uuid4()))
+    for pairing in second_day:
+        if pairing.pk != busy.pk:
+            play(pairing)
+
+    reopen(earlier, organiser)
+    assert earlier.table is not None and earlier.table_id != busy.table_id
+    assert table_of(earlier) == earlier.table
+    assert_nobody_at_two_tables(tournament)
+
+
+def test_a_match_reopened_while_its_partnerships_play_elsewhere_keeps_the_table_it_was_played_at(
+        club, organiser):
+    """It waits for them to be free; ended again before it is placed, it names the table it
+    was played at, where it named none on every page and export."""
+    tournament = start_league(club, 4, tables_count=2)
+    play_all_placed(tournament)
+    services.matchday_open(round_=tournament.rounds.get(number=2), by=organiser)
+    first = next(p for p in pairings(tournament) if p.round.number == 1)
+    table = first.table
+
+    reopen(first, organiser)
+    assert first.table is None and table_of(first) is None  # both its sides are seated
+    play(first)  # the organiser corrects it back: an ended match, off the tables
+    first.refresh_from_db()
+    assert first.finished and first.table == table
+
+
+def test_a_reopened_match_that_waited_names_the_table_it_is_next_played_at(club, organiser):
+    tournament = start_league(club, 4, tables_count=2)
+    play_all_placed(tournament)
+    services.matchday_open(round_=tournament.rounds.get(number=2), by=organiser)
+    first = next(p for p in pairings(tournament) if p.round.number == 1)
+    reopen(first, organiser)
+    for pairing in pairings(tournament):
+        if pairing.round.number == 2:
+            play(pairing)
+    first.refresh_from_db()
+    assert first.table is not None and table_of(first) == first.table  # placed once free
+    play(first)
+    first.refresh_from_db()
+    assert first.finished and first.table == table_of(first) and first.earlier_table is None

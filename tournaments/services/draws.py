@@ -412,8 +412,9 @@ def place_waiting(tournament: Tournament) -> None:
         start_matches(tournament, new)
     if reopened := [(table, p) for table, p in placed if p.match_id is not None]:
         for table, pairing in reopened:
-            pairing.table, table.link.match_id = table, pairing.match_id
-        Pairing.objects.bulk_update([p for _table, p in reopened], ["table"])
+            pairing.table, pairing.earlier_table = table, None
+            table.link.match_id = pairing.match_id
+        Pairing.objects.bulk_update([p for _table, p in reopened], ["table", "earlier_table"])
         RefereeLink.objects.bulk_update([table.link for table, _p in reopened], ["match"])
 
 

@@ -52,6 +52,10 @@ def follow_match(*, match_id: int, by: int | None = None, link: int | None = Non
     if pairing.finished and by is not None:  # an organiser changed a result that stood
         Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
                               what="{} ({}–{})".format(pairing, *match.scoreline))
+    if stands and pairing.table_id is None and pairing.earlier_table_id:
+        # it ended again while it waited for a table: it was played at the one it left
+        Pairing.objects.filter(pk=pairing.pk).update(table=pairing.earlier_table_id,
+                                                     earlier_table=None)
     set_result(tournament, pairing, finished=stands, winner=winner, allow_reset=True, by=by,
                link=link)
     if not match.finished:
@@ -68,31 +72,44 @@ def match_awaiting(*, match_id: int) -> None:
 
 
 def _back_on_its_table(pairing: Pairing) -> None:
-    """A reopened match goes back on its table, and the table's next match, not begun, goes
-    back to waiting for a table (the referee undid the deal that ended the match). While one
-    of its partnerships is at another table (a league's later leg), it waits for a table
-    instead, as a match not begun would (draws.place_waiting)."""
+    """A reopened match goes back on its table: the table's next match, not begun, goes back
+    to waiting for a table (the referee undid the deal that ended the match), and one ended
+    since has left it free. Where the table's next match is under way, or one of its
+    partnerships is at another table (a league's later leg), it waits for a table instead, as
+    a match not begun would (draws.place_waiting)."""
     if not pairing.table_id:
         return
     link = RefereeLink.objects.select_related("match").get(table__pk=pairing.table_id)
     elsewhere = draws.seated_entries(pairing.round.tournament_id, besides=pairing.pk)
-    if {pairing.a_id, pairing.b_id} & elsewhere:
-        Pairing.objects.filter(pk=pairing.pk).update(table=None)
-        if link.match_id == pairing.match_id:  # its table had not moved on: free it
-            link.match = link.stopped = None
-            link.save(update_fields=["match", "stopped"])
-            draws.place_waiting(pairing.round.tournament)
+    here = link.match_id == pairing.match_id
+    if {pairing.a_id, pairing.b_id} & elsewhere or (not here and _under_way(link.match)):
+        _wait_for_a_table(pairing, link if here else None)
         return
-    if link.match_id == pairing.match_id:
+    if here:
         return
-    empty = link.match_id
-    if empty is not None and link.match.state["deals"]:
-        return  # the next match is under way: the guard refused this already
+    next_match = link.match
     link.match_id = pairing.match_id
     link.save(update_fields=["match"])
-    if empty is not None:  # not begun, or every deal of it undone: abandoned if so
-        Pairing.objects.filter(match_id=empty).update(match=None, table=None)
-        scoring.matches_abandon([empty])
+    if next_match is not None and not next_match.state["deals"]:
+        # not begun, or every deal of it undone: back to waiting, abandoned if so
+        Pairing.objects.filter(match=next_match).update(match=None, table=None)
+        scoring.matches_abandon([next_match.pk])
+
+
+def _under_way(match: Match | None) -> bool:
+    """A table's match keeps the table: begun, its result not standing yet (draws.free_tables)."""
+    return (match is not None and bool(match.state["deals"])
+            and not Pairing.objects.filter(match=match, finished=True).exists())
+
+
+def _wait_for_a_table(pairing: Pairing, link: RefereeLink | None) -> None:
+    """The reopened match leaves its table (`link`, when the table had not moved on) and waits
+    for one, keeping the table it was played at for as long as it is not placed again."""
+    Pairing.objects.filter(pk=pairing.pk).update(table=None, earlier_table=pairing.table_id)
+    if link is not None:
+        link.match = link.stopped = None
+        link.save(update_fields=["match", "stopped"])
+    draws.place_waiting(pairing.round.tournament)
 
 
 def result_change_guard(match: Match, allow_reset: bool) -> None:
