@@ -176,7 +176,7 @@ def _reason() -> forms.CharField:
 
 
 def _reset_later() -> forms.BooleanField:
-    return forms.BooleanField(label=_("Reset those matches"), required=False)
+    return forms.BooleanField(label=_("Yes, make these changes"), required=False)
 
 
 class ReasonForm(forms.Form):

@@ -165,7 +165,7 @@ def test_the_correction_page_lists_started_later_matches_and_resets_them_once_co
     page = organiser_client.post(url, data)
     html = page.content.decode()
     assert "Later matches have already started and would be reset." in html
-    assert str(final).replace("&", "&amp;") in html and "Reset those matches" in html
+    assert str(final).replace("&", "&amp;") in html and "Yes, make these changes" in html
     assert organiser_client.post(url, {**data, "reset_later": "on"}).status_code == 302
     final.refresh_from_db()
     assert final.a_id == semi.b_id

@@ -7,6 +7,7 @@ from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Round, Tournament
+from tournaments.presenters import later_matches_lines
 from tournaments.services import after_groups, deciding, double, draws, league
 from tournaments.services.errors import LaterMatchesStarted, TournamentRefused
 from tournaments.services.rows import bump, locked, reopen, restart
@@ -115,13 +116,21 @@ def _wait_for_a_table(pairing: Pairing, link: RefereeLink | None) -> None:
 def result_change_guard(match: Match, allow_reset: bool) -> None:
     """Before an organiser's correction of a tournament match commits: refuse it, asking for
     confirmation, when it would take back later matches drawn from the result or change who
-    plays them, begun or not (a changed result shows what it affects before anything
-    changes)."""
+    plays them, begun or not, or put a finished tournament back in play (a changed result
+    shows what it affects before anything changes)."""
     pairing = Pairing.objects.filter(match=match).select_related("round__tournament").first()
     if pairing is None or pairing.walkover or allow_reset:
         return
     winner = winner_entry(pairing, match.winner) if match.result_stands else None
     affected, reteamed = _affected(pairing, match.result_stands, winner)
+    tournament = pairing.round.tournament
+    if (pairing.finished and not match.result_stands
+            and tournament.status == Tournament.Status.FINISHED):
+        raise scoring.ConfirmationNeeded(
+            _("The tournament is over: this correction puts this match back in play."),
+            [_("%(tournament)s goes back in play, without a champion, until this match ends "
+               "again.") % {"tournament": tournament.name},
+             *later_matches_lines(affected, reteamed)])
     if affected:
         raise LaterMatchesStarted(affected, reteamed, begun=any(map(selectors.begun, affected)))
 
