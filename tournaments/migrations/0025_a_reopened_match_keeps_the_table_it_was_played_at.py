@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0023_a_lone_deciding_match_has_no_round_code'),
+        ('tournaments', '0024_a_sign_up_keeps_the_place_it_holds_while_its_players_are_confirmed'),
     ]
 
     operations = [
