@@ -400,7 +400,9 @@ class CheckInForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    """Two places of the current round, as "<pairing id>-<side>", to exchange."""
+    """Two places of the current round, as "<pairing id>-<side>", to exchange. Not a bye's,
+    a walkover's, nor the third-place match's, whose losers swap with no other match's
+    (services.pairings_swap refuses them)."""
 
     first = forms.ChoiceField(label=_("Move"))
     second = forms.ChoiceField(label=_("with"))
@@ -408,7 +410,7 @@ class SwapForm(forms.Form):
     def __init__(self, *args, pairings: list[Pairing], **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(f"{p.pk}-{side}", self._place(p, side, entry))
-                   for p in pairings if not p.is_bye and not p.walkover
+                   for p in pairings if not (p.is_bye or p.walkover or p.third_place)
                    for side, entry in (("A", p.a), ("B", p.b))]
         self.fields["first"].choices = self.fields["second"].choices = choices
         if len(choices) > 2:  # offered with a place of another match, not the same one twice

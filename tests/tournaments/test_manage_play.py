@@ -148,6 +148,34 @@ def test_the_swap_form_offers_no_bye(organiser_client, club):
                 if value.startswith(f"{bye.pk}-")]
 
 
+@pytest.fixture
+def final_and_third_place(club) -> tuple[Tournament, Pairing, Pairing]:
+    """Four partnerships, both semi-finals won by side A: the final and the third-place
+    match drawn, not begun."""
+    tournament = make_tournament(club, 4, tables_count=2, third_place=True, auto_advance=True)
+    services.tournament_start(tournament=tournament)
+    for semi in first_round(tournament):
+        play(semi, "A")
+    final, third = Pairing.objects.filter(round__number=2).order_by("third_place")
+    return tournament, final, third
+
+
+def test_a_semi_finals_loser_is_never_swapped_into_the_final(final_and_third_place):
+    _tournament, final, third = final_and_third_place
+    with pytest.raises(services.TournamentRefused) as refused:
+        services.pairings_swap(first=final, second=third, first_side="B", second_side="B")
+    assert refused.value.message.startswith("The semi-finals' winners play the final")
+    assert Pairing.objects.get(pk=final.pk).b_id == final.b_id
+
+
+def test_the_swap_form_offers_no_place_of_the_third_place_match(organiser_client,
+                                                                final_and_third_place):
+    tournament, final, third = final_and_third_place
+    form = organiser_client.get(page(tournament)).context["swap_form"]
+    assert [value for value, _ in form.fields["first"].choices] == [f"{final.pk}-A",
+                                                                    f"{final.pk}-B"]
+
+
 def test_a_walkover_goes_to_the_side_that_came_and_frees_the_table(organiser_client, knockout):
     services.tournament_start(tournament=knockout)
     pairing = first_round(knockout)[0]

@@ -295,3 +295,65 @@ def test_a_correction_that_re_teams_a_walkover_keeps_it_a_walkover(bracket, orga
     assert (final.a_id, final.b_id, final.finished, final.walkover, final.winner_id) == (
         semi.b_id, gone, True, "A", semi.b_id)
     assert final.match_id is None
+
+
+def bracket_with_the_other_semi_final_begun(club, size: int, draw: str):
+    """`size` partnerships, side A winning every match to the semi-finals; the semi-final of
+    the other half of the bracket has a deal. The tournament, the first round's first match
+    played (not a bye), and the two semi-finals."""
+    from tests.tournaments.helpers import in_play
+
+    tournament = make_tournament(club, size, tables_count=8, draw=draw,
+                                 auto_advance=True)
+    services.tournament_start(tournament=tournament)
+    while not Round.objects.filter(tournament=tournament, code="semi_final").exists():
+        play(in_play(tournament)[0], "A")
+    first = Pairing.objects.filter(round__tournament=tournament, round__number=1,
+                                   b__isnull=False).select_related("match").order_by("slot")[0]
+    semis = list(Pairing.objects.filter(round__tournament=tournament, round__code="semi_final")
+                 .order_by("slot"))
+    while len(semis) < 2:
+        play(in_play(tournament)[0], "A")
+        semis = list(Pairing.objects.filter(round__tournament=tournament, round__code="semi_final")
+                     .order_by("slot"))
+    return tournament, first, semis
+
+
+@pytest.mark.parametrize("size", [16, 12])  # 12: four byes in the first round
+def test_a_correction_in_a_fixed_bracket_takes_back_only_the_corrected_winners_path(
+        club, organiser, size):
+    """Seeded, so the bracket is fixed: the other half's semi-final keeps its partnerships,
+    its deal and its table; only the quarter-final the corrected winner goes to changes
+    partnerships, and the semi-final it feeds is drawn again once that is played."""
+    tournament, first, (semi, other) = bracket_with_the_other_semi_final_begun(
+        club, size, "seeded")
+    record(other.match, {"points": [70, 50]})
+    quarter = Pairing.objects.get(round__tournament=tournament, round__code="quarter_final",
+                                  slot=first.slot // 2)
+    with pytest.raises(services.LaterMatchesStarted) as refused:
+        flip(first, organiser)
+    assert refused.value.affected == [
+        f"Quarter-finals: table {quarter.table.number} {quarter} changes partnerships",
+        f"Semi-finals: table {semi.table.number} {semi} is drawn again"]
+    flip(first, organiser, allow_reset=True)
+    other_now = Pairing.objects.select_related("match").get(pk=other.pk)
+    assert (other_now.a_id, other_now.b_id, other_now.match_id) == (other.a_id, other.b_id,
+                                                                    other.match_id)
+    assert len(other_now.match.state["deals"]) == 1
+    assert not Pairing.objects.filter(pk=semi.pk).exists()
+    quarter.refresh_from_db()
+    assert first.b_id in (quarter.a_id, quarter.b_id)
+    play(quarter, "A" if quarter.a_id == first.b_id else "B")
+    again = Pairing.objects.get(round__tournament=tournament, round__code="semi_final",
+                                slot=semi.slot)
+    assert first.b_id in (again.a_id, again.b_id)
+
+
+def test_a_correction_in_a_knockout_drawn_afresh_each_round_takes_back_every_later_round(
+        club, organiser):
+    tournament, first, (semi, other) = bracket_with_the_other_semi_final_begun(
+        club, 16, "redraw")
+    record(other.match, {"points": [70, 50]})
+    flip(first, organiser, allow_reset=True)
+    assert not Pairing.objects.filter(pk__in=[semi.pk, other.pk]).exists()
+    assert not Round.objects.filter(tournament=tournament, code="semi_final").exists()

@@ -257,9 +257,12 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
         return []
     if league.is_league(tournament):  # its fixtures hang on no result; a tie's matches do
         return [p for p in later if p.round.stage == Round.Stage.DECIDING]
+    if (pairing.round.stage == Round.Stage.KNOCKOUT
+            and tournament.draw != Tournament.Draw.REDRAW):
+        return _its_path(pairing, later)
     if not finished:
         return later
-    if pairing.round.stage == Round.Stage.KNOCKOUT:
+    if pairing.round.stage == Round.Stage.KNOCKOUT:  # drawn afresh before each round
         nearest = min(p.round.number for p in later)
         loser = pairing.b_id if pairing.winner_id == pairing.a_id else pairing.a_id
         next_ones = [p for p in later if p.round.number == nearest
@@ -276,6 +279,16 @@ def _later_changes(tournament, pairing, finished, winner) -> list[Pairing]:
         # from the corrected standings. Once begun, the rounds stand, as a Swiss's do.
         return later
     return [p for p in later if p.round.stage == Round.Stage.DECIDING]  # drawn for a tie
+
+
+def _its_path(pairing: Pairing, later: list[Pairing]) -> list[Pairing]:
+    """In a fixed bracket, the later pairings fed by `pairing`: the slot its winner goes to in
+    each round after (slot 2k's and 2k+1's winners meet in slot k), and a third-place match
+    after it, whose semi-finals are on that path (draws._bracket_pairs). The rest of the
+    bracket keeps its partnerships, whatever this result."""
+    number, slot = pairing.round.number, pairing.slot
+    return [p for p in later
+            if p.third_place or p.slot == slot >> (p.round.number - number)]
 
 
 def _retake_deciding(tournament: Tournament, pairing: Pairing, *, by=None, link=None) -> None:
@@ -322,9 +335,12 @@ def _apply_later_changes(tournament, pairing, winner, later: list[Pairing], allo
     swap = {pairing.winner_id: winner, winner: loser}
     reopen(tournament)  # the later matches are played again: no champion until they are
     withdrawn = draws.withdrawn_ids(tournament)
-    for later_pairing in (p for p in later if p.round.number == nearest):
+    reteamed = [p for p in later if p.round.number == nearest]
+    for later_pairing in reteamed:
         _reteam(later_pairing, swap.get(later_pairing.a_id, later_pairing.a_id),
                 swap.get(later_pairing.b_id, later_pairing.b_id), withdrawn)
+    # a walkover now goes on into the slot taken back after it, as its round's others did
+    draws.fill_in_next(tournament, reteamed[0].round)
 
 
 def _reteam(pairing: Pairing, a: int, b: int | None, withdrawn: frozenset[int]) -> None:

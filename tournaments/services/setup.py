@@ -491,13 +491,17 @@ def _discard_round(round_: Round) -> None:
 @outbox.service
 def pairings_swap(*, first: Pairing, second: Pairing, first_side: str, second_side: str,
                   by=None) -> None:
-    """Swap two partnerships between pairings of the last round before it has any deal."""
+    """Swap two partnerships between pairings of the last round before it has any deal, in
+    places fed alike: never a semi-final's winner with a loser."""
     tournament = rows.locked(first.round.tournament_id)
     _require_not_league(tournament)
     if first.round_id != second.round_id or first.round_id != selectors.last_round(tournament).pk:
         raise TournamentRefused(_("Only partnerships of the current round can be swapped."))
     _require_changeable(tournament,
                         list(selectors.pairings(tournament).filter(round_id=first.round_id)))
+    if first.third_place != second.third_place:  # as round_redraw draws them again
+        raise TournamentRefused(_("The semi-finals' winners play the final and their losers "
+                                  "the third-place match: one cannot take the other's place."))
     if first.finished or second.finished:  # a bye or a walkover: its winner is already set
         raise TournamentRefused(_("A bye or a walkover cannot be swapped: draw the round "
                                   "again instead."))
