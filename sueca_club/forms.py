@@ -57,10 +57,14 @@ class ByNameChoiceField(forms.ModelChoiceField):
 
 class NameField(forms.CharField):
     """A name as services.person_name keeps it: single spaces, no line break (which no email
-    subject naming it could carry), nothing invisible; blank when nothing visible is left."""
+    subject naming it could carry), nothing invisible. Checked as typed (its length, a NUL),
+    then kept so; one with nothing visible is no name."""
 
-    def to_python(self, value):
-        return services.person_name(super().to_python(value))
+    def clean(self, value):
+        name = services.person_name(super().clean(value))
+        if self.required and not name:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+        return name
 
 
 class ClubForm(forms.ModelForm):
