@@ -61,11 +61,11 @@ const isDealer = (item) => Number.isInteger(item.dealer);
 
 // Who deals first chosen on this phone and waiting to be sent (the last such choice; a refused
 // one does not count), or null.
-function dealerWaiting() {
+function choiceWaiting() {
   if (!match) return null;
-  const choice = items.filter((item) => item.match === match.match && !item.refused && isDealer(item)).pop();
-  return choice ? choice.dealer : null;
+  return items.filter((item) => item.match === match.match && !item.refused && isDealer(item)).pop() || null;
 }
+const dealerWaiting = () => choiceWaiting()?.dealer ?? null;
 
 // The first dealer the deals waiting are dealt from: the phone's choice, else the server's.
 const firstDealer = () => dealerWaiting() ?? match.first_dealer;
@@ -172,8 +172,8 @@ function pair(name, values) {
 // nothing is on its way: the board shows the score as last saved, said so, for the referee to
 // check before sending the held deals.
 // A choice of who deals first waiting alone (`chosen`, no deal waiting) shows that player as the
-// dealer, marked as not saved yet.
-function board(outcome, count, stopped, chosen = false) {
+// dealer, marked as not saved yet: who deals first, or who deals now once deals were played.
+function board(outcome, count, stopped, chosen = null) {
   const root = document.getElementById("referee");
   const section = root && root.querySelector(".board");
   if (!section) return;
@@ -183,7 +183,7 @@ function board(outcome, count, stopped, chosen = false) {
   if (mark) {
     mark.hidden = !shown && !(count && stopped);
     mark.toggleAttribute("data-as-saved", !shown);
-    if (!mark.hidden) mark.textContent = say(!shown ? "mark-saved" : count ? "mark-provisional" : "mark-dealer");
+    if (!mark.hidden) mark.textContent = say(!shown ? "mark-saved" : count ? "mark-provisional" : chosen.now ? "mark-dealer-now" : "mark-dealer");
   }
   const sides = ["a", "b"].map((side) => section.querySelector(`.side-${side}`));
   sides.forEach((side, i) => {
@@ -296,7 +296,7 @@ function strokes(node, games) {
 function show() {
   if (!panel) return;
   const queued = waiting();
-  const chosen = dealerWaiting() !== null;
+  const chosen = choiceWaiting();
   const outcome = queued.length || chosen ? result() : null;
   const stopped = Boolean(match) && items.some((item) => item.match === match.match && (item.refused || item.held));
   board(outcome, queued.length, stopped, chosen);

@@ -47,6 +47,8 @@
 //   refused deal does: the referee is told that who deals first was not changed and why, and
 //   the deals behind it wait until the referee sends them (dealt from the server's dealer) or
 //   discards them. A tap whose request gets no answer is kept the same way.
+// - An undo is never kept (sent later it would take back whichever deal is last then): tapped
+//   offline, or getting no answer, it says that nothing was undone.
 import { enteredOrNull } from "./scorer.js";
 import { deckOf } from "./points-pair.js";
 
@@ -63,6 +65,8 @@ import { deckOf } from "./points-pair.js";
   let notice = "";
   let lastSubmit = null; // {form, data, button?} of the form last sent, for when its request fails
   let entryScreen = null; // the entry screen's HTML, to come back to from a confirmation
+  let entryBody = null; // what was typed on it, put back when the referee goes back to change it
+  let settledAt = 0; // when the server last put a new screen in place
   let seen = null; // {match, version, confirm} of the last server page shown
   let ended = null; // the match a kept deal ended: its result is shown once the queue drains
   let fixing = null; // the key of the refused deal the referee is changing on the entry screen
@@ -229,7 +233,7 @@ import { deckOf } from "./points-pair.js";
       wait = 0;
       store(queue);
       if (!queue.items.length) {
-        notice = say(sentDeals ? "sent" : "sent-dealer");
+        notice = say(sentDeals ? "sent" : head.now ? "sent-dealer-now" : "sent-dealer");
         sentDeals = false;
         refresh();
       }
@@ -295,7 +299,7 @@ import { deckOf } from "./points-pair.js";
     document.body.toggleAttribute("data-pending-deals", deals > 0);
     box.hidden = !items.length && !notice;
     part("title").textContent = deals ? say(deals === 1 ? "waiting-1" : "waiting-n", { n: deals })
-      : items.length ? say("waiting-dealer") : "";
+      : items.length ? say(items.some((item) => item.now) ? "waiting-dealer-now" : "waiting-dealer") : "";
     let status = notice;
     if (head && !head.refused && !head.held) {
       status = say(sending ? "sending" : "waiting");
@@ -375,7 +379,16 @@ import { deckOf } from "./points-pair.js";
     const form = entryForm();
     if (!head || !head.refused || !form || isDealer(head)) return;
     clearEntry(referee());
-    const deal = head.deal;
+    fillEntry(form, head.deal);
+    fixing = head.key;
+    render();
+    const first = form.querySelector("[data-points]");
+    form.scrollIntoView({ block: "start" });
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  // A kept deal's values (bodyFrom's fields) back in the entry form.
+  function fillEntry(form, deal) {
     const set = (selector, value) => {
       const field = form.querySelector(selector);
       if (field && value !== null && value !== undefined) field.value = String(value);
@@ -391,11 +404,6 @@ import { deckOf } from "./points-pair.js";
       if (radio) radio.checked = true;
     }
     if (deal.tricks || deal.trump) form.querySelectorAll("details").forEach((details) => { details.open = true; });
-    fixing = head.key;
-    render();
-    const first = form.querySelector("[data-points]");
-    form.scrollIntoView({ block: "start" });
-    if (first) first.focus({ preventScroll: true });
   }
 
   // The entry screen says which refused deal is being changed.
@@ -455,11 +463,14 @@ import { deckOf } from "./points-pair.js";
     form.querySelectorAll("details").forEach((details) => { details.open = false; });
   }
 
-  function backToEntry() {
+  // The entry screen the confirmation came from: empty, or with `deal` typed again in it.
+  function backToEntry(deal = null) {
     const element = referee();
-    if (!entryScreen || !element || !window.htmx) return;
+    if (!entryScreen || !element || !window.htmx) return false;
     htmx.swap(element, entryScreen, { swapStyle: "outerHTML" });
     clearEntry(referee());
+    if (deal) fillEntry(entryForm(), deal);
+    return true;
   }
 
   function showError(form, message) {
@@ -596,10 +607,58 @@ import { deckOf } from "./points-pair.js";
     });
   }
 
+  // An undo cannot wait on the phone (it would take back whichever deal is last when it is sent):
+  // without a connection it is refused, out loud.
+  function undoRefused() {
+    notice = say("undo-offline");
+    render();
+    box.scrollIntoView({ block: "start" });
+  }
+  const stop = (event) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  function undoTapped(event) {
+    if (navigator.onLine === false) {
+      stop(event);
+      undoRefused();
+    } else if (notice) {
+      notice = "";
+      render();
+    }
+  }
+
+  // The second tap of a double tap (on "Yes, undo it", on "Next") lands on the screen its first
+  // tap brought, on whatever is there (empty "Next", "60-60", "Save the deal"): a tap where the
+  // last one was, a moment after the new screen came (too soon to have read it), is ignored.
+  let lastTap = null;
+  document.addEventListener("click", (event) => {
+    if (!event.detail || !event.target.closest || !event.target.closest("#referee")) return;
+    const tap = { x: event.clientX, y: event.clientY, at: Date.now() };
+    const again = lastTap && settledAt > lastTap.at && tap.at - settledAt < 600
+      && Math.hypot(tap.x - lastTap.x, tap.y - lastTap.y) < 40;
+    lastTap = tap;
+    if (again && event.target.closest("button, a")) stop(event);
+  }, true);
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("a[data-offline]");
+    if (!link) return;
+    if (link.dataset.offline === "undo") {
+      undoTapped(event);
+    } else if (link.dataset.offline === "back" && entryBody && backToEntry(entryBody)) {
+      // online too, the entry screen comes back with what was typed (the server's page is empty)
+      stop(event);
+      const first = entryForm() && entryForm().querySelector("[data-points]");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }, true);
+
   // Decide before htmx sends: while offline or while deals wait, nothing goes to the server.
   document.addEventListener("submit", (event) => {
     const form = event.target;
     const role = form.dataset ? form.dataset.offline : undefined;
+    if (role === "undo") return undoTapped(event);
     if (role === "dealer") {
       // Online with nothing waiting: the server's (htmx). Else kept, in order with the deals.
       lastSubmit = { form, data: null, button: event.submitter };
@@ -618,7 +677,10 @@ import { deckOf } from "./points-pair.js";
       render();
     }
     if (navigator.onLine !== false && !load().items.length) {
-      if (role === "entry") entryScreen = referee().outerHTML;
+      if (role === "entry") {
+        entryScreen = referee().outerHTML;
+        entryBody = bodyFrom(data);
+      }
       return; // the normal online path
     }
     event.preventDefault();
@@ -626,6 +688,34 @@ import { deckOf } from "./points-pair.js";
     if (role === "entry") confirmHere(form, data, navigator.onLine === false ? "offline" : "queue");
     else keepConfirmed(data);
   }, true);
+
+  // The tapped button says its request is out (hx-disabled-elt on #referee keeps every button
+  // from a second tap meanwhile); it says what it did again if the screen stays.
+  let sendingButton = null;
+  document.addEventListener("submit", (event) => {
+    const button = event.submitter;
+    if (!button || !event.target.matches("#referee form")) return;
+    sendingButton = { button, html: button.innerHTML };
+    button.textContent = say("sending");
+    button.setAttribute("aria-busy", "true");
+  });
+  function sent() {
+    if (!sendingButton) return;
+    sendingButton.button.innerHTML = sendingButton.html;
+    sendingButton.button.removeAttribute("aria-busy");
+    sendingButton = null;
+  }
+  document.addEventListener("htmx:afterRequest", sent);
+  window.addEventListener("pageshow", sent); // back to a page left by a plain post (no htmx)
+
+  // Back to a confirmation screen htmx kept in its history: its deal may be saved by now (the
+  // result screen came after it), and "Save" would say "saved" again: the page as it is now
+  // comes instead.
+  document.addEventListener("htmx:historyCacheHit", (event) => {
+    if (!event.detail.item.content.includes('data-offline="record"')) return;
+    event.preventDefault();
+    htmx.ajax("GET", event.detail.path, { target: "#referee", select: "#referee", swap: "outerHTML" });
+  });
 
   // A request htmx sent got no answer (the connection dropped on the way, or it timed out).
   function noAnswer(event) {
@@ -638,6 +728,8 @@ import { deckOf } from "./points-pair.js";
       else if (role === "dealer") keepDealer(element, lastSubmit.button);
     } else if (role === "back") {
       backToEntry();
+    } else if (role === "undo") {
+      undoRefused();
     }
   }
   document.addEventListener("htmx:sendError", noAnswer);
@@ -656,6 +748,7 @@ import { deckOf } from "./points-pair.js";
   }
   // A new screen from the server: whether a refused deal can be changed there, and the banner.
   document.addEventListener("htmx:afterSettle", () => {
+    settledAt = Date.now();
     if (load().items.length) render();
     catchUp();
   });

@@ -347,3 +347,23 @@ def test_a_second_tap_offline_changes_the_choice_kept_and_only_it_is_sent(phone,
     expect(pending(page)).to_contain_text("Who deals first was sent.", timeout=RETRY)
     assert Match.objects.get(pk=match.pk).first_dealer == 3
     assert RefereeRequest.objects.get().key == kept[0]["key"]
+
+
+def test_an_undo_without_a_connection_says_nothing_was_undone(phone, match, referee_link):
+    other_phone_records(match, {"points": [70, 50]})
+    not_undone = ("No connection: the last deal could not be undone; try again when the "
+                  "connection is back.")
+    page = phone
+    offline_at(page, referee_link)
+    page.get_by_role("link", name="Undo the last deal").tap()
+    expect(pending(page)).to_contain_text(not_undone)
+
+    page.context.set_offline(False)
+    page.get_by_role("link", name="Undo the last deal").tap()
+    expect(page.get_by_role("heading", name="Undo deal 1: 70-50?")).to_be_visible()
+    expect(pending(page)).to_be_hidden()
+    page.context.set_offline(True)
+    tap(page, "Yes, undo it")
+    expect(pending(page)).to_contain_text(not_undone)
+    expect(page.get_by_role("heading", name="Undo deal 1: 70-50?")).to_be_visible()
+    assert Deal.objects.filter(active=True).count() == 1

@@ -102,11 +102,14 @@ def test_offline_who_deals_now_is_kept_and_sent(phone, referee_link):
         "Kept on this phone: Ana Silva deals now. It is sent by itself when the connection is "
         "back.")
     expect(page.locator("#pending li")).to_have_text(["Who deals now: Ana Silva"])
+    expect(page.locator("#pending-title")).to_have_text("Who deals now is waiting to be sent")
+    expect(page.locator("[data-board-provisional]")).to_have_text(
+        "Not saved yet: who deals now, as chosen on this phone.")
     expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
     assert Match.objects.get(pk=referee_link.match_id).first_dealer == 0
 
     page.context.set_offline(False)
-    expect(page.locator("#pending")).to_contain_text("Who deals first was sent.", timeout=RETRY)
+    expect(page.locator("#pending")).to_contain_text("Who deals now was sent.", timeout=RETRY)
     expect(page.locator("[data-board-turn]")).to_have_text("Ana Silva deals; Duarte Lima leads.")
     assert Match.objects.get(pk=referee_link.match_id).first_dealer == 1
 

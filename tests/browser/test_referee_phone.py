@@ -2,8 +2,8 @@
 
 import pytest
 
+from scoring import engine, services
 from scoring.models import AuditEntry, Deal
-from scoring.services import referee_link_revoke
 from tests.browser.conftest import NO_PLAYWRIGHT
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
@@ -146,9 +146,98 @@ def test_a_second_phone_saving_a_stale_deal_is_told_and_changes_nothing(new_phon
 def test_a_link_revoked_while_the_page_is_open_says_so(phone, referee_link, organiser):
     page = phone
     page.goto(f"/r/{referee_link.token}/")
-    referee_link_revoke(link=referee_link, user=organiser)
+    services.referee_link_revoke(link=referee_link, user=organiser)
     type_points(page, "70")
     tap(page, "Next: check the deal")
     expect(page.get_by_role("heading", name="Referee link closed")).to_be_visible()
     expect(page.locator("#referee")).to_contain_text("This referee link was revoked")
     assert not Deal.objects.exists()
+
+
+def held_posts(page, link) -> list:
+    """Every POST of the referee's page waits, in the list returned, until the test lets it go."""
+    held = []
+    page.route(f"**/r/{link.token}/**",
+               lambda route: held.append(route) if route.request.method == "POST" else route.fallback())
+    return held
+
+
+def let_go(page, held) -> None:
+    while not held:
+        page.wait_for_timeout(50)
+    held.pop().continue_()
+
+
+def test_on_a_slow_network_the_tapped_button_says_sending_and_takes_no_second_tap(
+        phone, referee_link, screenshot):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    held = held_posts(page, referee_link)
+    type_points(page, "85")
+    tap(page, "Next: check the deal")
+    sending = page.locator("#referee button[aria-busy=true]")
+    expect(sending).to_have_text("Sending…")
+    expect(sending).to_be_disabled()
+    expect(page.locator("#referee [data-digit='1']")).to_be_disabled()
+    screenshot(page, "sending")
+    let_go(page, held)
+    expect(page.locator("#referee .confirm")).to_have_text("A wins 1 game")
+
+    tap(page, "Save the deal")
+    expect(sending).to_have_text("Sending…")
+    expect(sending).to_be_disabled()
+    let_go(page, held)
+    expect(page.get_by_text("Deal saved.")).to_be_visible()
+    assert [d.data for d in Deal.objects.all()] == [{"points": [85, 35]}]
+
+
+def test_a_double_tap_on_yes_undo_it_undoes_once_and_says_so(phone, match, referee_link):
+    services.deal_record(match_id=match.pk, deal=engine.deal_from({"points": [70, 50]}), key="k1")
+    page = phone
+    page.goto(f"/r/{referee_link.token}/undo/")
+    box = page.get_by_role("button", name="Yes, undo it").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    expect(page.get_by_text("The last deal was undone.")).to_be_visible()
+    page.touchscreen.tap(x, y)  # the second tap, on the screen the first one brought
+
+    page.wait_for_timeout(500)
+    expect(page.get_by_text("The last deal was undone.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Check the deal")).to_have_count(0)
+    expect(page.locator("#referee .errorlist")).to_have_count(0)
+    assert not Deal.objects.filter(active=True).exists()
+
+
+def test_back_to_change_the_deal_keeps_what_was_typed(phone, referee_link):
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    type_points(page, "85")
+    page.get_by_text("Tricks and trump (optional)").tap()
+    page.locator("#id_trump").select_option("H")
+    tap(page, "Next: check the deal")
+    expect(page.locator("#referee .confirm")).to_have_text("A wins 1 game")
+
+    page.get_by_role("link", name="Back: change it").tap()
+    expect(page.locator("#id_points_a")).to_have_value("85")
+    expect(page.locator("#id_points_b")).to_have_value("35")
+    expect(page.locator("#id_trump")).to_have_value("H")
+    tap(page, "Clear")  # the keypad goes on from what was typed
+    type_points(page, "0")
+    tap(page, "Next: check the deal")
+    expect(page.locator("#referee .entered")).to_have_text("Entered: 80–40 · trump ♥")
+
+
+def test_back_from_the_result_never_offers_to_save_the_deal_again(phone, match, referee_link):
+    services.deal_record(match_id=match.pk, deal=engine.deal_from({"points": [95, 25]}), key="k1")
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    tap(page, "Flag A")
+    tap(page, "Save the deal")
+    expect(page.get_by_role("heading", name="Match result")).to_be_visible()
+    assert "?after=" in page.url
+
+    page.go_back()
+    page.wait_for_url(f"**/r/{referee_link.token}/")
+    expect(page.get_by_text("The match is over. Thank you, referee!")).to_be_visible()
+    expect(page.get_by_role("button", name="Save the deal")).to_have_count(0)
+    assert Deal.objects.filter(active=True).count() == 2
