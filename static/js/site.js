@@ -20,6 +20,34 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   if (document.hidden || held(poll)) event.preventDefault();
 });
 
+// A poll's new fragment keeps the keyboard's place: the link or button that had focus is found
+// again in it (same kind, same address, or same name, value and words; the same n-th of those)
+// and focused, where the swap threw focus to the top of the page. htmx does this itself only for
+// an element with an id, and the fragments' links have none. Only polls: an answer to what the
+// user did (the referee's pages, an organiser's approval) places focus itself.
+let focusedBefore = null;
+const focusKey = (node) => [node.tagName, node.getAttribute("href")
+  ?? `${node.getAttribute("name")}=${node.getAttribute("value")} ${node.textContent.trim()}`].join(" ");
+const twinsOf = (region, key) => [...region.querySelectorAll("*")].filter((node) => focusKey(node) === key);
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const region = event.detail.target;
+  const focused = document.activeElement;
+  focusedBefore = null;
+  if (!event.detail.shouldSwap || !event.detail.elt.hasAttribute("data-poll")) return;
+  if (!region || focused === region || !region.contains(focused)) return;
+  const key = focusKey(focused);
+  focusedBefore = { region, id: region.id, key, nth: twinsOf(region, key).indexOf(focused) };
+});
+document.addEventListener("htmx:afterSwap", () => {
+  const was = focusedBefore;
+  focusedBefore = null;
+  if (!was || document.activeElement !== document.body) return;
+  const region = was.region.isConnected ? was.region : document.getElementById(was.id);
+  const twin = region && twinsOf(region, was.key)[was.nth];
+  if (twin) twin.focus({ preventScroll: true });
+});
+
 // A long round's page (tournaments/public/round.html): the box shows only the tables whose
 // partnerships or players match what is typed, accents and case aside, and again after each
 // poll brings the list anew. Without this file the box stays hidden: the browser's find.
