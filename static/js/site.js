@@ -1,9 +1,4 @@
 // Small progressive enhancements; every page works without this file.
-document.addEventListener("change", (event) => {
-  const select = event.target.closest("[data-autosubmit]");
-  if (select) select.form.requestSubmit();
-});
-
 // Live fragments poll only while the tab is visible (no eval: works under a strict CSP).
 // Nor while a choice inside is open (the status board's who deals first): the new fragment
 // would close it under the organiser's finger. A fragment marked whole (data-pause-poll on
