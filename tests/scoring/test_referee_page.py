@@ -68,6 +68,20 @@ def test_impossible_points_are_refused_with_the_reason(client, referee_link):
     assert "no card is worth 1" in page.content.decode()
 
 
+def test_the_refusal_is_an_alert_that_both_points_boxes_point_at(client, referee_link):
+    page = confirm(client, referee_link, points=["130", ""]).content.decode()
+    alert = re.search(r'<div id="points-error" role="alert">(.*?)</div>', page, re.S)
+    assert alert and "Enter a whole number from 0 to 120." in alert.group(1)
+    for side in "ab":
+        box = re.search(rf'<input [^>]*id="id_points_{side}"[^>]*>', page).group()
+        assert 'aria-invalid="true"' in box and 'aria-describedby="points-error"' in box
+
+
+def test_the_points_boxes_are_not_invalid_before_a_refusal(client, referee_link):
+    page = client.get(f"/r/{referee_link.token}/").content.decode()
+    assert "aria-invalid" not in page and 'id="points-error"' not in page
+
+
 def test_points_impossible_for_the_tricks_are_refused(client, referee_link):
     page = confirm(client, referee_link, points=["50", ""], tricks=["1", ""])
     assert page.status_code == 400
