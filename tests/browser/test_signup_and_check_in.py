@@ -57,3 +57,29 @@ def test_sign_up_then_private_link_then_check_in_then_the_organiser_starts(
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     assert tournament.entries.count() == 3
+
+
+def test_a_refused_sign_up_takes_focus_to_its_errors_which_lead_to_the_field(phone, club):
+    tournament = open_tournament(club)
+    phone.goto(f"/t/{tournament.slug}/sign-up/")
+    phone.get_by_label("First player").fill("   ")  # past the browser's check, not the site's
+    phone.get_by_label("Second player").fill("Bruno Lima")
+    phone.get_by_role("button", name="Sign up").click()
+    errors = phone.get_by_role("alert")
+    expect(errors).to_be_focused()  # a screen reader says them as the page opens
+    errors.get_by_role("link", name="First player: This field is required.").click()
+    expect(phone.get_by_label("First player")).to_be_focused()
+    expect(phone.get_by_label("First player")).to_have_accessible_description(
+        "This field is required.")
+
+
+def test_a_refused_name_correction_is_said_in_its_open_panel(phone, club):
+    signup = sign_up(open_tournament(club), 1, name_1="Ana Sousa", name_2="Bruno Lima")
+    phone.goto(signup.get_absolute_url())
+    phone.get_by_text("Correct a name").click()
+    phone.get_by_label("Second player").fill("   ")
+    phone.get_by_role("button", name="Save the names").click()
+    errors = phone.get_by_role("alert")
+    expect(errors).to_be_focused()
+    expect(errors).to_contain_text("Second player: This field is required.")
+    expect(phone.get_by_label("Second player")).to_be_visible()  # the panel stayed open

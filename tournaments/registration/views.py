@@ -176,26 +176,9 @@ def signup_link(request, slug, token):
     made = {}
 
     def context():
-        signup = _by_token(slug, token)
-        tournament = signup.tournament
-        registration = selectors.registration(tournament)
-        status = selectors.status_of(signup)
-        forms = (tournament.status == Tournament.Status.DRAFT
-                 and status.code not in SignUp.GONE)
-        can_check_in = selectors.can_check_in(signup, registration)
-        made["shape"] = f"{status.code}.{forms:d}.{can_check_in:d}"
-        return {
-            "tournament": tournament, "signup": signup, "registration": registration,
-            "status": status, "place": selectors.place_of(signup), "forms": forms,
-            "can_check_in": can_check_in, "shape": made["shape"],
-            "withdrawing": selectors.withdrawing(signup) if forms else "",
-            "live": tournament.status != Tournament.Status.FINISHED
-            and status.code not in FINAL,
-            "names_form": NamesForm(
-                players=len(signup.player_names),
-                initial={f"name_{seat}": name
-                         for seat, name in enumerate(signup.player_names, start=1)}),
-        }
+        page = _link_page(_by_token(slug, token))
+        made["shape"] = page["shape"]
+        return page
 
     response = live_page(request, etag, "tournaments/registration/link.html",
                          "tournaments/registration/_link_live.html", context, private=True)
@@ -206,6 +189,28 @@ def signup_link(request, slug, token):
         response["HX-Refresh"] = "true"
         add_never_cache_headers(response)  # never answered again from the browser's cache
     return _private(response)
+
+
+def _link_page(signup: SignUp, names_form: NamesForm | None = None) -> dict:
+    """What the private link's page shows; `names_form` is a refused name correction."""
+    tournament = signup.tournament
+    registration = selectors.registration(tournament)
+    status = selectors.status_of(signup)
+    forms = (tournament.status == Tournament.Status.DRAFT
+             and status.code not in SignUp.GONE)
+    can_check_in = selectors.can_check_in(signup, registration)
+    return {
+        "tournament": tournament, "signup": signup, "registration": registration,
+        "status": status, "place": selectors.place_of(signup), "forms": forms,
+        "can_check_in": can_check_in, "shape": f"{status.code}.{forms:d}.{can_check_in:d}",
+        "withdrawing": selectors.withdrawing(signup) if forms else "",
+        "live": tournament.status != Tournament.Status.FINISHED
+        and status.code not in FINAL,
+        "names_form": names_form or NamesForm(
+            players=len(signup.player_names),
+            initial={f"name_{seat}": name
+                     for seat, name in enumerate(signup.player_names, start=1)}),
+    }
 
 
 @never_cache
@@ -226,12 +231,20 @@ def signup_check_in(request, slug, token):
 def signup_rename(request, slug, token):
     signup = _by_token(slug, token)
     form = NamesForm(request.POST, players=services.players_per_partnership(signup.tournament))
-    if not form.is_valid():
+    if form.is_valid():
+        try:
+            services.signup_rename(signup=signup, names=form.names)
+        except ScoringRefused as refused:
+            form.add_error(None, refused.message)
+        else:
+            messages.success(request, _("The names are corrected."))
+            return redirect(signup.get_absolute_url())
+    page = _link_page(signup, names_form=form)
+    if not page["forms"]:  # started or withdrawn meanwhile: the page has no panel to say it in
         refuse(request, form)
-    else:
-        attempt(request, lambda: services.signup_rename(signup=signup, names=form.names),
-                 _("The names are corrected."))
-    return redirect(signup.get_absolute_url())
+        return redirect(signup.get_absolute_url())
+    # The page again, its panel open on the names as typed and what is wrong with them
+    return _private(render(request, "tournaments/registration/link.html", page, status=400))
 
 
 @never_cache
