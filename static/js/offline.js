@@ -459,8 +459,21 @@ import { deckOf } from "./points-pair.js";
     if (!form) return;
     form.querySelectorAll("input:not([type=hidden]):not([type=radio]), select").forEach((field) => { field.value = ""; });
     form.querySelectorAll("input[type=radio]").forEach((field) => { field.checked = false; });
-    form.querySelectorAll(".errorlist").forEach((list) => list.remove());
+    markRefused(form, null);
     form.querySelectorAll("details").forEach((details) => { details.open = false; });
+  }
+
+  // The refusal shown on the entry (the server's, in #points-error, or this phone's), tied to
+  // the points boxes for a screen reader; none: both gone.
+  function markRefused(form, error) {
+    form.querySelectorAll("[data-offline-error], .errorlist, #points-error").forEach((old) => old.remove());
+    form.querySelectorAll("[data-points]").forEach((box) => {
+      for (const [name, value] of [["aria-invalid", "true"], ["aria-describedby", "points-error"]]) {
+        if (error) box.setAttribute(name, value);
+        else box.removeAttribute(name);
+      }
+    });
+    if (error) form.prepend(error);
   }
 
   // The entry screen the confirmation came from: empty, or with `deal` typed again in it.
@@ -475,13 +488,13 @@ import { deckOf } from "./points-pair.js";
 
   function showError(form, message) {
     // this error replaces what the server said of an earlier try (its .errorlist), not adds to it
-    form.querySelectorAll("[data-offline-error], .errorlist").forEach((old) => old.remove());
     const error = document.createElement("p");
     error.className = "errorlist";
+    error.id = "points-error";
     error.setAttribute("role", "alert");
     error.dataset.offlineError = "";
     error.textContent = message;
-    form.prepend(error);
+    markRefused(form, error);
   }
 
   // The confirmation the server could not give: the deal as entered, kept on this phone.

@@ -26,6 +26,12 @@ def refused_offline(page, label: str = "Next: check the deal"):
     error = page.locator("#referee form[data-offline=entry] [data-offline-error]")
     expect(error).to_be_visible()
     expect(page.get_by_role("heading", name="Check the deal")).to_have_count(0)
+    # said as the server's refusal is: one alert, both points boxes invalid and tied to it
+    expect(page.locator("#points-error")).to_have_count(1)
+    expect(error).to_have_attribute("id", "points-error")
+    for box in ("#id_points_a", "#id_points_b"):
+        expect(page.locator(box)).to_have_attribute("aria-invalid", "true")
+        expect(page.locator(box)).to_have_attribute("aria-describedby", "points-error")
     return error
 
 
