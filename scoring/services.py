@@ -211,6 +211,14 @@ def matches_abandon(match_ids: list[int]) -> None:
                                                   version=models.F("version") + 1)
 
 
+def match_resume(match_id: int) -> None:
+    """A match a tournament abandoned is in play again, with its deals (a withdrawal taken
+    back), inside its transaction: open to writes, for its pairing to put on a table."""
+    _lock_rows([match_id])
+    Match.objects.filter(pk=match_id).update(abandoned_at=None, updated_at=timezone.now(),
+                                             version=models.F("version") + 1)
+
+
 def require_partnerships_fit(rules: engine.Rules, partnerships) -> None:
     """The double pack is played by partnerships of four, the single pack by pairs: refuse
     any other, naming it (a match's two sides, a tournament's entries)."""

@@ -377,6 +377,8 @@ class Action(models.Model):
         MATCHDAY = "matchday", _("opened a matchday")
         DECIDING = "deciding", _("drew a deciding match")
         SETTINGS = "settings", _("changed the settings")
+        TAKE_BACK = "take_back", _("took back a walkover")
+        REINSTATE = "reinstate", _("reinstated a partnership")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
     kind = models.CharField(max_length=12, choices=Kind.choices)

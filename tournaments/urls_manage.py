@@ -4,7 +4,14 @@ object through its club."""
 from django.urls import path
 
 from tournaments.registration import urls as registration
-from tournaments.views import league, manage, manage_entries, manage_exports, manage_tables
+from tournaments.views import (
+    league,
+    manage,
+    manage_entries,
+    manage_exports,
+    manage_reversals,
+    manage_tables,
+)
 
 app_name = "manage_tournaments"
 
@@ -24,6 +31,8 @@ urlpatterns = [
     path(T + "rounds/swap/", manage.pairings_swap, name="swap"),
     path(T + "rounds/rematch/", manage.rematch_allow, name="rematch"),
     path(T + "pairings/<int:pairing_id>/walkover/", manage.pairing_walkover, name="walkover"),
+    path(T + "pairings/<int:pairing_id>/walkover/undo/", manage_reversals.pairing_walkover_undo,
+         name="walkover_undo"),
     path(T + "matchdays/<int:number>/open/", league.matchday_open, name="matchday_open"),
     path(T + "pairings/<int:pairing_id>/postpone/", league.pairing_postpone, name="postpone"),
     path(T + "pairings/<int:pairing_id>/play-now/", league.pairing_play_now, name="play_now"),
@@ -34,6 +43,8 @@ urlpatterns = [
     path(T + "entries/<int:entry_id>/remove/", manage_entries.entry_remove, name="remove"),
     path(T + "entries/<int:entry_id>/withdraw/", manage_entries.entry_withdraw,
          name="withdraw"),
+    path(T + "entries/<int:entry_id>/reinstate/", manage_reversals.entry_reinstate,
+         name="reinstate"),
     path(T + "tables/", manage_tables.tables, name="tables"),
     path(T + "tables/cards/", manage_tables.table_cards, name="cards"),
     path(T + "tables/<int:number>/qr.svg", manage_tables.table_qr, name="table_qr"),

@@ -26,6 +26,28 @@ def withdraw_one(tournament: Tournament, roll: int, organiser) -> bool:
     return True
 
 
+def walkover_taken_back(tournament: Tournament, roll: int, organiser) -> bool:
+    """The organiser takes back a no-show's walkover or double forfeit given by mistake, and
+    what was drawn from it."""
+    given = list(Pairing.objects.filter(round__tournament=tournament, withdrawal=False)
+                 .exclude(walkover="").order_by("round__number", "slot"))
+    if not given:
+        return False
+    services.pairing_walkover_undo(pairing=given[roll % len(given)], allow_reset=True,
+                                   by=organiser)
+    return True
+
+
+def reinstate_one(tournament: Tournament, roll: int, organiser) -> bool:
+    """The organiser reinstates a partnership withdrawn by mistake, while the event runs."""
+    withdrawn = list(tournament.entries.filter(withdrawn=True).order_by("pk"))
+    if not withdrawn or tournament.status != Tournament.Status.RUNNING:
+        return False
+    services.entry_reinstate(entry=withdrawn[roll % len(withdrawn)], allow_reset=True,
+                             by=organiser)
+    return True
+
+
 def void_last_finished_deal(tournament: Tournament, organiser) -> bool:
     """The organiser corrects the last deal of a finished match: the result changes."""
     last = (Deal.objects.filter(match__pairing__round__tournament=tournament,

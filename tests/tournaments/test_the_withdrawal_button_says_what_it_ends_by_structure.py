@@ -1,6 +1,7 @@
-"""The withdrawal's button says what it ends as the structure has it: in a league or a round
-robin, whose later fixtures are drawn, each match it still has is a walkover; in a Swiss, a
-knockout or a double elimination only its match in play is, and it is not drawn again."""
+"""The withdrawal's button names the partnership and says what it ends as the structure has it:
+in a league or a round robin, whose later fixtures are drawn, each match it still has is a
+walkover; in a Swiss, a knockout or a double elimination only its match in play is, and it is
+not drawn again."""
 
 import datetime
 
@@ -9,8 +10,8 @@ import pytest
 from tests.tournaments.helpers import make_tournament
 from tournaments import services
 
-EACH = "Withdraw: each match it still has is a walkover to its opponent"
-IN_PLAY = ("Withdraw: its match in play, if any, is a walkover to its opponent, and it is not "
+EACH = ": each match it still has is a walkover to its opponent"
+IN_PLAY = (": its match in play, if any, is a walkover to its opponent, and it is not "
            "drawn again")
 FIXED = {"type": "fixed_deals", "deals": 2}
 
@@ -35,3 +36,4 @@ def test_the_button_says_what_the_withdrawal_ends(organiser_client, club, struct
     services.tournament_start(tournament=tournament)
     button = withdraw_button(organiser_client, tournament)
     assert says in button and ({EACH, IN_PLAY} - {says}).pop() not in button
+    assert "Withdraw Player " in button  # the partnership it withdraws, by name

@@ -1,8 +1,8 @@
 """Random events played to the end through the same services the referees and organisers use:
 every structure and format, odd field sizes, random results, withdrawals and no-shows at
-random moments, corrections of finished matches. Every event reaches its end, no deal is
-ever refused because of a draw, nothing raises, and the standings equal a replay of the
-deals through the engine."""
+random moments, corrections of finished matches, walkovers and withdrawals taken back. Every
+event reaches its end, no deal is ever refused because of a draw, nothing raises, and the
+standings equal a replay of the deals through the engine."""
 
 import contextlib
 import uuid
@@ -17,7 +17,9 @@ from tests.tournaments.events import (
     assert_nothing_left_in_play,
     assert_standings_equal_a_replay,
     deal_on,
+    reinstate_one,
     void_last_finished_deal,
+    walkover_taken_back,
     withdraw_one,
 )
 from tournaments import services
@@ -73,7 +75,8 @@ def in_play(tournament) -> list[Pairing]:
 
 def move(tournament: Tournament, roll: int, organiser) -> None:
     """One thing that happens in the room: mostly a deal, sometimes a no-show, a withdrawal
-    or a correction, and the organiser's way out when a round cannot be drawn."""
+    or a correction (or one of the first two taken back), and the organiser's way out when a
+    round cannot be drawn."""
     tournament.refresh_from_db()
     playing = in_play(tournament)
     waiting = list(Pairing.objects.filter(round__tournament=tournament, finished=False)
@@ -87,6 +90,10 @@ def move(tournament: Tournament, roll: int, organiser) -> None:
     if roll < 6 and withdraw_one(tournament, roll, organiser):
         return
     if roll < 9 and void_last_finished_deal(tournament, organiser):
+        return
+    if roll < 10 and walkover_taken_back(tournament, roll, organiser):
+        return
+    if roll < 11 and reinstate_one(tournament, roll, organiser):
         return
     if playing:
         deal_on(playing, roll, DEALS)

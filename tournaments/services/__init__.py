@@ -4,6 +4,7 @@ from tournaments.services.draws import last_scheduled
 from tournaments.services.errors import StructureDoesNotFit, TournamentRefused
 from tournaments.services.league import matchday_open, pairing_play_now, pairing_postpone
 from tournaments.services.results import LaterMatchesStarted, advance, follow_match
+from tournaments.services.reversals import entry_reinstate, pairing_walkover_undo
 from tournaments.services.setup import (
     PAIRING_GONE,
     entries_register,
@@ -36,6 +37,7 @@ __all__ = [
     "TournamentRefused",
     "advance",
     "entries_register",
+    "entry_reinstate",
     "entry_remove",
     "entry_update",
     "entry_withdraw",
@@ -44,6 +46,7 @@ __all__ = [
     "pairing_play_now",
     "pairing_postpone",
     "pairing_walkover",
+    "pairing_walkover_undo",
     "pairings_swap",
     "redraw_after_withdrawal",
     "rematch_allow",

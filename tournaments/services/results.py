@@ -122,9 +122,17 @@ def result_change_guard(match: Match, allow_reset: bool) -> None:
     if pairing is None or pairing.walkover or allow_reset:
         return
     winner = winner_entry(pairing, match.winner) if match.result_stands else None
-    affected, reteamed = _affected(pairing, match.result_stands, winner)
+    later_matches_check(pairing, match.result_stands, winner)
+
+
+def later_matches_check(pairing: Pairing, finished: bool, winner: int | None) -> None:
+    """Refuse, asking for confirmation, to change `pairing`'s result to (finished, winner)
+    where that takes back later matches drawn from it or changes who plays them, or puts a
+    finished tournament back in play; the organiser confirms with allow_reset. A correction
+    and a walkover or withdrawal taken back alike."""
+    affected, reteamed = later_affected(pairing, finished, winner)
     tournament = pairing.round.tournament
-    if (pairing.finished and not match.result_stands
+    if (pairing.finished and not finished
             and tournament.status == Tournament.Status.FINISHED):
         raise scoring.ConfirmationNeeded(
             _("The tournament is over: this correction puts this match back in play."),
@@ -135,8 +143,8 @@ def result_change_guard(match: Match, allow_reset: bool) -> None:
         raise LaterMatchesStarted(affected, reteamed, begun=any(map(selectors.begun, affected)))
 
 
-def _affected(pairing: Pairing, finished: bool,
-              winner: int | None) -> tuple[list[Pairing], set[int]]:
+def later_affected(pairing: Pairing, finished: bool,
+                   winner: int | None) -> tuple[list[Pairing], set[int]]:
     """The later pairings this result, changed to (finished, winner), changes, begun or not,
     and the ids of those among them kept with other partnerships (the rest are taken back,
     to be drawn again)."""
@@ -164,7 +172,7 @@ def reopening_check(match: Match) -> str | None:
         return None
     if pairing.round.tournament.status == Tournament.Status.FINISHED:
         return _("The tournament is over: only its organiser can change this result now.")
-    affected, _reteamed = _affected(pairing, False, None)
+    affected, _reteamed = later_affected(pairing, False, None)
     if any(map(selectors.begun, affected)):
         return _("Matches drawn from this result have begun: only the organiser can change "
                  "it now.")

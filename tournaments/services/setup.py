@@ -615,8 +615,10 @@ def _forfeit_the_rest(tournament: Tournament, entry: Entry, *, by=None, reason: 
     unfinished = (Pairing.objects.filter(Q(a=entry) | Q(b=entry), finished=False,
                                          round__tournament_id=entry.tournament_id)
                   .exclude(match__finished=True)  # played to its end: its result follows it
-                  .select_related("round", "match", "a", "b").order_by("round__number", "slot"))
-    for pairing in unfinished:
+                  .order_by("round__number", "slot").values_list("pk", flat=True))
+    for pk in list(unfinished):
+        # each as it is now: a walkover before it freed a table, which it may have been given
+        pairing = Pairing.objects.select_related("round", "match", "a", "b").get(pk=pk)
         opponent = pairing.b if pairing.a_id == entry.pk else pairing.a
         present = "-" if opponent is None or opponent.withdrawn else (
             "B" if pairing.a_id == entry.pk else "A")

@@ -318,8 +318,8 @@ def pairings_swap(request, tournament):
             _("The two partnerships were swapped."))
 
 
-@tournament_action
-def pairing_walkover(request, tournament, pairing_id):
+def posted_pairing(request, tournament: Tournament, pairing_id: int) -> Pairing | None:
+    """The tournament's pairing a form names; None, said in a message, when it is gone."""
     pairing = (Pairing.objects.select_related("round", "a__partnership", "b__partnership")
                .filter(round__tournament=tournament, pk=pairing_id).first())
     if pairing is None:
@@ -328,6 +328,13 @@ def pairing_walkover(request, tournament, pairing_id):
         if not request.POST.get("round", "").isdigit():
             raise Http404
         messages.error(request, services.PAIRING_GONE)
+    return pairing
+
+
+@tournament_action
+def pairing_walkover(request, tournament, pairing_id):
+    pairing = posted_pairing(request, tournament, pairing_id)
+    if pairing is None:
         return None
     left = request.POST.get("left", "")  # the side that did not come has left the event
     present = {"A": "B", "B": "A"}.get(left) or request.POST.get("present", "")

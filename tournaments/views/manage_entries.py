@@ -12,7 +12,7 @@ from tournaments.registration.views_manage import check_in_landing, landing
 from tournaments.views.manage import attempt, refuse, tournament_action
 
 
-def _entry(tournament: Tournament, entry_id: int) -> Entry:
+def entry_of(tournament: Tournament, entry_id: int) -> Entry:
     return get_object_or_404(tournament.entries.select_related(
         "tournament", "partnership__player_1", "partnership__player_2"), pk=entry_id)
 
@@ -34,7 +34,7 @@ def entries_register(request, tournament):
 
 @tournament_action
 def entry_seed(request, tournament, entry_id):
-    entry = _entry(tournament, entry_id)
+    entry = entry_of(tournament, entry_id)
     form = SeedForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("A seed is a whole number from 1."))
@@ -47,7 +47,7 @@ def entry_seed(request, tournament, entry_id):
 
 @tournament_action
 def entry_check_in(request, tournament, entry_id):
-    entry = _entry(tournament, entry_id)
+    entry = entry_of(tournament, entry_id)
     form = CheckInForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Say whether the partnership is here."))
@@ -63,14 +63,14 @@ def entry_check_in(request, tournament, entry_id):
 
 @tournament_action
 def entry_remove(request, tournament, entry_id):
-    entry = _entry(tournament, entry_id)
+    entry = entry_of(tournament, entry_id)
     attempt(request, lambda: services.entry_remove(entry=entry),
             _("%(name)s removed from the tournament.") % {"name": entry.partnership.display_name})
 
 
 @tournament_action
 def entry_withdraw(request, tournament, entry_id):
-    entry = _entry(tournament, entry_id)
+    entry = entry_of(tournament, entry_id)
     form = WithdrawForm(request.POST)
     if not form.is_valid():
         refuse(request, form)
