@@ -48,13 +48,15 @@ def test_the_form_starts_without_partidas_for_the_default_format(club):
         formats.default_chain("first_to"))
 
 
+# A Swiss of rounds as the new-tournament form sends it; each test names its format and chain.
+SWISS = {"name": "Liga", "tables_count": "4", "preset": "portugal", "structure": "rounds",
+         "pairing": "swiss", "rounds_count": "3", "draw": "random", "groups_count": "2",
+         "qualifiers_per_group": "2", "points_win": "3", "points_loss": "1", "points_draw": "2",
+         "points_no_show": "0", "tie_break_1": "points"}
+
+
 def test_a_partidas_criterion_is_refused_for_fixed_deal_rounds(organiser_client, club):
-    data = {"name": "Liga", "tables_count": "4", "preset": "portugal",
-            "format_type": "fixed_deals", "deals": "8", "structure": "rounds",
-            "pairing": "swiss", "rounds_count": "3", "draw": "random", "groups_count": "2",
-            "qualifiers_per_group": "2", "points_win": "3", "points_loss": "1",
-            "points_draw": "2", "points_no_show": "0",
-            "tie_break_1": "points", "tie_break_2": "partidas_won"}
+    data = {**SWISS, "format_type": "fixed_deals", "deals": "8", "tie_break_2": "partidas_won"}
     response = organiser_client.post(f"/manage/{club.slug}/tournaments/", data)
     assert response.status_code == 200
     assert response.context["form"].errors["tie_break_2"] == [
@@ -69,12 +71,7 @@ def test_a_partidas_criterion_is_refused_for_fixed_deal_rounds(organiser_client,
 def test_games_won_is_refused_for_rounds_of_points_and_not_a_column(organiser_client, club):
     from tournaments.standings_tables import columns_for
 
-    data = {"name": "Pontos", "tables_count": "4", "preset": "portugal",
-            "format_type": "points", "target": "500", "structure": "rounds",
-            "pairing": "swiss", "rounds_count": "3", "draw": "random", "groups_count": "2",
-            "qualifiers_per_group": "2", "points_win": "3", "points_loss": "1",
-            "points_draw": "2", "points_no_show": "0",
-            "tie_break_1": "points", "tie_break_2": "games_won"}
+    data = {**SWISS, "format_type": "points", "target": "500", "tie_break_2": "games_won"}
     response = organiser_client.post(f"/manage/{club.slug}/tournaments/", data)
     assert response.context["form"].errors["tie_break_2"] == [
         "Games won cannot separate anyone: a match of points has no games."]
