@@ -100,3 +100,16 @@ def test_after_the_start_the_players_no_longer_change_and_the_page_offers_no_for
     with pytest.raises(TournamentRefused, match="The tournament has started"):
         services.signup_players_change(signup=signup, names=["Hugo Costa", "Vinicius Moraes"],
                                        by=organiser)
+
+
+def test_a_name_spelt_otherwise_than_one_on_the_waiting_list_is_refused(club, organiser):
+    """"Luis Vaz" is the waiting list's Luís Vaz, as a visitor's typed name is (a tester), where
+    the change made a second Luís Vaz and the same man could be seated twice."""
+    tournament = open_tournament(club, cap=1)
+    accepted = sign_up(tournament, 1, name_1="Marta Lopes", name_2="Tiago Reis")
+    sign_up(tournament, 2, name_1="Luís Vaz", name_2="Carlos Mota")
+    with pytest.raises(TournamentRefused, match="^Luís Vaz is already signed up for this "
+                                                "tournament, with Carlos Mota"):
+        services.signup_players_change(signup=accepted, names=["Marta Lopes", "Luis Vaz"],
+                                       by=organiser)
+    assert not Player.objects.filter(name="Luis Vaz").exists()

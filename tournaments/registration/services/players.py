@@ -86,10 +86,12 @@ def newcomers_join(signup: SignUp) -> None:
 def players_replace(tournament: Tournament, signup: SignUp, names: list[str],
                     players: list[Player], *, typed: bool) -> None:
     """The sign-up's players are now `players` (named `names`), each in one partnership of
-    the tournament only (`typed`: as require_new_to_the_tournament); in the tournament
-    already, its entry plays with them, and a player it brought into the roster and nothing
-    else has now leaves it (misspelt_leave)."""
-    require_new_to_the_tournament(tournament, players, leaving=signup, typed=typed)
+    the tournament only, a newcomer's name compared by how it looks (as a visitor's typed
+    names are: "Luis Vaz" is the waiting list's Luís Vaz; `typed`: as
+    require_new_to_the_tournament); in the tournament already, its entry plays with them,
+    and a player it brought into the roster and nothing else has now leaves it
+    (misspelt_leave)."""
+    _require_apart(_others(tournament, signup), _seats(players), _alike, typed=typed)
     old = signup.partnership
     signup.partnership = partnership_of(tournament.club, players)
     signup.names = names
