@@ -34,6 +34,7 @@ from django.contrib.auth.signals import user_login_failed
 from django.contrib.auth.views import LoginView
 from django.dispatch import receiver
 from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from sueca_club import cache
 
@@ -153,6 +154,12 @@ class RateLimitMiddleware:
 
 
 def _refused(request, template: str, window: int):
-    response = render(request, template, {"minutes": max(window // 60, 1)}, status=429)
+    """The page that says so, leading back to the page the form was on (its Referer, when it
+    is this site's): an organiser's button pressed once too often is no dead end."""
+    back = request.headers.get("Referer", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        back = ""
+    response = render(request, template, {"minutes": max(window // 60, 1), "back": back},
+                      status=429)
     response["Retry-After"] = str(window)
     return response

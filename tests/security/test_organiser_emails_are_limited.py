@@ -40,6 +40,15 @@ def test_invitations_to_one_address_stop_at_the_limit_from_any_connection(
     assert [answer.status_code for answer in answers] == [302] * PER_ADDRESS + [429]
     assert "Too many requests" in answers[-1].content.decode()
     assert len(mailoutbox) == PER_ADDRESS
+    club_page = f"http://testserver/manage/{club.slug}/"
+    refused = organiser_client.post(f"/manage/{club.slug}/organisers/invite/",
+                                    {"email": "victim@example.org"}, HTTP_REFERER=club_page)
+    assert f'<a class="button" href="{club_page}">Back to the page you were on</a>' in (
+        refused.content.decode())  # no dead end
+    elsewhere = organiser_client.post(f"/manage/{club.slug}/organisers/invite/",
+                                      {"email": "victim@example.org"},
+                                      HTTP_REFERER="https://evil.example/")
+    assert "evil.example" not in elsewhere.content.decode()
     assert invite(organiser_client, club, "someone@example.org").status_code == 302
 
 
