@@ -190,3 +190,14 @@ def test_the_page_says_where_the_sign_up_stands_as_its_link_does(club, organiser
     assert told in unescape(Client().get(away.get_absolute_url()).content.decode())
     page = unescape(organiser_client.get(page_url(away)).content.decode())
     assert told in page and "· accepted" not in page
+
+
+def test_after_the_start_the_page_says_what_the_link_does_now(club, organiser_client):
+    """It said the link could check the partnership in, correct its names and withdraw it
+    (a retest), none of which it can once the tournament has started."""
+    tournament = open_tournament(club, cap=4)
+    signups = [signed_up(tournament, n) for n in (1, 2)]
+    services_of_tournaments.tournament_start(tournament=tournament)
+    body = organiser_client.get(page_url(signups[0])).content.decode()
+    assert "this link shows the partnership's matches and where it stands" in body
+    assert "can check the partnership in" not in body
