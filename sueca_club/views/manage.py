@@ -48,6 +48,12 @@ def club_settings(request, club_slug):
     return render(request, "sueca_club/manage/settings.html", {"club": club, "form": form})
 
 
+def _player_form(club: Club, data=None) -> PlayerForm:
+    """The club page's "Add a player": its ids apart from the partnership form's, which has a
+    name field too, so that each label names its own field."""
+    return PlayerForm(data, club=club, auto_id="id_player_%s")
+
+
 def _club_page(request, club: Club, **forms):
     """The club page; a form that failed is passed in bound, so its errors show in place."""
     context = {
@@ -61,7 +67,7 @@ def _club_page(request, club: Club, **forms):
         "memberships": club.memberships.select_related("user").order_by("created_at"),
         "invitations": invitations.pending_invitations(club).select_related("invited_by"),
         "invitation_form": InvitationForm(),
-        "player_form": PlayerForm(club=club),
+        "player_form": _player_form(club),
         "partnership_form": PartnershipForm(club=club),
         **forms,
     }
@@ -141,7 +147,7 @@ def _back_to_add(club: Club, part: str):
 @create_once
 def player_add(request, club_slug):
     club = club_for(request.user, club_slug)
-    form = PlayerForm(request.POST, club=club)
+    form = _player_form(club, request.POST)
     if not formtokens.valid(request, form):
         return _club_page(request, club, player_form=form)
     player = services.player_add(club=club, name=form.cleaned_data["name"])

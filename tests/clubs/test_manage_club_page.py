@@ -1,5 +1,7 @@
 """/manage/<club>/: players, partnerships, matches and organisers of one club."""
 
+import re
+
 from scoring.models import Match
 from sueca_club import invitations
 from tests.conftest import make_match, make_partnership
@@ -53,3 +55,11 @@ def test_it_lists_every_match_in_play_so_each_can_be_corrected(organiser_client,
     page = organiser_client.get(f"/manage/{club.slug}/").content.decode()
     assert all(f"/manage/matches/{match.pk}/" in page for match in matches)
     assert '<span class="count">23</span>' in page
+
+
+def test_each_label_names_its_own_field_where_two_forms_ask_for_a_name(organiser_client, club):
+    page = organiser_client.get(f"/manage/{club.slug}/").content.decode()
+    ids = re.findall(r' id="(id_[^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    add_player = page[page.index('id="add-player"'):]
+    assert '<label for="id_player_name">' in add_player
