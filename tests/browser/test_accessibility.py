@@ -163,3 +163,40 @@ def test_every_badge_of_the_tally_keeps_its_contrast_in_both_colour_schemes(
     expect(audit.page.locator(".deal-tally .mark")).to_have_text(["60-60", "flag", "revoke by B"])
     audit.check(f"{scheme}-scoreboard-badges")
     audit.assert_clean()
+
+
+# The contrast of each visible text field's and select's border with what lies around it: the
+# first background up its ancestors that is not transparent.
+BORDER_CONTRASTS = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+    .map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const around = (el) => {
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const c = rgb(getComputedStyle(up).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c;
+    }
+    return [255, 255, 255];
+  };
+  return [...document.querySelectorAll("input:not([type=hidden], [type=checkbox], [type=radio]), select")]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => {
+      const [a, b] = [lum(rgb(getComputedStyle(el).borderTopColor)), lum(around(el))];
+      return {field: el.name, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)};
+    });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_fields_border_stands_out_from_its_card_and_the_page(audit, club, organiser, scheme):
+    """A form control's edge is how a phone shows there is a field to type in: 3:1 at least
+    on the white card and on the page (WCAG 1.4.11), where it was 1.4:1."""
+    audit.page.emulate_media(color_scheme=scheme)
+    log_in(audit.page, organiser)
+    found = []
+    for url in (f"/manage/{club.slug}/", f"/manage/{club.slug}/settings/"):
+        audit.page.goto(url)
+        found += audit.page.evaluate(BORDER_CONTRASTS)
+    assert len(found) >= 4
+    assert [f for f in found if f["ratio"] < 3] == []
