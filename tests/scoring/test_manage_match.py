@@ -1,5 +1,6 @@
 """/manage/matches/<id>/: score, referee link and QR code, deals and history of one match."""
 
+import re
 import uuid
 
 import pytest
@@ -113,3 +114,18 @@ def test_a_tournament_match_is_scored_from_its_table_card_not_a_link_of_its_own(
     assert "Revoke this link" not in page
     assert organiser_client.post(f"/manage/matches/{match.pk}/link/revoke/").status_code == 404
     assert not tournament.tables.get().link.revoked
+
+
+def test_each_deals_correct_and_void_name_the_deal_and_a_voided_one_says_voided(
+        organiser_client, organiser, match):
+    """A screen reader's list of links reads "correct deal 2", not "correct, void, correct…";
+    a voided deal reads "voided", not a withdrawn partnership's word ("retirada")."""
+    record(match, {"points": [95, 25]}, {"points": [30, 90]})
+    services.deal_void(deal=match.deals.get(number=1), reason="misdeal", user=organiser)
+    page = organiser_client.get(f"/manage/matches/{match.pk}/").content.decode()
+    links = [" ".join(re.sub(r"<[^>]+>", "", text).split()) for text in
+             re.findall(r'<a class="button[^"]*" href="/manage/matches/[^"]+/deals/[^"]+">(.*?)</a>',
+                        page)]
+    assert links == ["correct deal 2", "void deal 2"]
+    assert "voided" in page
+    assert "withdrawn" not in page
