@@ -32,7 +32,6 @@ class PairInput(forms.MultiWidget):
         context = super().get_context(name, value, attrs)
         for side, subwidget in zip(engine.SIDES, context["widget"]["subwidgets"], strict=True):
             subwidget["name"] = name
-            subwidget["attrs"]["aria-label"] = side
             if "id" in subwidget["attrs"]:
                 subwidget["attrs"]["id"] = f"{attrs['id']}_{side.lower()}"
         return context

@@ -48,7 +48,7 @@ def test_the_referee_keypad_and_the_live_scoreboard_work_with_nothing_blocked(
     referee, referee_report = watched()
     spectator.goto(f"/m/{match.pk}/")
     board = spectator.locator("#scoreboard")
-    expect(board.locator(".side-a .games")).to_have_text("0")
+    expect(board.locator(".side-a [data-board-games]")).to_have_text("0")
     assert spectator.evaluate("typeof htmx") == "object"
 
     referee.goto(f"/r/{referee_link.token}/")
@@ -60,12 +60,13 @@ def test_the_referee_keypad_and_the_live_scoreboard_work_with_nothing_blocked(
     referee.get_by_role("button", name="Save the deal").tap()
     expect(referee.get_by_text("Deal saved.")).to_be_visible()
 
-    expect(board.locator(".side-a .games")).to_have_text("2", timeout=LIVE)  # polled, not reloaded
+    # polled, not reloaded
+    expect(board.locator(".side-a [data-board-games]")).to_have_text("2", timeout=LIVE)
     answer = referee.request.post(f"/api/v1/referee/{referee_link.token}/deals",
                                   data={"points": [0, 120], "flag": "B"},
                                   headers={"Idempotency-Key": str(uuid.uuid4())})
     assert answer.status == 201, answer.text()
-    expect(board.locator(".side-b .games")).to_have_text("4", timeout=LIVE)
+    expect(board.locator(".side-b [data-board-games]")).to_have_text("4", timeout=LIVE)
 
     assert referee_report() == []
     assert spectator_report() == []

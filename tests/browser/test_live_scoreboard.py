@@ -17,7 +17,7 @@ def test_the_scoreboard_follows_deals_from_another_phone_without_reloading(new_p
     spectator, referee = new_phone(), new_phone()
     spectator.goto(f"/m/{match.pk}/")
     board = spectator.locator("#scoreboard")
-    expect(board.locator(".side-a .games")).to_have_text("0")
+    expect(board.locator(".side-a [data-board-games]")).to_have_text("0")
     spectator.evaluate("window.notReloaded = true")
     screenshot(spectator, "scoreboard")
 
@@ -28,7 +28,7 @@ def test_the_scoreboard_follows_deals_from_another_phone_without_reloading(new_p
     referee.get_by_role("button", name="Save the deal").tap()
     expect(referee.get_by_text("Deal saved.")).to_be_visible()
 
-    expect(board.locator(".side-a .games")).to_have_text("2", timeout=LIVE)
+    expect(board.locator(".side-a [data-board-games]")).to_have_text("2", timeout=LIVE)
     expect(board).to_contain_text("1 deal played")
     expect(board.locator(".side-a .tally .stroke")).to_have_count(2)
 
@@ -38,7 +38,7 @@ def test_the_scoreboard_follows_deals_from_another_phone_without_reloading(new_p
     assert answer.status == 201, answer.text()
 
     expect(board.locator(".status")).to_contain_text("Finished: B wins the match.", timeout=LIVE)
-    expect(board.locator(".side-b .games")).to_have_text("4")
+    expect(board.locator(".side-b [data-board-games]")).to_have_text("4")
     expect(board.locator(".side-b")).to_have_class("side side-b winner")
     # polling slows down: the referee may still undo the deal that ended the match
     expect(board).to_have_attribute("hx-trigger", "every 30s")

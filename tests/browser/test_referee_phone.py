@@ -19,7 +19,7 @@ def type_points(page, digits: str) -> None:
 
 
 def games(page, side: str):
-    return page.locator(f"#referee .board .side-{side.lower()} .games")
+    return page.locator(f"#referee .board .side-{side.lower()} [data-board-games]")
 
 
 def check_then_save(page, award: str, saved: str = "Deal saved.") -> None:

@@ -51,7 +51,7 @@ def test_a_poll_after_a_deal_gets_the_new_score(client, match):
     record(match, {"points": [95, 25]})
     response = client.get(f"/m/{match.pk}/", headers={**HTMX, "If-None-Match": etag})
     assert response.status_code == 200
-    assert 'aria-label="2 games"' in response.content.decode()
+    assert '<span data-board-games>2<' in response.content.decode()
 
 
 def test_the_page_and_its_fragment_have_different_etags(client, match):

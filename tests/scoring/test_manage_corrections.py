@@ -1,5 +1,6 @@
 """Correct or void a recorded deal: a reason, a replay of the match, an audit entry."""
 
+import re
 import uuid
 
 import pytest
@@ -166,3 +167,11 @@ def test_each_box_of_the_correction_says_whose_it_is(organiser_client, deals):
             '</label>') in page
     assert ('<label for="id_points_b"><span class="side-b">B</span> Carla Dias &amp; '
             'Duarte Lima</label>') in page
+
+
+def test_each_points_box_is_named_by_its_visible_label(organiser_client, deals):
+    """"A Ana Silva & Bruno Costa" names A's box, not an aria-label "A" that hid the names."""
+    page = organiser_client.get(url(deals[0], "correct")).content.decode()
+    boxes = re.findall(r'<input type="number" name="points"[^>]*>', page)
+    assert len(boxes) == 2 and not any("aria-label" in box for box in boxes)
+    assert re.search(r'<label for="id_points_a"><span class="side-a">A</span> Ana Silva', page)

@@ -36,6 +36,19 @@ def test_the_page_shows_both_teams_the_dealer_and_the_leader(client, referee_lin
     assert "Ana Silva deals; Duarte Lima leads." in page
 
 
+def test_the_keypad_is_a_named_group_and_its_side_switch_a_toggle(client, referee_link):
+    page = client.get(f"/r/{referee_link.token}/").content.decode()
+    assert re.search(r'<div class="pad"[^>]* role="group" aria-label="Keypad"', page)
+    assert re.search(r'<button type="button" data-switch aria-pressed="false">', page)
+
+
+def test_the_trick_boxes_are_named_by_their_labels(client, referee_link):
+    """"Tricks A" names A's box, not an aria-label "A" over it."""
+    page = client.get(f"/r/{referee_link.token}/").content.decode()
+    boxes = re.findall(r'<input type="number" name="tricks"[^>]*>', page)
+    assert len(boxes) == 2 and not any("aria-label" in box for box in boxes)
+
+
 def test_confirming_states_what_the_deal_awards_and_saves_nothing(client, referee_link):
     page = confirm(client, referee_link, points=["95", ""])
     assert "A wins 2 games" in page.content.decode()

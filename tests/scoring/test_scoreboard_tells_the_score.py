@@ -48,3 +48,12 @@ def test_game_sets_and_card_points_are_told_where_they_count(client, club, pair_
     points = make_match(club, pair_b, pair_a, fmt={"type": "points", "target": 500})
     record(points, {"points": [70, 50]})
     assert news(client, points).startswith("Card points: A 70 – 50 B. ")
+
+
+def test_each_sides_big_number_says_it_counts_games(client, match):
+    """A div's aria-label is not read: the number's word is visually hidden text beside it."""
+    record(match, {"points": [95, 25]})
+    board = client.get(f"/m/{match.pk}/").content.decode()
+    games = re.findall(r'<div class="games"[^>]*>(.*?)</div>', board)
+    assert [" ".join(re.sub(r"<[^>]+>", "", g).split()) for g in games] == ["Games: 2", "Games: 0"]
+    assert 'class="games" aria-label' not in board

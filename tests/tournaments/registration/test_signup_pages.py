@@ -1,5 +1,7 @@
 """The public sign-up page, the private link, the door poster and the organiser's pages."""
 
+import re
+
 from django.test import Client
 from django.utils.html import escape
 
@@ -125,6 +127,17 @@ def test_the_organiser_saves_the_settings(club, organiser_client):
     registration = tournament.registration
     registration.refresh_from_db()
     assert (registration.cap, registration.approval, registration.open) == (12, True, True)
+
+
+def test_the_settings_name_their_radio_group_new_sign_ups(club, organiser_client):
+    """A screen reader hears "New sign-ups" before "I approve each sign-up": a fieldset and its
+    legend, where the question was a label pointing at no field."""
+    tournament = open_tournament(club)
+    page = organiser_client.get(
+        f"/manage/{club.slug}/tournaments/{tournament.slug}/sign-ups/").content.decode()
+    group = re.search(r"<fieldset>\s*<legend>(.*?)</legend>(.*?)</fieldset>", page, re.S)
+    assert group and "New sign-ups" in group[1]
+    assert group[2].count('type="radio" name="approval"') == 2
 
 
 def test_the_check_in_board_is_live_and_answers_304_when_nothing_changed(club, organiser_client):
