@@ -178,33 +178,38 @@ def group_table(ranked: list[Standing], through: set[int], columns: list[Column]
     """A group's table with `columns` (group_columns), not sortable (several sit on one page);
     once the group has begun, the rows of those `through` (selectors.going_through) are marked
     as going through to the knockout (before, the marks would only follow the draw's order)."""
-    table = _rows(columns, standing_rows(ranked))
     begun = any(s.row.played or s.row.byes for s in ranked)
     return Table([Header(column, "", "") for column in columns],
-                 [Row(row.record, row.cells, begun and row.record["entry_id"] in through)
-                  for row in table])
+                 _rows(columns, standing_rows(ranked), through=through if begun else set()))
 
 
-def _rows(columns, rows: list[dict], season_of: str = "") -> list[Row]:
-    """Each row's cells as HTML, made here once: no template work per cell."""
+def _rows(columns, rows: list[dict], season_of: str = "",
+          through: set[int] = frozenset()) -> list[Row]:
+    """Each row's cells as HTML, made here once: no template work per cell. The names of those
+    `through` (entry ids) carry a ✓ and say they go through, besides their row's bar."""
     settled = escape(_("settled by a deciding match"))
     decided = f'<sup class="decided" title="{settled}">*</sup>'
     lot = escape(_("order decided by lot"))
     by_lot = f'<sup class="by-lot" title="{lot}">†</sup>'
     withdrawn = escape(_("withdrawn"))
+    said = escape(_("goes through"))
+    goes_through = (' <span class="through" aria-hidden="true">✓</span>'
+                    f'<span class="sr-only"> ({said})</span>')
     made = []
     for row in rows:
+        qualifies = row["entry_id"] in through
         cells = []
         for column in columns:
             if column.name == "partnership":
+                mark = goes_through if qualifies else ""
                 cells.append(f'<th scope="row" class="who">{_name(row, withdrawn, season_of)}'
-                             f"</th>")
+                             f"{mark}</th>")
             elif column.name == "rank" and rank_mark(row):
                 mark = decided if row["decided"] else by_lot
                 cells.append(f'<td class="num">{row["rank"]}{mark}</td>')
             else:
                 cells.append(f'<td class="{column.css}">{row[column.name]}</td>')
-        made.append(Row(row, mark_safe("".join(cells))))  # numbers, and names escaped: safe
+        made.append(Row(row, mark_safe("".join(cells)), qualifies))  # names escaped: safe
     return made
 
 

@@ -49,7 +49,7 @@ def winner_side(tournament: Tournament):
 
 def marked(html: str) -> set[str]:
     return {unescape(name) for name in re.findall(
-        r'<tr class="qualifies">.*?<th scope="row" class="who">(.*?)</th>', html)}
+        r'<tr class="qualifies">.*?<th scope="row" class="who">(.*?) <span class="through"', html)}
 
 
 def names(tournament: Tournament, entries) -> set[str]:

@@ -36,6 +36,19 @@ def test_each_group_has_its_own_table_in_its_ranked_order(client, club):
         assert section.count('class="qualifies"') == 2
 
 
+def test_a_qualifier_is_marked_in_words_not_only_by_its_rows_bar(client, club):
+    """A ✓ after the name, and "goes through" for a screen reader, where only a thin green
+    bar told which rows qualify."""
+    tournament = groups_of_12(club)
+    play_rounds(tournament, 3)
+    html = client.get(f"/t/{tournament.slug}/groups/").content.decode()
+    rows = re.findall(r"<tr( class=\"qualifies\")?>(.*?)</tr>", html, re.S)
+    said = [(bool(qualifies), "✓</span><span class=\"sr-only\"> (goes through)</span>" in cells)
+            for qualifies, cells in rows if 'class="who"' in cells]
+    assert all(qualifies == told for qualifies, told in said)
+    assert said.count((True, True)) == 8
+
+
 def test_no_place_is_marked_as_qualifying_before_the_group_has_played(client, club):
     """Before any result, the order is only the draw's: marking its top two misled."""
     tournament = groups_of_12(club)
