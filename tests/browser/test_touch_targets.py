@@ -102,3 +102,38 @@ def test_every_spectator_link_on_its_own_is_a_44px_target(phone, spectator_pages
     screenshot(page, "partnership")
     assert seen > 100
     assert small == []
+
+
+# A link that is a paragraph's first word (a back link, "Match page", "Referee link") or a
+# pairing's, and a radio button's label.
+ORGANISER_TARGETS = ("p:not(.muted) > a:first-child:not(.button), .pairing a:not(.button), "
+                     "label:has(> input[type=radio])")
+
+
+def test_the_organisers_links_of_their_own_and_radio_buttons_are_44px_targets(
+        phone, organiser, club, match):
+    """On a phone the organiser's back links ("← Club"), "Match page", "Referee link", "Change the
+    name, place or dates" and a tournament's structure choices are 44 px high, where they were a
+    line of text (18 to 37 px)."""
+    from tests.browser.conftest import log_in
+    from tests.browser.test_accessibility import running_tournament
+    from tests.tournaments.registration.helpers import open_tournament
+
+    tournament, draft = running_tournament(club), open_tournament(club)
+    log_in(phone, organiser)
+    base = f"/manage/{club.slug}/tournaments/{tournament.slug}/"
+    signups = f"/manage/{club.slug}/tournaments/{draft.slug}/sign-ups/"
+    pages = [f"/manage/{club.slug}/settings/", f"/manage/{club.slug}/partnerships/bulk/",
+             f"/manage/{club.slug}/players/{match.a.players[0].pk}/",
+             f"/manage/{club.slug}/tournaments/", base, f"{base}edit/", f"{base}tables/",
+             f"{base}board/", signups, signups.replace("sign-ups/", "check-in/")]
+    small, seen = [], 0
+    for url in pages:
+        assert phone.goto(url).status == 200, url
+        boxes = phone.evaluate(HIT_BOXES, ORGANISER_TARGETS)
+        seen += len(boxes)
+        small += [f"{url}: {box['html']} is {box['height']}px" for box in boxes
+                  if box["height"] < SPECTATOR_TARGET]
+        assert scroll_width(phone) <= PHONE_WIDTH, url
+    assert seen >= 20
+    assert small == []
