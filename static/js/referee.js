@@ -22,6 +22,8 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
     const mark = () => {
       inputs.A.classList.toggle("active", active === "A");
       inputs.B.classList.toggle("active", active === "B");
+      // the switch is pressed while the digits go to B (a screen reader hears which)
+      pad.querySelector("[data-switch]")?.setAttribute("aria-pressed", String(active === "B"));
     };
     const mirror = (side) => mirrorPoints(inputs[side], inputs[side === "A" ? "B" : "A"]);
     pairPoints(inputs.A, inputs.B);

@@ -57,8 +57,11 @@ def test_a_referee_scores_a_whole_match_with_the_keypad_and_buttons(phone, match
     expect(games(page, "A")).to_have_text("2")
     screenshot(page, "after-first-deal")
 
-    # After the swap the keypad still works; A/B switches the side being typed.
+    # After the swap the keypad still works; A/B switches the side being typed, and says so.
+    switch = page.locator("[data-switch]")
+    expect(switch).to_have_attribute("aria-pressed", "false")
     tap(page, "A/B")
+    expect(switch).to_have_attribute("aria-pressed", "true")
     type_points(page, "70")
     expect(points_b).to_have_value("70")
     expect(points_a).to_have_value("50")
