@@ -58,10 +58,10 @@ def test_a_name_spelt_otherwise_than_in_a_sign_up_awaiting_approval_is_refused(c
         sign_up(tournament, 2, name_1="Sofia Brandao", name_2="Pedro Álvares")
     assert refused.value.message == (
         "Sofia Brandão is already in a sign-up for this tournament that the organiser has not "
-        "approved yet. If this is another person of the same name, add something to the name "
+        "accepted yet. If this is another person of the same name, add something to the name "
         "that tells them apart (e.g. “Sofia J. Brandão”).")
     with pytest.raises(TournamentRefused, match="^Rui Paiva & Sofia Brandão already have a "
-                                                "sign-up for this tournament, awaiting"):
+                                                "sign-up for this tournament, which the organiser"):
         sign_up(tournament, 3, name_1="SOFIA BRANDAO", name_2="rui  paiva")
     assert tournament.signups.count() == 1
 

@@ -20,7 +20,7 @@ def test_a_pending_sign_up_is_not_named_to_another_visitor(club):
 
     page = refusal(tournament)
     assert ("Manuel Santos is already in a sign-up for this tournament that the organiser has "
-            "not approved yet. If this is another person of the same name, add something to "
+            "not accepted yet. If this is another person of the same name, add something to "
             "the name that tells them apart (e.g. “Manuel J. Santos”)." in page)
     assert "Rosa Calado Teixeira" not in page
 
@@ -32,7 +32,7 @@ def test_an_accepted_sign_up_is_named_as_on_the_public_list(club, organiser):
 
     page = refusal(tournament)
     assert "with Rosa Calado Teixeira." in page
-    assert "not approved yet" not in page
+    assert "not accepted yet" not in page
 
 
 def test_both_names_of_a_pending_sign_up_are_told_it_awaits_approval(club):
@@ -43,5 +43,5 @@ def test_both_names_of_a_pending_sign_up_are_told_it_awaits_approval(club):
                          {"name_1": "Rosa Calado Teixeira", "name_2": "Manuel Santos"}
                          ).content.decode()
     assert ("Manuel Santos &amp; Rosa Calado Teixeira already have a sign-up for this "
-            "tournament, awaiting the organiser&#x27;s approval." in page)
+            "tournament, which the organiser has not accepted yet." in page)
     assert "are already signed up" not in page

@@ -149,7 +149,7 @@ def test_a_newcomer_of_a_live_sign_up_is_not_signed_up_twice_in_one_tournament(c
     tournament = open_tournament(club, approval=True)
     sign_up(tournament, 1, **NAMES)
     with pytest.raises(TournamentRefused, match="Rui Tavares is already in a sign-up for this "
-                                                "tournament that the organiser has not approved"):
+                                                "tournament that the organiser has not accepted"):
         sign_up(tournament, 2, name_1="Rui Tavares", name_2="Carla Dias")
 
 

@@ -202,8 +202,8 @@ def _require_apart(others: list[_Other], seats: list[_Seat], same, *, typed: boo
         if len(other.seats) == len(seats) and all(
                 any(same(new, seat) for seat in other.seats) for new in seats):
             raise TournamentRefused(
-                (_("%(name)s already have a sign-up for this tournament, awaiting the "
-                   "organiser's approval.") if other.shown == "private" else
+                (_("%(name)s already have a sign-up for this tournament, which the "
+                   "organiser has not accepted yet.") if other.shown == "private" else
                  _("%(name)s are already signed up for this tournament."))
                 % {"name": other.name})
     for other in others:
@@ -220,7 +220,7 @@ def _entered(seat: _Seat, other: _Other, typed: bool) -> str:
     words = {"player": seat.name, "partner": partners, "example": told_apart(seat.name)}
     if typed and other.shown == "private":  # a visitor is not told who else awaits the organiser
         return _("%(player)s is already in a sign-up for this tournament that the organiser "
-                 "has not approved yet. If this is another person of the same name, add "
+                 "has not accepted yet. If this is another person of the same name, add "
                  "something to the name that tells them apart (e.g. “%(example)s”).") % words
     if typed and other.shown == "waiting":
         return _("%(player)s is already on this tournament's waiting list, with %(partner)s. If "
