@@ -182,6 +182,10 @@ def test_one_holding_its_place_checks_in_and_takes_it_checked_in(club, member, o
     assert escape("Ana Sousa & Zé Estranho") in Client().get(door).content.decode()
     Client().post(f"{door}{signup.pk}/")
     assert "✓ You are checked in." in Client().get(signup.get_absolute_url()).content.decode()
+    client = Client()
+    client.force_login(organiser)
+    board = client.get(f"/manage/{club.slug}/tournaments/{tournament.slug}/check-in/")
+    assert escape("✓ Ana Sousa & Zé Estranho are here.") in board.content.decode()  # to confirm
     services.signup_players_confirm(signup=signup, names=["Ana Sousa", "Zé Estranho"],
                                     by=organiser)
     assert SignUp.objects.get(pk=signup.pk).entry.checked_in
