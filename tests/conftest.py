@@ -1,10 +1,13 @@
 """Shared fixtures: an organiser with a club, partnerships, and a match ready to score."""
 
+import contextlib
 import os
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
@@ -25,6 +28,22 @@ def forget_kept_pages() -> None:
     """Nothing kept from an earlier request: the cache's copies and this process's own."""
     cache.clear()
     live._local_copies.clear()
+
+
+@contextlib.contextmanager
+def migrated(app: str, before: str, migration: str):
+    """A data migration's test (transactional): the database taken back to `before`, then
+    `migration` run on the rows made earlier; yields the models as `migration` leaves them (the
+    code's own may have columns it has not). Every migration again afterwards: a transactional
+    test's schema is the next test's."""
+    MigrationExecutor(connection).migrate([(app, before)])
+    executor = MigrationExecutor(connection)
+    executor.migrate([(app, migration)])
+    try:
+        yield executor.loader.project_state((app, migration)).apps
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def make_partnership(club: Club, first: str, second: str) -> Partnership:

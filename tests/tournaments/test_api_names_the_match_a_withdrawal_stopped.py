@@ -4,12 +4,10 @@ that match's id, which /api/v1/matches/<id> shows; a walkover given before play 
 and a pairing waiting for a table still have none."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
+from tests.conftest import migrated
 from tests.tournaments.helpers import groups_in_play, in_play, record
 from tournaments import services
-from tournaments.models import Pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -67,9 +65,7 @@ def test_a_match_stopped_before_the_pairing_remembered_it_is_found_by_its_table(
     match_id = pairing.match_id
     record(pairing.match, {"points": [70, 50]})
     services.entry_withdraw(entry=pairing.b, by=organiser)
-    executor = MigrationExecutor(connection)
-    executor.migrate([("tournaments", "0021_signup_remembers_the_players_it_brought")])
-    executor = MigrationExecutor(connection)
-    executor.migrate([("tournaments", "0022_pairing_remembers_the_match_a_withdrawal_stopped")])
-
-    assert Pairing.objects.get(pk=pairing.pk).stopped_id == match_id
+    with migrated("tournaments", "0021_signup_remembers_the_players_it_brought",
+                  "0022_pairing_remembers_the_match_a_withdrawal_stopped") as apps:
+        stopped = apps.get_model("tournaments", "Pairing").objects.get(pk=pairing.pk).stopped_id
+    assert stopped == match_id

@@ -3,13 +3,11 @@ says who is who (that player, or someone else under a name that tells them apart
 nothing of the player (their email, their partnerships) reaches whoever typed the name."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.utils.html import escape
 
 from sueca_club.models import Partnership, Player
-from tests.conftest import make_partnership
+from tests.conftest import make_partnership, migrated
 from tests.tournaments.registration.helpers import open_tournament, sign_up
 from tournaments import services as tournament_services
 from tournaments.registration import services
@@ -165,12 +163,12 @@ def test_a_place_held_before_it_was_recorded_as_held_is_kept(club, member):
     held = sign_up(open_tournament(club, cap=1), 1, name_1="Ana Sousa", name_2="Zé Estranho")
     awaiting = sign_up(open_tournament(club, approval=True), 2, name_1="Ana Sousa",
                        name_2="Zé Estranho")
-    MigrationExecutor(connection).migrate([("tournaments", "0023_a_lone_deciding_match_has_no_"
-                                            "round_code")])
-    MigrationExecutor(connection).migrate([("tournaments", "0024_a_sign_up_keeps_the_place_it_"
-                                            "holds_while_its_players_are_confirmed")])
-    assert SignUp.objects.get(pk=held.pk).holds_place
-    assert not SignUp.objects.get(pk=awaiting.pk).holds_place
+    with migrated("tournaments", "0023_a_lone_deciding_match_has_no_round_code",
+                  "0024_a_sign_up_keeps_the_place_it_holds_while_its_players_are_confirmed"
+                  ) as apps:
+        signups = apps.get_model("tournaments", "SignUp").objects
+        assert signups.get(pk=held.pk).holds_place
+        assert not signups.get(pk=awaiting.pk).holds_place
 
 
 def test_one_holding_its_place_checks_in_and_takes_it_checked_in(club, member, organiser):
