@@ -7,6 +7,7 @@ referee page and the API show (as scoring.presenters does for scoring). Nothing 
 """
 
 from dataclasses import dataclass, field
+from itertools import zip_longest
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
@@ -473,10 +474,17 @@ class PlacingView:
         return str(self.place) if self.last == self.place else f"{self.place}–{self.last}"
 
 
+FINAL_FORFEIT = gettext_lazy("Final: neither partnership came, so nobody is champion.")
+
+
 def placing_views(placed, names: dict[int, str]) -> list[PlacingView]:
-    """`placed` (formats.placings.Placing) with the partnerships' `names` by entry."""
-    return [PlacingView(p.place, p.place + len(p.entrants) - 1,
-                        [names[entrant] for entrant in p.entrants]) for p in placed]
+    """`placed` (formats.placings.Placing) with the partnerships' `names` by entry. A shared
+    place runs to the next one held (after a final neither came to, its two share 2nd alone:
+    the third-place match's winner is 3rd)."""
+    return [PlacingView(p.place, p.place + len(p.entrants) - 1 if after is None
+                        else min(p.place + len(p.entrants), after.place) - 1,
+                        [names[entrant] for entrant in p.entrants])
+            for p, after in zip_longest(placed, placed[1:])]
 
 
 def final_placings(tournament: Tournament, all_pairings, field) -> list[PlacingView]:

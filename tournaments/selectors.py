@@ -315,9 +315,9 @@ def standings(tournament: Tournament, all_pairings: list[Pairing], field: list[E
 def _placed_by_the_bracket(tournament: Tournament, all_pairings: list[Pairing],
                            rows: list[formats.StandingRow],
                            field: list[Entry]) -> list[formats.StandingRow]:
-    """A finished double elimination, or knockout once it has a champion, ranks by its final
-    places (final_places), whatever the points: those who share a place keep the chain's
-    order. In play, and in the other structures, the tie-break chain's ranking stands."""
+    """A finished double elimination, or knockout, ranks by its final places (final_places),
+    whatever the points: those who share a place keep the chain's order. In play, and in the
+    other structures, the tie-break chain's ranking stands."""
     placed = final_places(tournament, all_pairings, field)
     if not placed:
         return rows
@@ -334,8 +334,9 @@ def placed_at_the_end(tournament: Tournament) -> bool:
 def final_places(tournament: Tournament, all_pairings: list[Pairing],
                  field: list[Entry]) -> tuple[placings.Placing, ...]:
     """A finished event's places by how far each went in its bracket (formats.placings): a
-    double elimination's, or a knockout's once it has a champion (after groups, those out in
-    the groups follow by their group place). None in play, nor for rounds or a league.
+    double elimination's, or a finished knockout's, with a champion or after a final neither
+    finalist came to (after groups, those out in the groups follow by their group place).
+    None in play, nor for rounds or a league.
     `all_pairings` and `field` (everyone) as `pairings()` and `entries()` read them."""
     if tournament.structure == Tournament.Structure.DOUBLE:
         from tournaments.services.double import state  # the bracket's replay of the results
@@ -343,8 +344,7 @@ def final_places(tournament: Tournament, all_pairings: list[Pairing],
         return state(tournament, all_pairings, field).placings  # none until it is finished
     knockout = [placings.Played(p.round.number, p.a_id, p.b_id, p.winner_id, p.third_place)
                 for p in all_pairings if p.round.stage == Round.Stage.KNOCKOUT and p.finished]
-    if not knockout or tournament.champion_id is None \
-            or tournament.status != Tournament.Status.FINISHED:
+    if not knockout or tournament.status != Tournament.Status.FINISHED:
         return ()
     return placings.knockout_placings([e.pk for e in field], knockout, tournament.champion_id,
                                       _group_places(tournament, all_pairings, field))

@@ -52,3 +52,10 @@ def test_those_out_in_the_groups_follow_by_their_group_place_the_rest_last():
 def test_with_no_champion_nobody_is_first():
     placed = knockout_placings([1, 2], [Played(1, 1, 2, None)], champion=None)
     assert placed == (Placing(2, (1, 2)),)
+
+
+def test_after_a_final_neither_came_to_the_finalists_share_2nd_and_the_third_place_is_3rd():
+    final = Played(3, 1, 6, None)
+    third = Played(3, 5, 2, 2, third_place=True)
+    placed = knockout_placings(range(1, 9), [*QUARTERS, *SEMIS, final, third], champion=None)
+    assert places(placed) == [(2, (1, 6)), (3, (2,)), (4, (5,)), (5, (3, 4, 7, 8))]

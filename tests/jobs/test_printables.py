@@ -155,7 +155,14 @@ def test_the_final_results_rows_add_up_with_their_draws_and_byes(club):
         ("1", "0", "0", "0")]
 
 
-def test_the_printed_bracket_marks_a_walkover_beside_who_came_not_games_nobody_played(club):
+def printed_boxes(tournament) -> list[layout.Box]:
+    return [box for page in printables.bracket_document(tournament).pages
+            for block in page.blocks if isinstance(block, layout.Bracket)
+            for round_ in [*block.rounds, layout.Round("", [block.third] if block.third else [])]
+            for box in round_.boxes]
+
+
+def test_the_printed_bracket_marks_a_walkover_beside_who_did_not_come(club):
     from tests.tournaments.helpers import in_play, make_tournament
     from tournaments import services
 
@@ -163,11 +170,22 @@ def test_the_printed_bracket_marks_a_walkover_beside_who_came_not_games_nobody_p
     services.tournament_start(tournament=tournament)
     first = in_play(tournament)[0]
     services.pairing_walkover(pairing=first, present="B")
-    boxes = [box for page in printables.bracket_document(tournament).pages
-             for block in page.blocks if isinstance(block, layout.Bracket)
-             for round_ in block.rounds for box in round_.boxes]
-    walkover = next(box for box in boxes if box.sides[1].name == first.b.partnership.display_name)
-    assert [(side.games, side.won) for side in walkover.sides] == [("", False), ("w/o", True)]
+    walkover = next(box for box in printed_boxes(tournament)
+                    if box.sides[1].name == first.b.partnership.display_name)
+    assert [(side.games, side.won) for side in walkover.sides] == [("absent", False), ("", True)]
+
+
+def test_the_printed_bracket_marks_both_sides_of_a_double_forfeit(organiser_client, club):
+    from tests.tournaments.helpers import final_neither_came
+
+    tournament, final, _third = final_neither_came(club)
+    [box] = [box for box in printed_boxes(tournament)
+             if box.sides[0].name == final.a.partnership.display_name
+             and box.sides[1].name == final.b.partnership.display_name]
+    assert [(side.games, side.won) for side in box.sides] == [("absent", False), ("absent", False)]
+    page = organiser_client.get(
+        f"/manage/{club.slug}/tournaments/{tournament.slug}/print/bracket/").content.decode()
+    assert page.count("<span>absent</span>") == 2
 
 
 @pytest.mark.parametrize(("draw", "lines"), [("random", True), ("redraw", False)])
@@ -186,3 +204,18 @@ def test_a_knockout_drawn_afresh_each_round_is_printed_without_lines_between_rou
     printables.bracket_pdf(tournament)
     elbows = [(x1, y1, x2, y2) for x1, y1, x2, y2 in drawn if x1 == x2]  # boxes: across only
     assert bool(elbows) is lines
+
+
+def test_the_final_results_of_a_final_neither_came_to_crown_nobody_and_keep_the_third_place(club):
+    from tests.tournaments.helpers import final_neither_came
+
+    tournament, final, third = final_neither_came(club)
+    texts = [block.text for block in printables.final_results_document(tournament).pages[0].blocks
+             if isinstance(block, layout.Text)]
+    winner = third.a.partnership.display_name
+    assert "Final: neither partnership came, so nobody is champion." in texts
+    assert not any("still being played" in text for text in texts)
+    assert f"Third place: {winner}" in texts and "Final placings" in texts
+    ranks = [(s.row.rank, s.entry.pk) for s in printables.final_results(tournament).standings]
+    assert sorted(ranks[:2]) == sorted([(2, final.a_id), (2, final.b_id)])
+    assert ranks[2:4] == [(3, third.a_id), (4, third.b_id)]

@@ -52,6 +52,23 @@ def semi_finals_played(club) -> tuple[Tournament, Pairing, Pairing]:
                                                  round__code="final")
 
 
+def final_neither_came(club) -> tuple[Tournament, Pairing, Pairing]:
+    """Eight partnerships with a third-place match: the final a double forfeit, the
+    third-place match won by its side A. The tournament (finished, no champion), the final
+    and the third-place match."""
+    tournament = make_tournament(club, 8, tables_count=4, third_place=True)
+    tournament_services.tournament_start(tournament=tournament)
+    for _ in range(6):
+        play(in_play(tournament)[0], "A")
+    final, third = sorted(in_play(tournament), key=lambda pairing: pairing.third_place)
+    tournament_services.pairing_walkover(pairing=final, present="-")
+    play(third, "A")
+    tournament.refresh_from_db()
+    final.refresh_from_db()
+    third.refresh_from_db()
+    return tournament, final, third
+
+
 def in_play(tournament: Tournament) -> list[Pairing]:
     return list(Pairing.objects.filter(round__tournament=tournament, finished=False)
                 .exclude(match=None).select_related("match", "round")  # as the pages read them

@@ -64,6 +64,19 @@ def test_a_finished_tournament_names_its_champion_and_stops_polling(client, club
     assert "hx-trigger" not in html
 
 
+def test_a_final_neither_came_to_leaves_no_champion_and_the_places_from_third(client, club):
+    from tests.tournaments.helpers import final_neither_came
+
+    tournament, final, third = final_neither_came(club)
+    html = page(client, tournament)
+    assert "Final placings" in html and "Final: neither partnership came" in html
+    finalists = sorted([final.a.partnership.display_name, final.b.partnership.display_name])
+    assert (f'<span class="place">2</span> <span class="who">{escape(", ".join(finalists))}'
+            in html)
+    winner = escape(third.a.partnership.display_name)
+    assert f'<span class="place">3</span> <span class="who">{winner}<' in html
+
+
 def test_a_tournament_in_registration_says_the_draw_is_to_come(client, club):
     tournament = make_tournament(club, 4)
     html = page(client, tournament)

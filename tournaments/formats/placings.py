@@ -5,9 +5,11 @@
 - **Knockout.** The champion is 1st; then the others by the last knockout round they played,
   later is better: the final's loser 2nd, then the semi-finals' losers, and so on, those out
   in the same round sharing the place. Where a third-place match was played, its winner comes
-  before its loser (3rd, 4th). Those who never reached the knockout come after everyone who
-  did: by their place in their group (those level on it share the place); last, the rest
-  (withdrawn before they played in the knockout, or left out of the groups' ranking).
+  before its loser (3rd, 4th). After a final neither finalist came to, nobody is 1st: both
+  share 2nd and the places go on from 3rd (the third-place match's winner). Those who never
+  reached the knockout come after everyone who did: by their place in their group (those
+  level on it share the place); last, the rest (withdrawn before they played in the
+  knockout, or left out of the groups' ranking).
 """
 
 from collections.abc import Mapping, Sequence
@@ -51,7 +53,9 @@ def knockout_placings(field: Sequence[Entrant], knockout: Sequence[Played],
                       group_places: Mapping[Entrant, int] | None = None) -> tuple[Placing, ...]:
     """Everyone of `field` placed by how far each went in `knockout`, then those who never
     played in it by `group_places` (their place in their group), then the rest. Place 1 is
-    the champion's alone: with none, nobody is 1st. Ties keep the order of `field`."""
+    the champion's alone: with none (a final both finalists failed to come to), nobody is 1st
+    and the finalists share 2nd, the final's places taken: the next tier is 3rd, as the
+    third-place match's winner is. Ties keep the order of `field`."""
     last_round: dict[Entrant, int] = {}
     for match in knockout:
         for side in (match.a, match.b):
@@ -67,8 +71,10 @@ def knockout_placings(field: Sequence[Entrant], knockout: Sequence[Played],
     tiers += [[e for e in rest if places.get(e) == place]
               for place in sorted({places[e] for e in rest if e in places})]
     tiers.append([e for e in rest if e not in places])
-    return tiered([[champion], *tiers] if champion is not None else tiers,
-                  first=1 if champion is not None else 2)
+    if champion is not None:
+        return tiered([[champion], *tiers])
+    tiers = [tier for tier in tiers if tier]
+    return tiered(tiers[:1], first=2) + tiered(tiers[1:], first=3)
 
 
 def _split(tier: list[Entrant], third: Played) -> list[list[Entrant]]:

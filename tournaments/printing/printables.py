@@ -197,18 +197,19 @@ def poster_pages(columns: list) -> list[list[tuple[str, list]]]:
 
 
 def _games(line) -> tuple[str, str]:
-    """What a box shows beside the names: the games; a walkover's mark beside who came, as
-    a bracket on paper writes it, not games nobody played; a withdrawal's beside who
-    withdrew; nothing for a bye."""
+    """What a box shows beside the names: the games; a match decided without play marks who
+    was not there, not games nobody played: a no-show's absent side (both after a double
+    forfeit), a withdrawal's side that withdrew; nothing for a bye."""
     if line is None or line.is_bye:
         return "", ""
     if line.status == "withdrawal":
         mark = pgettext("beside a partnership that withdrew, in a printed bracket", "wd.")
-        return tuple(mark if line.winner not in (side, None) else "" for side in "AB")
-    if line.walkover:
-        mark = pgettext("a walkover, beside the winner in a printed bracket", "w/o")
-        return tuple(mark if line.winner == side else "" for side in "AB")
-    return tuple(str(g) for g in line.score)
+    elif line.walkover:
+        mark = pgettext("beside a partnership that did not come to its match, in a printed "
+                        "bracket", "absent")
+    else:
+        return tuple(str(g) for g in line.score)
+    return tuple(mark if line.winner != side else "" for side in "AB")
 
 
 def _box(line) -> layout.Box:
@@ -306,9 +307,15 @@ def bracket_pdf(tournament: Tournament, *, paper: str = "a3", progress: Progress
 @dataclass(frozen=True)
 class FinalResults:
     champion: str | None
-    podium: list[tuple[str, str]]  # (place, partnership)
+    podium: list[tuple[str, str]]  # (place, partnership), the champion's first when crowned
     standings: list[selectors.Standing]
     finished: bool
+    final_forfeit: bool = False  # neither finalist came: nobody is champion
+
+    @property
+    def places(self) -> list[tuple[str, str]]:
+        """The podium below the champion."""
+        return self.podium[1:] if self.champion else self.podium
 
 
 def final_results(tournament: Tournament) -> FinalResults:
@@ -317,12 +324,13 @@ def final_results(tournament: Tournament) -> FinalResults:
     ranked = selectors.standings(tournament, all_pairings, entries)
     names = {e.pk: e.partnership.display_name for e in entries}
     champion = names.get(tournament.champion_id)
+    finished = tournament.status == Tournament.Status.FINISHED
     podium = []
     if champion:
         podium.append((_("Champion"), champion))
     if tournament.structure == Tournament.Structure.DOUBLE:
         return FinalResults(champion, podium + _double_podium(tournament, all_pairings, entries),
-                            ranked, tournament.status == Tournament.Status.FINISHED)
+                            ranked, finished)
     final = next((p for p in reversed(all_pairings) if p.round.ends_its_knockout
                   and not p.third_place and p.finished and p.b_id), None)
     if final and final.winner_id:
@@ -330,8 +338,8 @@ def final_results(tournament: Tournament) -> FinalResults:
     third = next((p for p in all_pairings if p.third_place and p.finished and p.winner_id), None)
     if third:
         podium.append((_("Third place"), names[third.winner_id]))
-    return FinalResults(champion, podium, ranked,
-                        tournament.status == Tournament.Status.FINISHED)
+    return FinalResults(champion, podium, ranked, finished,
+                        finished and final is not None and final.walkover == "-")
 
 
 def _double_podium(tournament: Tournament, all_pairings, entries) -> list[tuple[str, str]]:
@@ -355,10 +363,12 @@ def final_results_document(tournament: Tournament) -> layout.Document:
     if results.champion:
         blocks += [layout.Text(_("Champion"), layout.HEADING, "center"),
                    layout.Text(results.champion, layout.BIG, "center", wrap=True)]
-    else:
+    elif results.final_forfeit:
+        blocks.append(layout.Text(str(presenters.FINAL_FORFEIT), layout.HEADING, "center", wrap=True))
+    elif not results.finished:
         blocks.append(layout.Text(_("The tournament is still being played: the standings so far."),
                                   align="center"))
-    blocks += [layout.Text(f"{place}: {name}", align="center") for place, name in results.podium[1:]]
+    blocks += [layout.Text(f"{place}: {name}", align="center") for place, name in results.places]
     if results.finished:  # ranked by the final places (selectors.standings)
         blocks.append(layout.Text(_("Final placings"), layout.HEADING))
     columns = standings_tables.paper_columns(tournament)
