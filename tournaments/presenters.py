@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from scoring import presenters as scoring_presenters
 from tournaments import bracket_ahead, formats, selectors
-from tournaments.models import Pairing, Round, Tournament
+from tournaments.models import Action, Pairing, Round, Tournament
 from tournaments.selectors import PairingSummary
 
 # Words --------------------------------------------------------------------------------------
@@ -46,6 +46,15 @@ def action_what(action) -> str:
         return "; ".join(f"{Tournament._meta.get_field(name).verbose_name}: "
                          f"{_setting(old)} → {_setting(new)}" for name, old, new in args["changes"])
     return action.what
+
+
+def action_words(action) -> tuple[str, str]:
+    """What an entry of the organisers' log says was done, and to what (action_what). A
+    walkover given to nobody (logged as the pairing and "-") was a double forfeit."""
+    what = action_what(action)
+    if action.kind == Action.Kind.WALKOVER and what.endswith(": -"):
+        return _("recorded a double forfeit: neither partnership came"), what.removesuffix(": -")
+    return action.get_kind_display(), what
 
 
 def _setting(value) -> str:

@@ -25,3 +25,14 @@ def test_each_reader_reads_the_log_in_their_language(organiser_client, club, lan
     page = organiser_client.get(address(swiss), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     log = page.split('<details id="actions">', 1)[1]
     assert all(words in log for words in said), said
+
+
+def test_a_double_forfeit_is_logged_as_both_absent_not_as_a_walkover(organiser_client, club):
+    from tests.tournaments.helpers import final_neither_came
+
+    tournament, final, _third = final_neither_came(club)
+    page = organiser_client.get(address(tournament)).content.decode()
+    log = page.split('<details id="actions">', 1)[1].split("</details>", 1)[0]
+    assert f"recorded a double forfeit: neither partnership came ({final})" in log.replace(
+        "&amp;", "&")
+    assert "gave a walkover" not in log

@@ -99,6 +99,17 @@ def test_a_groups_tv_shows_the_groups_then_the_bracket_too(client, club):
     assert "Quarter-finals" in screen(client, tournament, 4, **HTMX)
 
 
+def test_the_tv_counts_the_withdrawn_as_the_overview_does(client, club, organiser):
+    from tournaments import services
+
+    tournament = knockout_of_13(club)
+    for entry in tournament.entries.order_by("-pk")[:3]:
+        services.entry_withdraw(entry=entry, by=organiser)
+    assert "10 playing (3 withdrew)" in client.get(f"/t/{tournament.slug}/").content.decode()
+    tv = screen(client, tournament, 0)
+    assert "10 playing (3 withdrew)" in tv and "10 partnerships" not in tv
+
+
 def test_the_tv_ignores_a_bad_index(client, club):
     tournament = swiss(club, size=4, rounds=2)
     assert "1/3" in screen(client, tournament, "x")

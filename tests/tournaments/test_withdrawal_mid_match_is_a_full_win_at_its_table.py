@@ -62,3 +62,20 @@ def test_a_walkover_taken_back_is_played_at_a_table_again(club, organiser):
     assert final.a_id == semi.b_id and final.table_id is not None
     assert (final.match.a_id, final.match.b_id) == (semi.b.partnership_id,
                                                      final.b.partnership_id)
+
+
+def test_the_organiser_is_not_told_no_deal_was_played_after_a_withdrawal_stopped_a_match(
+        organiser_client, club, organiser):
+    from tests.tournaments.helpers import make_tournament
+
+    tournament = make_tournament(club, 8, tables_count=4)
+    services.tournament_start(tournament=tournament)
+    quarter_final = in_play(tournament)[0]
+    for _ in range(2):
+        record(quarter_final.match, {"points": [70, 50]})
+    services.entry_withdraw(entry=quarter_final.b, by=organiser)
+
+    page = organiser_client.get(f"/manage/{club.slug}/tournaments/{tournament.slug}/")
+    text = page.content.decode()
+    assert "No deal has been played in this round yet" not in text
+    assert "only deals were played on a match a withdrawal stopped" in text

@@ -30,7 +30,7 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.presenters import action_what, criterion_name, round_title, structure_text
+from tournaments.presenters import action_words, criterion_name, round_title, structure_text
 from tournaments.registration import selectors as signups
 
 
@@ -254,6 +254,8 @@ def tournament(request, club_slug, slug):
         "register_form": RegisterForm(tournament=tournament) if draft else None,
         "can_change_round": can_change_round,
         "swap_form": SwapForm(pairings=current.pairings) if can_change_round else None,
+        # the deals of a match a withdrawal stopped count for nothing, but were played
+        "deals_stopped": can_change_round and any(p.stopped_id for p in current.pairings),
         "can_draw_next": can_draw_next,
         "last_round": can_draw_next and services.last_scheduled(tournament, current.round),
         "closed_matchdays": [r.round for r in rounds if not r.round.opened] if league else [],
@@ -261,7 +263,7 @@ def tournament(request, club_slug, slug):
         "format_text": presenters.match_text(tournament.format, tournament.rules),
         "structure_text": structure_text(tournament),
         "chain": [criterion_name(code) for code in tournament.tie_breaks],
-        "actions": [(action, action_what(action)) for action
+        "actions": [(action, *action_words(action)) for action
                     in tournament.actions.select_related("user", "via_link")[:50]],
     })
 
