@@ -183,7 +183,9 @@ def export_filename(export: Export) -> str:
     else:
         name = f"{export.club.slug}-{export.params['start']}-{export.params['end']}"
     kind = slugify(export.get_kind_display())[:30].strip("-")
-    return f"{name}-{kind}-v{export.data_version.split('-')[0]}.{export.format}"
+    paper = export.params.get("paper")  # the A3 and the A4 poster of one version: two files
+    return (f"{name}-{kind}{f'-{paper}' if paper else ''}"
+            f"-v{export.data_version.split('-')[0]}.{export.format}")
 
 
 def _progress(export: Export) -> Callable[[int], None]:

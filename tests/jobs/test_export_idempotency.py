@@ -58,6 +58,19 @@ def test_other_options_of_the_same_data_are_other_files(finished_knockout, run_q
     assert pdf_pages(export_file(a4)) == 1
 
 
+def test_the_a3_and_the_a4_poster_download_named_by_their_paper(organiser_client,
+                                                                  finished_knockout, run_queued):
+    with run_queued():
+        a3, _ = ask(finished_knockout, "bracket", "pdf", paper="a3")
+        a4, _ = ask(finished_knockout, "bracket", "pdf", paper="a4")
+    version = a3.data_version.split("-")[0]
+    for export, paper in ((a3, "a3"), (a4, "a4")):
+        response = organiser_client.get(f"/manage/exports/{export.pk}/download/")
+        response.close()  # a file's answer ends (request_finished) once closed
+        assert response["Content-Disposition"] == (
+            f'attachment; filename="{finished_knockout.slug}-bracket-poster-{paper}-v{version}.pdf"')
+
+
 def test_running_the_task_again_leaves_a_made_file_alone(swiss, run_queued):
     with run_queued():
         export, _ = ask(swiss, "transfer", "json")
