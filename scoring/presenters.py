@@ -302,18 +302,29 @@ class TallyRow:
 
 @dataclass(frozen=True)
 class SetEnd:
-    """A partida ended on the tally: its number, who won it and its games."""
+    """A partida ended on the tally: its number, who won it and its games; `sets` the game
+    sets the deal gave, more than one where a revoke costs the match (it gives the other side
+    every set it still needed), `revoke` the side that revoked."""
 
     number: int
     side: str
     games: tuple[int, int]
+    sets: int = 1
+    revoke: str | None = None
 
     @property
     def text(self) -> str:
-        """"Game set 1: B 4-2", the winner's games first."""
+        """"Game set 1: B 4-2", the winner's games first; after a revoke that cost the match,
+        "Game set 2: B 4-0 · Revoke by A: B wins the game sets it still needed (3)"."""
         games = self.games if self.side == "A" else self.games[::-1]
-        return _("Game set %(number)s: %(side)s %(score)s") % {
+        text = _("Game set %(number)s: %(side)s %(score)s") % {
             "number": self.number, "side": self.side, "score": "{}-{}".format(*games)}
+        if self.sets == 1:
+            return text
+        return text + " · " + ngettext(
+            "Revoke by %(revoker)s: %(side)s wins the game set it still needed (%(count)s)",
+            "Revoke by %(revoker)s: %(side)s wins the game sets it still needed (%(count)s)",
+            self.sets) % {"revoker": self.revoke, "side": self.side, "count": self.sets}
 
 
 def riscos(games: int) -> str:
@@ -338,8 +349,9 @@ def _in_sets(rows: list[TallyRow]) -> list[TallyRow]:
     for row in rows:
         ended = None
         if row.partidas != before:
-            side = engine.SIDES[0 if row.partidas[0] > before[0] else 1]
-            ended = SetEnd(number=sum(before) + 1, side=side, games=row.partida_games)
+            at = 0 if row.partidas[0] > before[0] else 1
+            ended = SetEnd(number=sum(before) + 1, side=engine.SIDES[at], games=row.partida_games,
+                           sets=row.partidas[at] - before[at], revoke=row.revoke)
         shown.append(replace(row, in_sets=True, set_end=ended))
         before = row.partidas
     return shown

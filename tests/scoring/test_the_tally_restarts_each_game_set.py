@@ -68,3 +68,17 @@ def test_the_organisers_deal_list_says_where_each_set_ended(organiser_client, cl
              for row in re.findall(r'<tr class="set-end">(.*?)</tr>', deals, re.S)]
     assert lines == ["Game set 1: B 4-1", "Game set 2: A 4-0"]
     assert deals.index("Game set 1") < deals.index(">5</td>")  # after deal 4, before deal 5
+
+
+def test_a_revoke_that_costs_the_match_says_it_gave_every_set_still_needed(client, club, pair_a,
+                                                                            pair_b):
+    # first to 3 game sets: A's flag takes the first 4-0, then A revokes: B gets the match, 1-3
+    match = make_match(club, pair_a, pair_b, preset="strict_revoke",
+                       fmt={"type": "partidas", "to_win": 3, "target": 4})
+    record(match, {"points": [120, 0], "flag": "A"})
+    record(match, {"revoke": "A"})
+    match = Match.objects.get(pk=match.pk)
+    assert match.state["partidas"] == [1, 3]
+    set_lines = [row[0] for row in tally_rows(client, match) if row[0].startswith("Game set")]
+    assert set_lines == ["Game set 1: A 4-0", "Game set 2: B 4-0 · Revoke by A: B wins the "
+                                                "game sets it still needed (3)"]
