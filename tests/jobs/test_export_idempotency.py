@@ -66,7 +66,7 @@ def test_the_a3_and_the_a4_poster_download_named_by_their_paper(organiser_client
     version = a3.data_version.split("-")[0]
     for export, paper in ((a3, "a3"), (a4, "a4")):
         response = organiser_client.get(f"/manage/exports/{export.pk}/download/")
-        response.close()  # a file's answer ends (request_finished) once closed
+        assert b"".join(response.streaming_content).startswith(b"%PDF")  # read: its file closed
         assert response["Content-Disposition"] == (
             f'attachment; filename="{finished_knockout.slug}-bracket-poster-{paper}-v{version}.pdf"')
 
