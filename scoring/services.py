@@ -65,6 +65,9 @@ class StaleScore(ScoringRefused):
     status = 409
 
 
+NO_MORE_DEALS = gettext_lazy("This match is finished: no more deals.")
+
+
 class LinkRevoked(ScoringRefused):
     status = 403
 
@@ -363,7 +366,7 @@ def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
     The next deal is applied to the state cached on the row: no deal is read, nothing replayed.
     """
     if match.finished:
-        raise MatchFinished(_("This match is finished: no more deals."))
+        raise MatchFinished(str(NO_MORE_DEALS))
     rules, fmt = rules_and_format(match)
     before = engine.state_from(match.state)
     try:
@@ -415,8 +418,11 @@ def _stale_deal_message(match: Match) -> str:
         return _("Who deals was changed meanwhile. Check who deals, then enter this deal "
                  "again.")
     meanwhile = STALE_BECAUSE.get(last.get("action"), STALE_BECAUSE[AuditEntry.Action.RECORDED])
+    meanwhile = meanwhile % {"number": last.get("deal__number")}
+    if match.finished:  # what changed it ended it: nothing to enter again
+        return f"{meanwhile} {NO_MORE_DEALS}"
     return _("%(meanwhile)s Check the score, then enter this deal again if it is still due.") % {
-        "meanwhile": meanwhile % {"number": last.get("deal__number")}}
+        "meanwhile": meanwhile}
 
 
 STALE_BECAUSE = {

