@@ -89,17 +89,23 @@ def spectator_pages(club, match):
             f"{season}partnerships/{league.entries.first().pk}/"]
 
 
-def test_every_spectator_link_on_its_own_is_a_44px_target(phone, spectator_pages, screenshot):
-    page = phone
+def under_44px(page, urls: list[str], targets: str) -> tuple[list[str], int]:
+    """The `targets` of each page lower than 44 px, and how many targets were seen; every page
+    one phone wide."""
     small, seen = [], 0
-    for url in spectator_pages:
+    for url in urls:
         assert page.goto(url).status == 200, url
-        boxes = page.evaluate(HIT_BOXES, TARGETS)
+        boxes = page.evaluate(HIT_BOXES, targets)
         seen += len(boxes)
         small += [f"{url}: {box['html']} is {box['height']}px" for box in boxes
                   if box["height"] < SPECTATOR_TARGET]
         assert scroll_width(page) <= PHONE_WIDTH, url
-    screenshot(page, "partnership")
+    return small, seen
+
+
+def test_every_spectator_link_on_its_own_is_a_44px_target(phone, spectator_pages, screenshot):
+    small, seen = under_44px(phone, spectator_pages, TARGETS)
+    screenshot(phone, "partnership")
     assert seen > 100
     assert small == []
 
@@ -127,13 +133,6 @@ def test_the_organisers_links_of_their_own_and_radio_buttons_are_44px_targets(
              f"/manage/{club.slug}/players/{match.a.players[0].pk}/",
              f"/manage/{club.slug}/tournaments/", base, f"{base}edit/", f"{base}tables/",
              f"{base}board/", signups, signups.replace("sign-ups/", "check-in/")]
-    small, seen = [], 0
-    for url in pages:
-        assert phone.goto(url).status == 200, url
-        boxes = phone.evaluate(HIT_BOXES, ORGANISER_TARGETS)
-        seen += len(boxes)
-        small += [f"{url}: {box['html']} is {box['height']}px" for box in boxes
-                  if box["height"] < SPECTATOR_TARGET]
-        assert scroll_width(phone) <= PHONE_WIDTH, url
+    small, seen = under_44px(phone, pages, ORGANISER_TARGETS)
     assert seen >= 20
     assert small == []
