@@ -23,6 +23,9 @@ def test_a_withdrawal_reaches_the_tables_phone(phone, club):
                                  deal=engine.deal_from({"points": [70, 50]}), link=link)
     phone.goto(f"/r/{link.token}/")
     expect(phone.locator("[data-pad]")).to_be_visible()
+    # The page done asking (its copy kept for offline): SQLite's in-memory test database
+    # refuses a write while the server reads (CI: "database table is locked").
+    phone.wait_for_load_state("networkidle")
     services.entry_withdraw(entry=pairing.a)
     expect(phone.locator("[data-stopped]")).to_contain_text("withdrew", timeout=15_000)
     expect(phone.locator("[data-pad]")).to_have_count(0)
