@@ -641,16 +641,17 @@ import { deckOf } from "./points-pair.js";
     }
   }
 
-  // The second tap of a double tap (on "Yes, undo it", on "Next") lands on the screen its first
-  // tap brought, on whatever is there (empty "Next", "60-60", "Save the deal"): a tap where the
-  // last one was, a moment after the new screen came (too soon to have read it), is ignored.
+  // The second tap of a double tap on "Yes, undo it" lands on the entry screen its first tap
+  // brought, on whatever is there (an empty "Next", "60-60"): a tap where the undo's was, a
+  // moment after the new screen came (too soon to have read it), is ignored. Only an undo's:
+  // "Next" then "Save the deal" is the entry's own way, however fast.
   let lastTap = null;
   document.addEventListener("click", (event) => {
     if (!event.detail || !event.target.closest || !event.target.closest("#referee")) return;
     const tap = { x: event.clientX, y: event.clientY, at: Date.now() };
     const again = lastTap && settledAt > lastTap.at && tap.at - settledAt < 600
       && Math.hypot(tap.x - lastTap.x, tap.y - lastTap.y) < 40;
-    lastTap = tap;
+    lastTap = event.target.closest("[data-offline=undo]") ? tap : null;
     if (again && event.target.closest("button, a")) stop(event);
   }, true);
 
