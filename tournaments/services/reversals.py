@@ -13,7 +13,7 @@ from tournaments import selectors
 from tournaments.models import Action, Entry, Pairing, Tournament
 from tournaments.services import draws, results, rows
 from tournaments.services.errors import LaterMatchesStarted, TournamentRefused
-from tournaments.services.setup import PAIRING_GONE, log
+from tournaments.services.setup import log, pairing_now
 
 
 @outbox.service
@@ -23,7 +23,7 @@ def pairing_walkover_undo(*, pairing: Pairing, allow_reset: bool = False, by=Non
     were drawn from it. A withdrawal's walkover is taken back with the withdrawal
     (entry_reinstate)."""
     tournament = rows.locked(pairing.round.tournament_id)
-    pairing = _pairing(pairing.pk)
+    pairing = pairing_now(pairing.pk)
     if not pairing.walkover:
         raise TournamentRefused(_("This match has no walkover to take back."))
     if pairing.withdrawal:
@@ -61,7 +61,7 @@ def entry_reinstate(*, entry: Entry, allow_reset: bool = False, by=None) -> None
         pairing = Pairing.objects.filter(pk=pk, withdrawal=True).exclude(walkover="").first()
         if pairing is None:
             continue
-        pairing = _pairing(pk)
+        pairing = pairing_now(pk)
         decided = draws.decided(pairing.a_id, pairing.b_id, withdrawn)
         if decided:  # its opponent withdrew too (or a bye): it goes through
             results.set_result(tournament, pairing, finished=True, winner=decided["winner_id"],
@@ -72,14 +72,6 @@ def entry_reinstate(*, entry: Entry, allow_reset: bool = False, by=None) -> None
     log(tournament, Action.Kind.REINSTATE, by, entry.partnership.display_name)
     draws.place_waiting(tournament)
     rows.bump(tournament)
-
-
-def _pairing(pk: int) -> Pairing:
-    pairing = (Pairing.objects.select_related("round__tournament", "match", "a__partnership",
-                                              "b__partnership").filter(pk=pk).first())
-    if pairing is None:  # its round was drawn again or taken back meanwhile
-        raise TournamentRefused(str(PAIRING_GONE))
-    return pairing
 
 
 def _withdrawal_walkovers(entry: Entry) -> list[Pairing]:

@@ -534,6 +534,17 @@ PAIRING_GONE = gettext_lazy("This match is no longer in the draw: its round was 
                             "or taken back. Look at the round as it is now.")
 
 
+def pairing_now(pk: int) -> Pairing:
+    """The pairing read again under its tournament's lock, with its round, match and
+    partnerships; refused (PAIRING_GONE) when its round was drawn again or taken back
+    meanwhile."""
+    pairing = (Pairing.objects.select_related("round__tournament", "match", "a__partnership",
+                                              "b__partnership").filter(pk=pk).first())
+    if pairing is None:
+        raise TournamentRefused(str(PAIRING_GONE))
+    return pairing
+
+
 @outbox.service
 def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = False,
                      withdraw_absent: bool = False, by=None) -> None:
@@ -542,10 +553,7 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
     (entry_withdraw), before the walkover, so that a round this walkover completes is
     drawn without it."""
     tournament = rows.locked(pairing.round.tournament_id)
-    pairing = Pairing.objects.select_related("round", "match", "a__partnership",
-                                             "b__partnership").filter(pk=pairing.pk).first()
-    if pairing is None:  # its round was drawn again or taken back meanwhile
-        raise TournamentRefused(str(PAIRING_GONE))
+    pairing = pairing_now(pairing.pk)
     if pairing.is_bye:
         raise TournamentRefused(_("A bye has no opponent to give a walkover to."))
     if present not in ("A", "B", "-"):
