@@ -23,7 +23,8 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 let focusedBefore = null;
 const focusKey = (node) => [node.tagName, node.getAttribute("href")
   ?? `${node.getAttribute("name")}=${node.getAttribute("value")} ${node.textContent.trim()}`].join(" ");
-const twinsOf = (region, key) => [...region.querySelectorAll("*")].filter((node) => focusKey(node) === key);
+const twinsOf = (region, key) => [...region.getElementsByTagName(key.split(" ", 1)[0])]
+  .filter((node) => focusKey(node) === key);
 
 document.addEventListener("htmx:beforeSwap", (event) => {
   const region = event.detail.target;
