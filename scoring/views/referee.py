@@ -30,6 +30,12 @@ STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the
 SHOWN_AT_INPUT = ("points",)  # the page shows these fields' errors at their box
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes (URL-safe base64)
+# What a write reads with its link: the link, the rules its deal is read with, and who plays
+# (the answer names them). A narrow read: the referee's write is the site's busiest.
+WRITE_READS = ("club_id", "token", "match_id", "table_number", "stopped_id", "label",
+               "revoked_at", "created_at", "match__rules", "match__a_id", "match__b_id",
+               *(f"match__{side}__{column}" for side in "ab" for column in (
+                   "name", "player_3_id", "player_4_id", "player_1__name", "player_2__name")))
 
 
 def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
@@ -42,9 +48,9 @@ def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
     if with_match:
         links = links.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED),
                                      "match__pairing__round")
-    else:  # the match's state and tally are read under the lock
-        links = links.select_related(*(f"match__{name}" for name in selectors.TEAMS)).defer(
-            "match__state", "match__tally")
+    else:  # the rest of the match is read under the lock
+        links = links.select_related(*(f"match__{name}" for name in selectors.TEAMS)).only(
+            *WRITE_READS)
     link = get_object_or_404(links, token=token)
     if with_match and link.match is not None:
         club_zone_activate(link.match.club)

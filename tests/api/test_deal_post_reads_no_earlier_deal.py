@@ -53,3 +53,14 @@ def test_the_answer_s_tally_is_the_replay_of_the_deals(client, club, pair_a, pai
     _state, rows = engine.replay_tally(rules, fmt, match.first_dealer, deals)
     assert [row["running"] for row in body["tally"]] == [row["running"] for row in rows]
     assert [row["kind"] for row in body["tally"]][-2:] == ["tie", "carry"]
+
+
+def test_a_post_reads_the_match_s_row_once_under_its_lock(client, club, pair_a, pair_b):
+    """The link's read before the lock takes only what the write needs from it (the rules,
+    who plays): the rest of the match is read once, locked."""
+    match = played(club, pair_a, pair_b, 3)
+    with CaptureQueriesContext(connection) as queries:
+        assert post(client, match.referee_links.get(), 70).status_code == 201
+    selects = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    for column in ("format", "state", "tally", "version", "created_by_id", "finished_at"):
+        assert sum(f'"scoring_match"."{column}"' in sql for sql in selects) == 1, column
