@@ -132,7 +132,8 @@ def waiting_position(signup: SignUp) -> int:
         queued_at=signup.queued_at, pk__lt=signup.pk).count()
 
 
-def status_of(signup: SignUp) -> Status:
+def status_of(signup: SignUp, *, at_door: bool = False) -> Status:
+    """Where the sign-up stands; `at_door`: said on the door's page, which is everyone's."""
     started = signup.tournament.status != Tournament.Status.DRAFT
     if signup.entry is not None and signup.entry.withdrawn:
         return Status("entry_withdrawn", _("Withdrawn from the tournament by the organiser."))
@@ -153,7 +154,7 @@ def status_of(signup: SignUp) -> Status:
         position = waiting_position(signup)
         return Status(signup.status, _("On the waiting list, number %(position)s.")
                       % {"position": position}, position, checked_in=signup.here,
-                      next=_waiting_next(signup.here))
+                      next=_waiting_next(signup.here, at_door=at_door))
     return Status(signup.status, {
         SignUp.Status.PENDING: _("Awaiting the organiser's approval."),
         SignUp.Status.CONFIRM: _("Received: awaiting the organiser, who checks the players' "
@@ -164,7 +165,11 @@ def status_of(signup: SignUp) -> Status:
     }[signup.status], checked_in=signup.here if signup.in_line else None)  # players to confirm
 
 
-def _waiting_next(here: bool) -> str:
+def _waiting_next(here: bool, *, at_door: bool = False) -> str:
+    if at_door:  # the door's page is everyone's: it says nothing to one partnership
+        return _("If a place frees before the start, you move up in your turn and play, "
+                 "already checked in: the draw will name you. If none frees, you do not play "
+                 "this time.")
     if here:
         return _("If a place frees before the start, you move up in your turn and play, "
                  "already checked in; this page will say so. If none frees, you do not play "
@@ -209,7 +214,7 @@ def checked_in_answer(signup: SignUp, *, name: str = "") -> str:
     said = (_("%(name)s: you are checked in, and on the waiting list at number %(position)s.")
             if name else
             _("You are checked in, and on the waiting list at number %(position)s.")) % words
-    return f"{said} {_waiting_next(True)}"
+    return f"{said} {_waiting_next(True, at_door=bool(name))}"
 
 
 def can_check_in(signup: SignUp, registration: Registration) -> bool:

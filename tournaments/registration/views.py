@@ -298,7 +298,8 @@ def door_check_in(request, slug, door_token, signup_id):
         status__in=SignUp.STANDING)
     if not signup.in_line:
         raise Http404
-    return _at_the_door(request, registration, signup.player_names, selectors.status_of(signup),
+    return _at_the_door(request, registration, signup.player_names,
+                        selectors.status_of(signup, at_door=True),
                         lambda tournament: selectors.checked_in_answer(
                             services.door_check_in(tournament=tournament, door_token=door_token,
                                                    signup=signup),
