@@ -705,13 +705,13 @@ def _supersede(match: Match, current: list[Deal], changes: dict[int, engine.Deal
     deals = [(deal.number, engine.deal_from(deal.data) if deal.pk not in changes
               else changes[deal.pk]) for deal in current]
     rules, fmt = rules_and_format(match)
+    kept = [(number, deal) for number, deal in deals if deal is not None]
     try:
-        state, tally = engine.replay_tally(
-            rules, fmt, match.first_dealer, [(n, deal) for n, deal in deals if deal is not None])
-    except engine.DealError as error:
+        state, tally = engine.replay_tally(rules, fmt, match.first_dealer, kept)
+    except engine.DealError as error:  # named by its number: a void leaves a gap in them
         raise ScoringRefused(
             _("That would make deal %(number)s wrong. %(reason)s")
-            % {"number": error.index + 1, "reason": engine_message(error)}
+            % {"number": kept[error.index][0], "reason": engine_message(error)}
         ) from error
     score_before, score_after = _score_of(match), _score(state)
     if match.state["winner"] != state.winner:  # the games alone may not say so (card points)
