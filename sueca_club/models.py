@@ -113,6 +113,15 @@ class RosterQuerySet(models.QuerySet):
         return self.in_roster().filter(archived=False)
 
 
+class PartnershipQuerySet(RosterQuerySet):
+    def active(self):
+        """In the roster, not archived, and none of its players archived: an archived player
+        is picked for no new match or tournament."""
+        return super().active().exclude(
+            models.Q(player_1__archived=True) | models.Q(player_2__archived=True)
+            | models.Q(player_3__archived=True) | models.Q(player_4__archived=True))
+
+
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=80)
@@ -157,7 +166,7 @@ class Partnership(models.Model):
     # As Player.provisional; a partnership in the roster has its players in it too.
     provisional = models.BooleanField(default=False)
 
-    objects = RosterQuerySet.as_manager()
+    objects = PartnershipQuerySet.as_manager()
 
     class Meta:
         ordering = ["id"]
