@@ -255,6 +255,16 @@ def parse_partnership(line: str) -> tuple[str, ...] | None:
 
 
 @dataclass
+class BulkName:
+    """A name on a pasted line: the club's player of that name (brought back if archived),
+    else a new player, whose name may look like a player's of the club (lookalike_key)."""
+
+    name: str
+    player: Player | None = None
+    alike: Player | None = None
+
+
+@dataclass
 class BulkLine:
     """One pasted line and what saving it would do."""
 
@@ -264,7 +274,7 @@ class BulkLine:
     text: str
     status: str
     names: tuple[str, ...] | None = None
-    new_players: list[str] = field(default_factory=list)
+    players: list[BulkName] = field(default_factory=list)
     existing: Partnership | None = None
 
 
@@ -272,6 +282,7 @@ def partnerships_bulk_preview(*, club: Club, text: str) -> list[BulkLine]:
     """Read a paste, one partnership a line; blank lines are skipped. Changes nothing. What
     only a public sign-up made (provisional) is new to the roster."""
     players = players_by_name(club.players.in_roster())
+    alike = {lookalike_key(player.name): player for player in players.values()}
     existing = {
         frozenset(name_key(player.name) for player in p.players): p
         for p in club.partnerships.in_roster().select_related(*PLAYERS)
@@ -293,19 +304,28 @@ def partnerships_bulk_preview(*, club: Club, text: str) -> list[BulkLine]:
             line.status = BulkLine.REPEATED
         else:
             line.status = BulkLine.NEW
-            line.new_players = [n for n in names if name_key(n) not in players]
+            line.players = [_bulk_name(name, players, alike) for name in names]
         seen.add(key)
     return lines
 
 
+def _bulk_name(name: str, players: dict[str, Player], alike: dict[str, Player]) -> BulkName:
+    player = players.get(name_key(name))
+    return BulkName(name, player, None if player else alike.get(lookalike_key(name)))
+
+
 @transaction.atomic
 def partnerships_bulk_add(*, club: Club, text: str) -> list[Partnership]:
-    """Save the new partnerships of a paste (reusing players by name); skip every other line."""
+    """Save the new partnerships of a paste (reusing players by name, an archived one brought
+    back: the list says they play again); skip every other line."""
     players = players_by_name(club.players.in_roster())
     created = []
     for line in partnerships_bulk_preview(club=club, text=text):
         if line.status != BulkLine.NEW:
             continue
-        created.append(partnership_add(
-            club=club, players=[player_named(club, name, players) for name in line.names]))
+        seated = [player_named(club, name, players) for name in line.names]
+        for player in seated:
+            if player.archived:
+                player_archive(player=player, archived=False)
+        created.append(partnership_add(club=club, players=seated))
     return created

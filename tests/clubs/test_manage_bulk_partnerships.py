@@ -72,7 +72,7 @@ def test_the_preview_says_what_each_line_would_do_and_saves_nothing(organiser_cl
     assert statuses(response) == [(1, BulkLine.NEW), (2, BulkLine.EXISTING), (4, BulkLine.NEW),
                                   (5, BulkLine.REPEATED), (6, BulkLine.UNREADABLE)]
     first = response.context["lines"][0]
-    assert first.new_players == ["Carla Dias"]
+    assert [seat.player for seat in first.players] == [None, pair_a.player_1]
     assert response.context["lines"][1].existing == pair_a
     assert "Save 2 new partnerships" in response.content.decode()
     assert Partnership.objects.count() == 1
