@@ -69,6 +69,12 @@ def live_matches(*, club=None, limit: int | None = 20) -> list[Match]:
     return list(matches.order_by("-updated_at")[:limit])
 
 
+def live_matches_of(partnerships: QuerySet) -> list[Match]:
+    """The matches under way that these partnerships play (a friendly or a tournament's)."""
+    return list(listed_matches().in_play().filter(Q(a__in=partnerships) | Q(b__in=partnerships))
+                .order_by("-updated_at"))
+
+
 def first_live(*, club=None, count: int) -> tuple[list[Match], bool]:
     """The `count` live matches that changed last, and whether more are live (the list of
     every match in play, `in_play`, has them all). One query."""

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from scoring.selectors import live_matches, recent_matches
+from scoring.selectors import live_matches, live_matches_of, recent_matches
 from sueca_club import formtokens, invitations, services
 from sueca_club.forms import (
     BulkPartnershipsForm,
@@ -170,12 +170,14 @@ def partnership_add(request, club_slug):
     return _back_to_add(club, "partnerships")
 
 
-def _edit_page(request, obj, form, kind: str, title: str):
-    """Rename `obj` (a player or a partnership) and archive it or bring it back."""
+def _edit_page(request, obj, form, kind: str, title: str, partnerships):
+    """Rename `obj` (a player or a partnership) and archive it or bring it back; the matches
+    under way of its `partnerships` are named before it is archived, as they go on."""
     action = f"manage:{kind}_{'unarchive' if obj.archived else 'archive'}"
     return render(request, "sueca_club/manage/edit.html", {
         "club": obj.club, "object": obj, "form": form, "title": title,
         "archive_url": reverse(action, args=[obj.club.slug, obj.pk]),
+        "live": [] if obj.archived else live_matches_of(partnerships),
     })
 
 
@@ -189,7 +191,8 @@ def player(request, club_slug, player_id):
         services.player_update(player=player, **form.cleaned_data)
         messages.success(request, _("Saved: %(name)s.") % {"name": form.cleaned_data["name"]})
         return redirect("manage:club", club_slug)
-    return _edit_page(request, player, form, "player", _("Player %(name)s") % {"name": player.name})
+    return _edit_page(request, player, form, "player", _("Player %(name)s") % {"name": player.name},
+                      Partnership.objects.filter(services.seated(player)))
 
 
 @login_required
@@ -204,7 +207,8 @@ def partnership(request, club_slug, partnership_id):
         messages.success(request, _("Partnership renamed."))
         return redirect("manage:club", club_slug)
     return _edit_page(request, partnership, form, "partnership",
-                      _("Partnership %(name)s") % {"name": partnership.display_name})
+                      _("Partnership %(name)s") % {"name": partnership.display_name},
+                      Partnership.objects.filter(pk=partnership.pk))
 
 
 @login_required
