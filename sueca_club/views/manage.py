@@ -1,5 +1,7 @@
 """Organiser pages of the club registry: clubs, organisers, players and partnerships."""
 
+from typing import NamedTuple
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -56,12 +58,16 @@ def _player_form(club: Club, data=None) -> PlayerForm:
 
 def _club_page(request, club: Club, **forms):
     """The club page; a form that failed is passed in bound, so its errors show in place."""
+    players = services.by_name(club.players.in_roster())
+    partnerships = services.by_name(
+        club.partnerships.in_roster().select_related(*services.PLAYERS))
     context = {
         "club": club,
         "added": request.GET.get("added"),
-        "players": services.by_name(club.players.in_roster()),
-        "partnerships": services.by_name(
-            club.partnerships.in_roster().select_related(*services.PLAYERS)),
+        "players": players,
+        "players_count": _count(players),
+        "partnerships": partnerships,
+        "partnerships_count": _count(partnerships),
         "live": live_matches(club=club, limit=None),  # every one: the organiser may correct any
         "recent": recent_matches(club=club),
         "memberships": club.memberships.select_related("user").order_by("created_at"),
@@ -72,6 +78,17 @@ def _club_page(request, club: Club, **forms):
         **forms,
     }
     return render(request, "sueca_club/manage/club.html", context)
+
+
+class Count(NamedTuple):
+    active: int
+    archived: int
+
+
+def _count(items) -> Count:
+    """How many of these players or partnerships the organiser picks from, the archived apart."""
+    archived = sum(item.archived for item in items)
+    return Count(len(items) - archived, archived)
 
 
 @login_required
