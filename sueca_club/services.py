@@ -5,8 +5,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
-from django.db.models import Q, Value
+from django.db import IntegrityError, models, transaction
+from django.db.models import ProtectedError, Q, QuerySet, Value
 from django.db.models.functions import Lower
 from django.utils.text import slugify
 
@@ -216,6 +216,42 @@ def partnership_archive(*, partnership: Partnership, archived: bool) -> Partners
     partnership.archived = archived
     partnership.save(update_fields=["archived"])
     return partnership
+
+
+class Played(Exception):
+    """A player or partnership that played, or is in a tournament, is kept (its results name
+    it): archived, never deleted."""
+
+
+def has_played(partnerships: QuerySet) -> bool:
+    """Whether one of these partnerships played or is in a tournament: whether a row keeps it,
+    by a relation that protects it from deletion (a match's side, a tournament's entry or
+    sign-up; the apps that hold them are not this one's to import)."""
+    return any(relation.related_model._base_manager
+               .filter(**{f"{relation.field.name}__in": partnerships}).exists()
+               for relation in Partnership._meta.get_fields(include_hidden=True)
+               if isinstance(relation, models.ForeignObjectRel)
+               and relation.on_delete is models.PROTECT)
+
+
+@transaction.atomic
+def player_delete(*, player: Player) -> None:
+    """A player who never played (a name typed wrong) goes, with their partnerships, none of
+    which played either. Played if one did."""
+    try:
+        Partnership.objects.filter(seated(player)).delete()
+        player.delete()
+    except ProtectedError as error:
+        raise Played from error
+
+
+@transaction.atomic
+def partnership_delete(*, partnership: Partnership) -> None:
+    """A partnership that never played goes; its players stay. Played if it did."""
+    try:
+        partnership.delete()
+    except ProtectedError as error:
+        raise Played from error
 
 
 def partnership_existing(club: Club, players: list[Player]) -> Partnership | None:

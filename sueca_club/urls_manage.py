@@ -22,6 +22,8 @@ urlpatterns = [
          {"archived": True}, name="player_archive"),
     path("<slug:club_slug>/players/<int:player_id>/unarchive/", clubs.player_archive,
          {"archived": False}, name="player_unarchive"),
+    path("<slug:club_slug>/players/<int:player_id>/delete/", clubs.player_delete,
+         name="player_delete"),
     path("<slug:club_slug>/partnerships/add/", clubs.partnership_add, name="partnership_add"),
     path("<slug:club_slug>/partnerships/bulk/", clubs.partnerships_bulk,
          name="partnerships_bulk"),
@@ -31,6 +33,8 @@ urlpatterns = [
          clubs.partnership_archive, {"archived": True}, name="partnership_archive"),
     path("<slug:club_slug>/partnerships/<int:partnership_id>/unarchive/",
          clubs.partnership_archive, {"archived": False}, name="partnership_unarchive"),
+    path("<slug:club_slug>/partnerships/<int:partnership_id>/delete/", clubs.partnership_delete,
+         name="partnership_delete"),
     # An invitation's emailed link: for the invited address's account, before it organises.
     # Last, so that a club called "invitations" has its pages (/manage/invitations/settings/):
     # a token is never one of their words.

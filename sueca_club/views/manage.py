@@ -188,12 +188,16 @@ def partnership_add(request, club_slug):
 
 
 def _edit_page(request, obj, form, kind: str, title: str, partnerships):
-    """Rename `obj` (a player or a partnership) and archive it or bring it back; the matches
-    under way of its `partnerships` are named before it is archived, as they go on."""
+    """Rename `obj` (a player or a partnership) and archive it or bring it back, or delete it
+    if its `partnerships` never played; the matches they play now are named before it is
+    archived, as they go on."""
     action = f"manage:{kind}_{'unarchive' if obj.archived else 'archive'}"
+    args = [obj.club.slug, obj.pk]
     return render(request, "sueca_club/manage/edit.html", {
         "club": obj.club, "object": obj, "form": form, "title": title,
-        "archive_url": reverse(action, args=[obj.club.slug, obj.pk]),
+        "archive_url": reverse(action, args=args),
+        "delete_url": (None if services.has_played(partnerships)
+                       else reverse(f"manage:{kind}_delete", args=args)),
         "live": [] if obj.archived else live_matches_of(partnerships),
     })
 
@@ -247,6 +251,45 @@ def partnership_archive(request, club_slug, partnership_id, archived: bool):
     message = _("Moved to the archive: %(name)s.") if archived else _("%(name)s is back.")
     messages.success(request, message % {"name": partnership.display_name})
     return redirect("manage:club", club_slug)
+
+
+@login_required
+def player_delete(request, club_slug, player_id):
+    player = owned_or_404(Player.objects, request.user, club__slug=club_slug, pk=player_id)
+    partnerships = Partnership.objects.filter(services.seated(player))
+    return _delete_page(request, player, "player", player.name, partnerships,
+                        lambda: services.player_delete(player=player))
+
+
+@login_required
+def partnership_delete(request, club_slug, partnership_id):
+    partnership = owned_or_404(Partnership.objects.select_related(*services.PLAYERS),
+                               request.user, club__slug=club_slug, pk=partnership_id)
+    return _delete_page(request, partnership, "partnership", partnership.display_name,
+                        Partnership.objects.filter(pk=partnership.pk),
+                        lambda: services.partnership_delete(partnership=partnership))
+
+
+def _delete_page(request, obj, kind: str, name: str, partnerships, delete):
+    """Ask first, naming a player's partnerships that go with them (a page, so it works
+    without JavaScript); the post deletes, unless they played: then they can be archived."""
+    played = services.has_played(partnerships)
+    if request.method == "POST" and not played:
+        try:
+            delete()
+        except services.Played:  # a match or an entry came meanwhile
+            played = True
+        else:
+            deleted = (_("Deleted from the players: %(name)s.") if kind == "player"
+                       else _("Deleted from the partnerships: %(name)s."))
+            messages.success(request, deleted % {"name": name})
+            return redirect(reverse("manage:club", args=[obj.club.slug]) + f"#{kind}s")
+    return render(request, "sueca_club/manage/delete.html", {
+        "club": obj.club, "name": name, "played": played,
+        "edit_url": reverse(f"manage:{kind}", args=[obj.club.slug, obj.pk]),
+        "partnerships": (services.by_name(partnerships.select_related(*services.PLAYERS))
+                         if kind == "player" else []),
+    })
 
 
 @login_required
