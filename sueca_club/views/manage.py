@@ -50,10 +50,14 @@ def club_settings(request, club_slug):
     return render(request, "sueca_club/manage/settings.html", {"club": club, "form": form})
 
 
-def _player_form(club: Club, data=None) -> PlayerForm:
+def _player_form(club: Club, data=None, *, focus: bool = False) -> PlayerForm:
     """The club page's "Add a player": its ids apart from the partnership form's, which has a
-    name field too, so that each label names its own field."""
-    return PlayerForm(data, club=club, auto_id="id_player_%s")
+    name field too, so that each label names its own field. Just after an add (`focus`), or
+    with a name refused, its name field has the keyboard, which stays up on a phone."""
+    form = PlayerForm(data, club=club, auto_id="id_player_%s")
+    if focus or data is not None:
+        form.fields["name"].widget.attrs["autofocus"] = True
+    return form
 
 
 def _club_page(request, club: Club, **forms):
@@ -73,7 +77,7 @@ def _club_page(request, club: Club, **forms):
         "memberships": club.memberships.select_related("user").order_by("created_at"),
         "invitations": invitations.pending_invitations(club).select_related("invited_by"),
         "invitation_form": InvitationForm(),
-        "player_form": _player_form(club),
+        "player_form": _player_form(club, focus=request.GET.get("added") == "players"),
         "partnership_form": PartnershipForm(club=club),
         **forms,
     }
