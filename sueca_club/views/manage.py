@@ -158,8 +158,9 @@ def _organiser_removed(request, club: Club, membership, leaving: bool):
 
 def _back_to_add(club: Club, part: str):
     """The club page with `part` ("players" or "partnerships") open at its form, to add the
-    next one without opening it again."""
-    anchor = {"players": "add-player", "partnerships": "add-partnership"}[part]
+    next one without opening it again: at the name field for a player, which the browser then
+    focuses (a fragment wins over autofocus), so a phone's keyboard stays up."""
+    anchor = {"players": "id_player_name", "partnerships": "add-partnership"}[part]
     return redirect(reverse("manage:club", args=[club.slug]) + f"?added={part}#{anchor}")
 
 

@@ -13,7 +13,7 @@ def opened(page: str, section: str) -> bool:
 def test_adding_a_player_comes_back_with_the_players_open_at_their_form(organiser_client,
                                                                         club):
     response = organiser_client.post(f"/manage/{club.slug}/players/add/", {"name": "Ana Silva"})
-    assert response.url == f"/manage/{club.slug}/?added=players#add-player"
+    assert response.url == f"/manage/{club.slug}/?added=players#id_player_name"
     page = organiser_client.get(response.url).content.decode()
     assert opened(page, "players") and not opened(page, "partnerships")
     assert 'id="add-player"' in page
