@@ -16,7 +16,7 @@ def test_the_players_count_leaves_the_archived_apart(organiser_client, club, pai
     body = organiser_client.get(f"/manage/{club.slug}/").content.decode()
     players = summary(body, "Players")
     assert '<span class="count">2</span>' in players
-    assert "+ 1 archived player" in players
+    assert "+ 1 archived" in players
 
 
 def test_the_partnerships_count_leaves_the_archived_apart(organiser_client, club, pair_a, pair_b):
@@ -26,7 +26,7 @@ def test_the_partnerships_count_leaves_the_archived_apart(organiser_client, club
     partnerships = summary(organiser_client.get(f"/manage/{club.slug}/").content.decode(),
                            "Partnerships")
     assert '<span class="count">2</span>' in partnerships
-    assert "+ 1 archived partnership" in partnerships
+    assert "+ 1 archived" in partnerships
 
 
 def test_nothing_archived_says_nothing_of_an_archive(organiser_client, club, pair_a):
