@@ -60,30 +60,6 @@ def _player_form(club: Club, data=None, *, focus: bool = False) -> PlayerForm:
     return form
 
 
-def _club_page(request, club: Club, **forms):
-    """The club page; a form that failed is passed in bound, so its errors show in place."""
-    players = services.by_name(club.players.in_roster())
-    partnerships = services.by_name(
-        club.partnerships.in_roster().select_related(*services.PLAYERS))
-    context = {
-        "club": club,
-        "added": request.GET.get("added"),
-        "players": players,
-        "players_count": _count(players),
-        "partnerships": partnerships,
-        "partnerships_count": _count(partnerships),
-        "live": live_matches(club=club, limit=None),  # every one: the organiser may correct any
-        "recent": recent_matches(club=club),
-        "memberships": club.memberships.select_related("user").order_by("created_at"),
-        "invitations": invitations.pending_invitations(club).select_related("invited_by"),
-        "invitation_form": InvitationForm(),
-        "player_form": _player_form(club, focus=request.GET.get("added") == "players"),
-        "partnership_form": PartnershipForm(club=club),
-        **forms,
-    }
-    return render(request, "sueca_club/manage/club.html", context)
-
-
 class Count(NamedTuple):
     active: int
     archived: int
@@ -93,6 +69,31 @@ def _count(items) -> Count:
     """How many of these players or partnerships the organiser picks from, the archived apart."""
     archived = sum(item.archived for item in items)
     return Count(len(items) - archived, archived)
+
+
+def _club_page(request, club: Club, **forms):
+    """The club page; a form that failed is passed in bound, so its errors show in place."""
+    players = services.by_name(club.players.in_roster())
+    partnerships = services.by_name(
+        club.partnerships.in_roster().select_related(*services.PLAYERS))
+    added = request.GET.get("added")
+    context = {
+        "club": club,
+        "added": added,
+        "players": players,
+        "players_count": _count(players),
+        "partnerships": partnerships,
+        "partnerships_count": _count(partnerships),
+        "live": live_matches(club=club, limit=None),  # every one: the organiser may correct any
+        "recent": recent_matches(club=club),
+        "memberships": club.memberships.select_related("user").order_by("created_at"),
+        "invitations": invitations.pending_invitations(club).select_related("invited_by"),
+        "invitation_form": InvitationForm(),
+        "player_form": _player_form(club, focus=added == "players"),
+        "partnership_form": PartnershipForm(club=club),
+        **forms,
+    }
+    return render(request, "sueca_club/manage/club.html", context)
 
 
 @login_required
