@@ -83,8 +83,12 @@ class Places:
     cap: int | None
 
     @property
+    def filled(self) -> int:
+        return self.taken + self.held
+
+    @property
     def free(self) -> int | None:
-        return None if self.cap is None else max(self.cap - self.taken - self.held, 0)
+        return None if self.cap is None else max(self.cap - self.filled, 0)
 
 
 def places(tournament: Tournament, registration: Registration) -> Places:
