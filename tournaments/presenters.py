@@ -294,7 +294,20 @@ class Line:
         return self.pairing.absent_name
 
     @property
+    def to_come(self) -> bool:
+        """Decided before its matchday opened (a withdrawal's walkover in a league's weeks to
+        come): a result, counted in the standings (selectors.counting), once it opens."""
+        return self.finished and not self.pairing.round.opened
+
+    @property
+    def is_result(self) -> bool:
+        return self.finished and not self.to_come
+
+    @property
     def state_text(self) -> str:
+        if self.to_come:
+            return str(TO_COME_TEXTS[self.status]) % {"name": self.absent,
+                                                      "number": self.pairing.round.number}
         return state_text(self.status, self.absent, self.pairing.round.stage)
 
     @property
@@ -318,6 +331,13 @@ STATE_TEXTS = {
     "playing": gettext_lazy("In play"),
     "postponed": gettext_lazy("Postponed"),
     "waiting": gettext_lazy("Waiting for a table"),
+}
+
+
+TO_COME_TEXTS = {
+    "walkover": gettext_lazy("Walkover when matchday %(number)s opens"),
+    "withdrawal": gettext_lazy("%(name)s withdrew: walkover when matchday %(number)s opens"),
+    "forfeit": gettext_lazy("Double forfeit when matchday %(number)s opens"),
 }
 
 

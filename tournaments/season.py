@@ -78,6 +78,7 @@ class Fixture:
     walkover: bool
     status: str  # presenters.Line.status
     withdrew: str | None = None  # who withdrew, when that is why it was not played
+    to_come: str = ""  # a walkover of a matchday not opened yet, in words (Line.to_come)
     # the day its match was put on a table, when after its matchday's: a postponed match
     # played later (its postponed_to is cleared once it is played now)
     played_on: datetime.date | None = None
@@ -132,7 +133,7 @@ def _fixture(line: presenters.Line, entry: Entry) -> Fixture:
     pairing = line.pairing
     home = pairing.a_id == entry.pk
     score = line.score if home else line.score[::-1]
-    if not line.finished:
+    if not line.is_result:
         outcome = ""
     elif line.status == "forfeit":
         outcome = "forfeit"
@@ -145,6 +146,7 @@ def _fixture(line: presenters.Line, entry: Entry) -> Fixture:
                    score=score, outcome=outcome, walkover=line.walkover,
                    status=line.status,
                    withdrew=line.absent if line.status == "withdrawal" else None,
+                   to_come=line.state_text if line.to_come else "",
                    played_on=_played_on(pairing))
 
 
