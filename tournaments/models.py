@@ -321,6 +321,9 @@ class Pairing(models.Model):
     finished = models.BooleanField(default=False)
     # A league match the organiser moved to a later date: not put on a table until played.
     postponed_to = models.DateField(_("postponed to"), null=True, blank=True)
+    # The date it was last postponed to, kept once the organiser has it played (postponed_to
+    # is cleared then): its season's pages still say it was postponed, and to when.
+    was_postponed_to = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ["slot"]

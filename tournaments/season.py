@@ -71,7 +71,7 @@ class Fixture:
 
     matchday: int
     date: datetime.date | None
-    postponed_to: datetime.date | None
+    postponed_to: datetime.date | None  # the date it was moved to, also once played (no walkover)
     opponent: Entry
     score: tuple[int, int]  # its own first (presenters.Line.score)
     outcome: str  # "won", "lost", "drawn", "forfeit" (a double forfeit), "" while to play
@@ -79,8 +79,7 @@ class Fixture:
     status: str  # presenters.Line.status
     withdrew: str | None = None  # who withdrew, when that is why it was not played
     to_come: str = ""  # a walkover of a matchday not opened yet, in words (Line.to_come)
-    # the day its match was put on a table, when after its matchday's: a postponed match
-    # played later (its postponed_to is cleared once it is played now)
+    # the day its match was put on a table, when not the day it was due (_played_on)
     played_on: datetime.date | None = None
     sits_out = False  # not a field: a SitOut's is True
 
@@ -142,7 +141,8 @@ def _fixture(line: presenters.Line, entry: Entry) -> Fixture:
     else:
         outcome = "won" if pairing.winner_id == entry.pk else "lost"
     return Fixture(matchday=pairing.round.number, date=pairing.round.date,
-                   postponed_to=pairing.postponed_to, opponent=pairing.b if home else pairing.a,
+                   postponed_to=None if line.walkover else pairing.was_postponed_to,
+                   opponent=pairing.b if home else pairing.a,
                    score=score, outcome=outcome, walkover=line.walkover,
                    status=line.status,
                    withdrew=line.absent if line.status == "withdrawal" else None,
@@ -151,7 +151,11 @@ def _fixture(line: presenters.Line, entry: Entry) -> Fixture:
 
 
 def _played_on(pairing: Pairing) -> datetime.date | None:
+    """The day its match went on a table, when not the day it was due: after its matchday's,
+    or, postponed, another day than the one it was moved to (played now, maybe before)."""
     if not pairing.match_id or pairing.round.date is None:
         return None
     day = timezone.localdate(pairing.match.created_at)
+    if pairing.was_postponed_to is not None:
+        return day if day != pairing.was_postponed_to else None
     return day if day > pairing.round.date else None

@@ -46,6 +46,10 @@ def _date(value) -> str | None:
     return value.isoformat() if value else None
 
 
+def _date_of(data: dict, key: str):
+    return parse_date(data[key]) if data.get(key) else None
+
+
 # Export ------------------------------------------------------------------------------------
 
 def entry_payload(entry: Entry) -> dict:
@@ -83,7 +87,7 @@ def tournament_dump(tournament: Tournament) -> dict:
             "a": number[p.a_id], "b": number.get(p.b_id), "table": p.table.number if p.table_id else None,
             "walkover": p.walkover, "withdrawal": p.withdrawal,
             "winner": number.get(p.winner_id), "finished": p.finished,
-            "postponed_to": _date(p.postponed_to),
+            "postponed_to": _date(p.postponed_to), "was_postponed_to": _date(p.was_postponed_to),
             "match": match_payload(p.match, deals.get(p.match_id, [])) if p.match_id else None,
         })
     on_table = {p.match_id: [p.round.number, p.slot] for p in pairings if p.match_id}
@@ -272,7 +276,9 @@ def _load(data: dict, club: Club, by) -> Tournament:
                 group=p.get("group") or "", a=a, b=b, table=tables.get(p.get("table")),
                 match=match, walkover=p.get("walkover") or "", winner=winner, finished=finished,
                 withdrawal=bool(p.get("walkover") and p.get("withdrawal")),
-                postponed_to=parse_date(p["postponed_to"]) if p.get("postponed_to") else None)
+                postponed_to=_date_of(p, "postponed_to"),
+                # a file of an older version kept only a postponement not yet played
+                was_postponed_to=_date_of(p, "was_postponed_to") or _date_of(p, "postponed_to"))
 
     for item in data["tables"]:
         if item.get("current"):

@@ -90,8 +90,8 @@ def pairing_postpone(*, pairing: Pairing, to: datetime.date, by=None, reason: st
             _("A match is postponed to a date after its matchday's (%(date)s).")
             % {"date": date_format(pairing.round.date)})
     rows.off_table(pairing)
-    pairing.postponed_to = to
-    pairing.save(update_fields=["postponed_to"])
+    pairing.postponed_to = pairing.was_postponed_to = to
+    pairing.save(update_fields=["postponed_to", "was_postponed_to"])
     draws.place_waiting(tournament)
     Action.objects.create(tournament=tournament, kind=Action.Kind.POSTPONE, user=by,
                           what=f"{pairing} → {to.isoformat()}", reason=reason)
