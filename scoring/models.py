@@ -112,9 +112,9 @@ class Match(models.Model):
         return presenters.sets_games_text((self.games_a, self.games_b))
 
     @property
-    def decided_on_points(self) -> str:
-        """Why a match of fixed deals, level on games, has a winner (presenters), else ""."""
-        return presenters.decided_on_points_text(self)
+    def how_won(self) -> str:
+        """How it was won where its score does not say (presenters.how_won_text), else ""."""
+        return presenters.how_won_text(self)
 
     @property
     def result_stands(self) -> bool:

@@ -96,15 +96,20 @@ def sets_games_text(games: tuple[int, int]) -> str:
     return _("in game sets · games %(games)s") % {"games": "{}\u2060–\u2060{}".format(*games)}
 
 
-def decided_on_points_text(match) -> str:
-    """A match of fixed deals that ended level on games was won on card points (RULES.md,
-    `fixed_deals`): said so, with them, where the result read "Games 5-5" beside a winner."""
+def how_won_text(match) -> str:
+    """How a finished match was won where its score does not say: a revoke that ended it (it
+    costs the partida or the match; in fixed deals it gives no games, so the games may be level
+    or the loser's), or, in a match of fixed deals level on games, the card points (RULES.md);
+    else ""."""
     state = match.state
-    if not (match.finished and match.winner in ("A", "B")
-            and match.format["type"] == "fixed_deals" and state["games"][0] == state["games"][1]):
+    if not (match.finished and match.winner in ("A", "B")):
         return ""
-    return _("Level on games: card points %(a)s-%(b)s decided it.") % {
-        "a": state["points"][0], "b": state["points"][1]}
+    if state["revoked"]:
+        return _("A revoke by %(side)s ended the match.") % {"side": state["revoked"]}
+    if match.format["type"] == "fixed_deals" and state["games"][0] == state["games"][1]:
+        return _("Level on games: card points %(a)s-%(b)s decided it.") % {
+            "a": state["points"][0], "b": state["points"][1]}
+    return ""
 
 
 def tally(games: int) -> range:

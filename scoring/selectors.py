@@ -149,9 +149,9 @@ class Board:
                                         finished=self.match.finished)
 
     @property
-    def decided_on_points(self) -> str:
-        """Why a finished match of fixed deals, level on games, has a winner (presenters)."""
-        return self.match.decided_on_points
+    def how_won(self) -> str:
+        """How the finished match was won where its score does not say (presenters)."""
+        return self.match.how_won
 
     @property
     def dealer(self) -> Seat | None:

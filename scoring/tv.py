@@ -64,8 +64,8 @@ class Tile:
     `age` is the whole seconds since the last deal while it is highlighted, else None;
     `dealer` who deals next and `dealer_side` that player's side, when told. `final`: the
     match has ended (its score is the final one); `winner` "A" or "B" (None for a draw);
-    `verdict` what else its final score needs said (a draw; card points that decided level
-    games); `carry` the 60-60 games the next deal also wins (RULES.md, tie carry)."""
+    `verdict` what else its final score needs said (a draw; a revoke that ended it; card points
+    that decided level games); `carry` the 60-60 games the next deal also wins (RULES.md, tie carry)."""
 
     match_id: int
     table: int | None
@@ -113,11 +113,11 @@ def name_size(name: str, *, won: bool = False) -> int:
 
 
 def verdict_of(match) -> str:
-    """A finished match's result beyond its score: a draw, or the card points that decided a
-    match of fixed deals level on games."""
+    """A finished match's result beyond its score: a draw, or how it was won where the score
+    does not say (presenters.how_won_text)."""
     if not match.finished:
         return ""
-    return _("Draw") if match.winner == "draw" else presenters.decided_on_points_text(match)
+    return _("Draw") if match.winner == "draw" else presenters.how_won_text(match)
 
 
 def score_of(match) -> tuple[tuple[int, int], tuple[int, int] | None]:

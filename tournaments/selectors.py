@@ -71,7 +71,8 @@ class Seated:
 @dataclass(slots=True)
 class MatchSummary:
     """A pairing's match as the live pages show it: its score and state, never its deals.
-    `format` holds its type alone; `state` its games, partidas, points and partida_games."""
+    `format` holds its type alone; `state` its games, partidas, points, partida_games and the
+    side whose revoke ended it."""
 
     pk: int
     games_a: int
@@ -89,6 +90,7 @@ class MatchSummary:
     next_dealer: int | None = None  # the seat, as in its state
     seated: tuple[str | None, ...] = ()  # the players' names in the order of play from seat 0
     carry: int = 0  # games of tied deals waiting for the next deal that is won (tie carry-over)
+    revoked: str | None = None  # the side whose revoke ended the match
 
     awaiting_confirmation = Match.awaiting_confirmation
     scoreline = Match.scoreline
@@ -118,7 +120,7 @@ class MatchSummary:
                                            for text in self.state_text)
         return {"games": [self.games_a, self.games_b], "partidas": partidas, "points": points,
                 "partida_games": partida_games, "next_dealer": self.next_dealer,
-                "carry": self.carry}
+                "carry": self.carry, "revoked": self.revoked}
 
 
 @dataclass(slots=True)
@@ -171,6 +173,7 @@ SUMMARY_COLUMNS = (
     KeyTextTransform("next_dealer", "match__state"),  # who deals next (MatchSummary.dealer)
     "stopped",
     KeyTextTransform("carry", "match__state"),
+    KeyTextTransform("revoked", "match__state"),  # how a match was won (presenters.how_won_text)
 )
 
 
@@ -193,6 +196,7 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
             # seat 0 is A's first player, seat 1 B's first, and so on (Match.players)
             (row[19], row[22], row[20], row[23], row[36], row[38], row[37], row[39]),
             int(row[46] or 0),
+            row[47] if row[47] in ("A", "B") else None,  # JSON null may come as "null"
         ) if row[10] else None
         summaries.append(PairingSummary(
             *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),

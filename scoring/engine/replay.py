@@ -3,7 +3,7 @@
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from .basics import SIDES, Pair, Side, Winner, ahead, plus
+from .basics import SIDES, Pair, Side, Winner, ahead, other, plus
 from .deals import Deal, check_deal
 from .errors import DealError, gettext_noop
 from .formats import WITH_PARTIDAS, Format
@@ -97,7 +97,7 @@ def _settle(rules: Rules, fmt: Format, state: MatchState, score: DealScore) -> M
     partidas: Pair = (won, state.partidas[1]) if at == 0 else (state.partidas[0], won)
     state = replace(state, partidas=partidas, carry=0)
     if won >= to_win:  # the board keeps showing the last partida's games
-        return _finish(state, side)
+        return _finish(state, side, revoked=other(side) if whole else None)
     return replace(state, partida_games=(0, 0))
 
 
@@ -116,7 +116,7 @@ def _settle_points(fmt: Format, state: MatchState) -> MatchState:
 
 def _settle_fixed(fmt: Format, state: MatchState, revoke_winner: Side | None) -> MatchState:
     if revoke_winner is not None:
-        return _finish(state, revoke_winner)
+        return _finish(state, revoke_winner, revoked=other(revoke_winner))
     assert fmt.deals is not None
     if state.deals_played < fmt.deals:
         return state
@@ -126,6 +126,8 @@ def _settle_fixed(fmt: Format, state: MatchState, revoke_winner: Side | None) ->
     return _finish(state, winner or "draw")
 
 
-def _finish(state: MatchState, winner: Winner) -> MatchState:
-    """Pending tie games lapse and nobody deals any more."""
-    return replace(state, finished=True, winner=winner, next_dealer=None, carry=0)
+def _finish(state: MatchState, winner: Winner, revoked: Side | None = None) -> MatchState:
+    """Pending tie games lapse and nobody deals any more; `revoked`: the side whose revoke
+    ended the match."""
+    return replace(state, finished=True, winner=winner, next_dealer=None, carry=0,
+                   revoked=revoked)

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Literal
 
-from .basics import Pair, Winner
+from .basics import Pair, Side, Winner
 from .formats import Format
 from .rules import Rules
 from .seats import check_seat
@@ -31,7 +31,9 @@ class MatchState:
     ``games`` add up over all partidas; ``partida_games`` are the games of the current
     partida (``first_to`` and ``partidas`` only; ``(0, 0)`` once a partida ends and the next
     begins, and in the other formats; a finished match keeps its last partida's). ``carry``
-    counts pending tie games.
+    counts pending tie games. ``revoked`` is the side whose revoke ended the match (one that
+    costs the partida or the match: in fixed deals it gives no games, so the games may favour
+    the side that lost), else None.
     """
 
     games: Pair = (0, 0)
@@ -43,6 +45,7 @@ class MatchState:
     winner: Winner | None = None
     next_dealer: int | None = 0
     deals: tuple[DealResult, ...] = ()
+    revoked: Side | None = None
 
     @property
     def deals_played(self) -> int:
@@ -63,8 +66,10 @@ class MatchState:
         }
 
     def stored(self) -> dict:
-        """What a match row keeps: the conformance result and the current partida's games."""
-        return {**self.as_result(), "partida_games": list(self.partida_games)}
+        """What a match row keeps: the conformance result, the current partida's games and the
+        side whose revoke ended the match."""
+        return {**self.as_result(), "partida_games": list(self.partida_games),
+                "revoked": self.revoked}
 
 
 def state_from(stored: dict) -> MatchState:
@@ -82,6 +87,7 @@ def state_from(stored: dict) -> MatchState:
         winner=stored["winner"],
         next_dealer=stored["next_dealer"],
         deals=tuple(DealResult(d["dealer"], tuple(d["games"])) for d in stored["deals"]),
+        revoked=stored["revoked"],
     )
 
 

@@ -30,7 +30,7 @@ export function newMatch(rules, format, firstDealer = 0) {
   return Object.freeze({
     rules, format,
     games: [0, 0], partidas: [0, 0], points: [0, 0], partidaGames: [0, 0], carry: 0,
-    finished: false, winner: null, nextDealer: checkSeat(firstDealer, rules), deals: [],
+    finished: false, winner: null, nextDealer: checkSeat(firstDealer, rules), deals: [], revoked: null,
   });
 }
 
@@ -41,7 +41,7 @@ export function stateFrom(row, rules, format) {
     games: row.games, partidas: row.partidas, points: row.points,
     partidaGames: row.partida_games, carry: row.carry, finished: row.finished,
     winner: row.winner, nextDealer: row.next_dealer,
-    deals: row.deals.map((d) => ({ dealer: d.dealer, games: d.games })),
+    deals: row.deals.map((d) => ({ dealer: d.dealer, games: d.games })), revoked: row.revoked,
   });
 }
 
@@ -95,8 +95,11 @@ export function replay(caseObject) {
   return asResult(state);
 }
 
-// What a match row keeps (MatchState.stored() in Python): the result and the partida's games.
-export const stored = (state) => ({ ...asResult(state), partida_games: [...state.partidaGames] });
+// What a match row keeps (MatchState.stored() in Python): the result, the partida's games and
+// the side whose revoke ended the match.
+export const stored = (state) => ({
+  ...asResult(state), partida_games: [...state.partidaGames], revoked: state.revoked,
+});
 
 export function asResult(state) {
   return {
@@ -171,7 +174,7 @@ function settle(rules, format, state, score) {
   const partidas = at === 0 ? [won, state.partidas[1]] : [state.partidas[0], won];
   const next = { ...state, partidas, carry: 0 };
   // the board keeps showing the last partida's games
-  return won >= toWin ? finish(next, side) : { ...next, partidaGames: [0, 0] };
+  return won >= toWin ? finish(next, side, whole ? other(side) : null) : { ...next, partidaGames: [0, 0] };
 }
 
 const reached = (games, target) => SIDES.find((_, i) => games[i] >= target) ?? null;
@@ -183,12 +186,14 @@ function settlePoints(format, state) {
 }
 
 function settleFixed(format, state, revokeWinner) {
-  if (revokeWinner !== null) return finish(state, revokeWinner);
+  if (revokeWinner !== null) return finish(state, revokeWinner, other(revokeWinner));
   if (state.deals.length < format.deals) return state;
   const winner = ahead(state.games) ?? ahead(state.points);
   if (winner === null && format.extra_deals) return state;
   return finish(state, winner ?? "draw");
 }
 
-// Pending tie games lapse and nobody deals any more.
-const finish = (state, winner) => ({ ...state, finished: true, winner, nextDealer: null, carry: 0 });
+// Pending tie games lapse and nobody deals any more; `revoked`: the side whose revoke ended the match.
+const finish = (state, winner, revoked = null) => ({
+  ...state, finished: true, winner, nextDealer: null, carry: 0, revoked,
+});

@@ -118,3 +118,14 @@ test("a finished match of game sets keeps its last set's games, as the engine do
   assert.deepStrictEqual([stored(state).finished, stored(state).partidas, stored(state).partida_games],
     [true, [1, 2], [2, 4]]);
 });
+
+test("a match row names the side whose revoke ended the match, as the engine's does", () => {
+  // tests/engine/test_the_state_says_a_revoke_ended_the_match.py: fixed deals, games 1-1, B wins
+  const format = formatFrom({ type: "fixed_deals", deals: 8 });
+  let state = newMatch(rulesFrom("strict_revoke"), format, 0);
+  [{ points: [80, 40] }, { points: [50, 70] }].forEach((deal, index) => { state = applyDeal(state, deal, index); });
+  assert.equal(stored(state).revoked, null);
+  state = stateFrom(JSON.parse(JSON.stringify(stored(state))), state.rules, format);
+  state = applyDeal(state, { revoke: "A" }, 2);
+  assert.deepStrictEqual([stored(state).games, stored(state).winner, stored(state).revoked], [[1, 1], "B", "A"]);
+});
