@@ -2,10 +2,13 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-# Where `make run` serves, and so where the links it prints point: make run HOST=0.0.0.0 PORT=8080
-# (another machine, such as a phone, also needs ALLOWED_HOSTS to name this one).
+# Where `make run` serves, and so where the links it prints and emails point: make run
+# HOST=0.0.0.0 PORT=8080 (another machine, such as a phone, also needs ALLOWED_HOSTS to name
+# this one). A SITE_URL set in the environment or on the command line still names the
+# address of emailed links (invitations, confirmations).
 HOST ?= 127.0.0.1
 PORT ?= 8000
+SITE_URL ?= http://$(HOST):$(PORT)
 
 .PHONY: run test install lint messages clean bench
 
@@ -20,7 +23,7 @@ install: $(VENV)/.installed
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --base-url http://$(HOST):$(PORT)
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	SITE_URL='$(SITE_URL)' $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install
 	$(VENV)/bin/ruff check .
