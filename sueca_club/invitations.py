@@ -4,8 +4,9 @@
   (an account, no account, already an organiser), so the form tells no one who has an
   account; the email goes out after the commit (an outbox step, sueca_club/steps.py), once.
 - The link: /manage/invitations/<token>/, the invitation's id signed with the site's key.
-  Opening it asks to log in (or to register, and come back); the page then shows the club
-  and an Accept button. Nobody joins a club by opening a link: only by posting the Accept.
+  Opened logged out, it says who invites to which club and offers to log in or to create an
+  account, either coming back to it; logged in, it shows the club and an Accept button.
+  Nobody joins a club by opening a link: only by posting the Accept.
 - Accepting: only an account whose email is the invited address may accept, only once, only
   before it expires (INVITATION_DAYS) and only while no organiser has withdrawn it. A new
   invitation to the same address replaces the one still pending.
@@ -81,14 +82,20 @@ def _sent_to(invitation: Invitation, user) -> bool:
 
 def _checked(invitation: Invitation | None, user) -> Invitation:
     """`invitation`, if `user` may accept it now; refused with the reason otherwise."""
+    if invitation is not None:
+        if not _sent_to(invitation, user):
+            raise InvitationRefused(_("This invitation was sent to another email address. Log "
+                                      "in with the account of that address to accept it."), 404)
+        if invitation.accepted_at is not None and invitation.accepted_by_id == user.pk:
+            raise AlreadyAccepted(invitation.club)
+    return _open(invitation)
+
+
+def _open(invitation: Invitation | None) -> Invitation:
+    """`invitation`, if it can still be accepted; refused with the reason otherwise."""
     if invitation is None:
         raise InvitationRefused(_("This invitation link is not valid. Check that you opened "
                                   "the whole link from the email."), 404)
-    if not _sent_to(invitation, user):
-        raise InvitationRefused(_("This invitation was sent to another email address. Log in "
-                                  "with the account of that address to accept it."), 404)
-    if invitation.accepted_at is not None and invitation.accepted_by_id == user.pk:
-        raise AlreadyAccepted(invitation.club)
     if invitation.accepted_at is not None:
         raise InvitationRefused(_("This invitation has already been accepted."), 410)
     if invitation.revoked_at is not None:
@@ -103,6 +110,13 @@ def _checked(invitation: Invitation | None, user) -> Invitation:
 def invitation_for(*, token: str, user) -> Invitation:
     """The invitation of a link, if `user` may accept it; InvitationRefused says why not."""
     return _checked(_from_token(token), user)
+
+
+def invitation_shown(*, token: str) -> Invitation:
+    """The invitation of a link opened by someone not logged in yet, if it can still be
+    accepted (by the invited address's account: they log in, or create it, then accept);
+    InvitationRefused says why not."""
+    return _open(_from_token(token))
 
 
 def proof_for(invitation: Invitation, user) -> str:

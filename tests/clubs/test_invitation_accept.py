@@ -43,14 +43,6 @@ def accept(client, invitation, user):
     return client.post(link(invitation), {"proof": invitations.proof_for(invitation, user)})
 
 
-def test_opening_the_link_logged_out_asks_to_log_in_and_then_comes_back(client, invitation):
-    response = client.get(link(invitation))
-    assert response.status_code == 302
-    assert response.url.startswith("/accounts/login/?next=/manage/invitations/")
-    login_page = client.get(response.url).content.decode()
-    assert "/accounts/signup/?next=/manage/invitations/" in login_page
-
-
 def test_registering_from_the_link_comes_back_to_it(client, invitation):
     sent = link(invitation)  # one link: its signature holds the second it was made
     response = client.post(f"/accounts/signup/?next={sent}", {

@@ -2,21 +2,24 @@
 
 The same walk as test_write_urls.py, over the /manage/ routes that answer GET: the page of
 club A's object is a 404 to club B's organiser, and to A's organiser when one of its ids is
-B's; a visitor who is not logged in is sent to log in; an organiser removed from club A
-gets the 404 of every page of A. Nothing is hand-listed.
+B's; a visitor who is not logged in is sent to log in (an invitation's link says first who
+invites to which club, as its email does, and leads to log in); an organiser removed from club
+A gets the 404 of every page of A. Nothing is hand-listed.
 """
 
 import pytest
 
 from sueca_club.models import Membership
 from tests.security import urlmap
-from tests.security.conftest import client_for, is_refused_as
+from tests.security.conftest import client_for, is_refused_as, login_url
 from tests.security.world import fill, object_kwargs, value
 
 MANAGE_PAGES = [route for route in urlmap.routes()
                 if route.route.startswith("manage/") and route.accepts_get]
 # The organiser's own home: it lists the clubs of whoever is logged in, and no one else's.
 OWN_HOME = "manage/"
+# An invitation's emailed link, which its invitee may open before having an account.
+INVITATION = "manage/invitations/<str:token>/"
 
 
 def test_the_walk_finds_the_organiser_pages():
@@ -28,7 +31,10 @@ def test_an_organiser_page_is_a_404_to_an_organiser_of_another_club(route, world
     a, b = world.a, world.b
     url = route.url(fill(route, a, world))
     response = client_for().get(url)
-    assert is_refused_as(response, "login"), f"{url}: anonymous got {response.status_code}"
+    if route.route == INVITATION:
+        assert_leads_to_log_in(response, url)
+    else:
+        assert is_refused_as(response, "login"), f"{url}: anonymous got {response.status_code}"
     owner = client_for(a.owner)
     response = owner.get(url, follow=True)  # an old address sends on to the page (308)
     assert response.status_code == 200, f"{url}: its own organiser got {response.status_code}"
@@ -43,6 +49,15 @@ def test_an_organiser_page_is_a_404_to_an_organiser_of_another_club(route, world
         response = owner.get(mixed)
         assert response.status_code == 404, f"{mixed}: with another club's <{name}>, " \
                                              f"{response.status_code}"
+
+
+def assert_leads_to_log_in(response, url: str) -> None:
+    """A page for a visitor: the way to log in and come back, and no form but the footer's
+    (the language)."""
+    html = response.content.decode()
+    assert response.status_code == 200, f"{url}: anonymous got {response.status_code}"
+    assert f'href="{login_url()}?next=' in html
+    assert html.count("<form") == 1 and 'action="/i18n/setlang/"' in html
 
 
 def test_a_removed_organiser_gets_a_404_on_every_page_of_the_club(world):
