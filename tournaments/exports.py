@@ -27,7 +27,7 @@ from scoring.presenters import TallyRow
 from sueca_club.models import Club
 from tournaments import presenters, selectors
 from tournaments.models import Tournament
-from tournaments.standings_tables import COLUMNS, standing_rows
+from tournaments.standings_tables import columns_for, standing_rows
 
 Progress = Callable[[int], None]
 Columns = tuple[tuple[str, str], ...]  # (a row's key, its header), in the file's order
@@ -77,7 +77,6 @@ SEASON_STANDINGS_COLUMNS: Columns = (
     ("games_won", gettext_lazy("Games won")), ("games_lost", gettext_lazy("Games lost")),
     ("difference", gettext_lazy("Games difference")),
 )
-STANDINGS_COLUMNS: Columns = tuple((column.name, column.header) for column in COLUMNS)
 
 
 TOURNAMENT_LEAVES_OUT = ("date", "event")  # one tournament: the file says which
@@ -128,13 +127,16 @@ def sheet_title(title: str) -> str:
 # A tournament ------------------------------------------------------------------------------
 
 def tournament_standings(tournament: Tournament, fmt: str, progress: Progress = no_progress) -> bytes:
+    """The standings with the columns of the standings page (columns_for): no game sets where
+    the matches have none, no games in the points format, and so on; never a column of 0s."""
     ranked = selectors.standings(tournament, list(selectors.pairings(tournament)),
                                  selectors.entries(tournament))
     progress(50)
     withdrawn = _("withdrawn")
     rows = [{**row, "partnership": f"{row['partnership']} ({withdrawn})" if row["withdrawn"]
              else row["partnership"]} for row in standing_rows(ranked)]
-    return file_content(STANDINGS_COLUMNS, rows, fmt, _("Standings"))
+    columns = tuple((column.name, column.header) for column in columns_for(tournament))
+    return file_content(columns, rows, fmt, _("Standings"))
 
 
 RESULT_STATUS = {
