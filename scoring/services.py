@@ -29,6 +29,10 @@ REOPENING_CHECKS: list = []
 # live pages: tournaments/live.py). A tournament's own services, which also change matches
 # (a draw, a reset), bump the tournament instead: they never call it.
 SCORES_CHANGED: list = []
+# Why a match a table's phone still shows is gone from the table, when its tournament can say:
+# `reason(link, match_id)` gives it in words (a no-show's walkover: tournaments/stopped.py),
+# or "". A write the phone made for it is refused with it (not_here).
+TAKEN_AWAY: list = []
 
 
 def _scores_changed(match) -> None:
@@ -543,10 +547,22 @@ ANOTHER_MATCH = {
 }
 
 
+NOT_DONE = {
+    "deal": gettext_lazy("This deal was not recorded."),
+    "undo": gettext_lazy("Nothing was undone."),
+    "dealer": gettext_lazy("Who deals first was not changed."),
+}
+
+
 def not_here(*, link: RefereeLink, match_id: int | None, action: str) -> str:
-    """Why a write made for `match_id`, not the link's match now, is refused: made for an
+    """Why a write made for `match_id`, not the link's match now, is refused: made for a
+    match of this table's that the organiser gave as a walkover before it began, for an
     earlier match of this link's, or for another match altogether (a match the screen does
     not name was the table's, which has none now)."""
+    why = match_id is not None and next(
+        (why for reason in TAKEN_AWAY if (why := reason(link, match_id))), None)
+    if why:
+        return f"{why} {NOT_DONE[action]}"
     earlier = match_id is None or _was_links(link, match_id)
     return str((EARLIER_MATCH if earlier else ANOTHER_MATCH)[action])
 

@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        # registers the outbox steps, the guard and what follows a change of scores
-        from tournaments import live, steps  # noqa: F401
+        # registers the outbox steps, the guard, what follows a change of scores and why a
+        # table's match went
+        from tournaments import live, steps, stopped  # noqa: F401
         from tournaments.registration import steps as signup_steps  # noqa: F401

@@ -394,7 +394,9 @@ class Action(models.Model):
     what = models.TextField(blank=True)  # which partnerships or match, by their names
     # What the log says in words, put in the reader's language when shown
     # (presenters.action_what): {"count": 5}, {"round": 2}, {"matchdays": [3, 4]}, or
-    # {"changes": [[field, old, new], ...]}.
+    # {"changes": [[field, old, new], ...]}. A no-show's walkover keeps the match it took off
+    # its table before its first deal and its pairing, {"match": id, "pairing": id}, for what
+    # the table's phone says of it (tournaments.stopped).
     args = models.JSONField(default=dict, blank=True)
     reason = models.TextField(blank=True)
     at = models.DateTimeField(auto_now_add=True)

@@ -574,9 +574,12 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
         if winner is None:
             raise TournamentRefused(_("Say which partnership came to the table."))
         gone = _withdrawn(tournament, pairing.b if present == "A" else pairing.a)
+    # Its match, not begun, is deleted: the log keeps which it was, for the table's phone
+    # that still shows it (tournaments.stopped).
+    taken = {"match": pairing.match_id, "pairing": pairing.pk} if pairing.match_id else {}
     _walkover(tournament, pairing, present, allow_reset=allow_reset)
     log(tournament, Action.Kind.WALKOVER, by,
-        f"{pairing}: {winner.partnership.display_name if winner else '-'}")
+        f"{pairing}: {winner.partnership.display_name if winner else '-'}", **taken)
     if gone is not None:
         _forfeit_the_rest(tournament, gone, by=by)
 
