@@ -9,6 +9,7 @@ from scoring import engine, presenters
 from scoring.models import IN_PLAY, AuditEntry, Deal, Match
 from sueca_club.live import recent_version
 from sueca_club.models import MAX_ID
+from sueca_club.services import PLAYERS
 
 RESULT_KEYS = ("games", "partidas", "points", "finished", "winner", "next_dealer", "carry",
                "deals")
@@ -73,6 +74,20 @@ def live_matches_of(partnerships: QuerySet) -> list[Match]:
     """The matches under way that these partnerships play (a friendly or a tournament's)."""
     return list(listed_matches().in_play().filter(Q(a__in=partnerships) | Q(b__in=partnerships))
                 .order_by("-updated_at"))
+
+
+def playing_now(*, club, partnerships) -> list[Match]:
+    """The club's matches in play that a player of `partnerships` plays in (as one of them,
+    or in another partnership), with their partnerships' players and, for a tournament's, the
+    number of the table it is at (`table`, None for a friendly)."""
+    players = [player.pk for partnership in partnerships for player in partnership.players]
+    sides = Q()
+    for side in ("a", "b"):
+        for seat in PLAYERS:
+            sides |= Q(**{f"{side}__{seat}__in": players})
+    return list(Match.objects.in_play().filter(sides, club=club)
+                .select_related(*(f"{side}__{seat}" for side in "ab" for seat in PLAYERS))
+                .annotate(table=Max("referee_links__table_number")).order_by("pk"))
 
 
 def first_live(*, club=None, count: int) -> tuple[list[Match], bool]:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring import engine
 from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
-from scoring.selectors import TEAMS, match_payload
+from scoring.selectors import TEAMS, match_payload, playing_now
 from sueca_club import outbox
 from sueca_club.digests import digest
 
@@ -239,12 +239,21 @@ def require_partnerships_fit(rules: engine.Rules, partnerships) -> None:
             raise ScoringRefused(wrong % {"name": partnership.display_name})
 
 
+class PlayersBusy(ScoringRefused):
+    """A new match's partnership or player is in another match in play: said, and the match
+    started only when asked again (that one may have been left unfinished)."""
+
+
 @transaction.atomic
 def match_create(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_dealer: int,
                  confirm_by_opponent: bool = False, confirm_result: bool = False, by=None,
-                 with_link: bool = True) -> Match:
-    """A new match; a friendly gets its own referee link, a tournament's uses its table's."""
+                 with_link: bool = True, allow_busy: bool = False) -> Match:
+    """A new match; a friendly gets its own referee link, a tournament's uses its table's.
+    Refused (PlayersBusy) where one who plays it is in another match in play, unless
+    `allow_busy`: a TV would show them at two tables at once."""
     require_partnerships_fit(rules, [a, b])
+    if not allow_busy and (busy := playing_now(club=club, partnerships=[a, b])):
+        raise PlayersBusy(" ".join(_busy_text(match, [a, b]) for match in busy))
     match = new_match(club=club, a=a, b=b, rules=rules, fmt=fmt, first_dealer=first_dealer,
                       confirm_by_opponent=confirm_by_opponent, confirm_result=confirm_result,
                       by=by)
@@ -252,6 +261,22 @@ def match_create(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_d
     if with_link:
         RefereeLink.objects.create(club=club, match=match)
     return match
+
+
+def _busy_text(match: Match, partnerships: list) -> str:
+    """Who of `partnerships` plays `match` too: a partnership as itself, else its players."""
+    ours = {player.pk for partnership in partnerships for player in partnership.players}
+    sides = [side for side in (match.a, match.b) if side in partnerships]
+    named = {player.pk for side in sides for player in side.players}
+    who = [side.display_name for side in sides] + [
+        player.name for side in (match.a, match.b) for player in side.players
+        if player.pk in ours - named]
+    words = {"who": ", ".join(who), "a": match.a.display_name, "b": match.b.display_name,
+             "table": match.table}
+    if match.table is None:
+        return _("%(who)s: already in %(a)s – %(b)s, which has not finished.") % words
+    return _("%(who)s: already in %(a)s – %(b)s at table %(table)s, which has not "
+             "finished.") % words
 
 
 def new_match(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_dealer: int,

@@ -65,10 +65,12 @@ def make_club(slug: str, user: User) -> Club:
     return club
 
 
-def make_match(club, a, b, *, preset="portugal", fmt=None, first_dealer=0, **options):
+def make_match(club, a, b, *, preset="portugal", fmt=None, first_dealer=0, allow_busy=True,
+               **options):
+    """A friendly match; by default whether its partnerships play elsewhere is not asked."""
     return services.match_create(
         club=club, a=a, b=b, rules=engine.rules_from(preset), fmt=engine.format_from(fmt),
-        first_dealer=first_dealer, **options,
+        first_dealer=first_dealer, allow_busy=allow_busy, **options,
     )
 
 

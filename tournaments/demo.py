@@ -55,7 +55,8 @@ def seed_friendly(club: Club, partnerships: list[Partnership]) -> Match:
     if match is None:
         match = scoring.match_create(club=club, a=a, b=b, rules=engine.rules_from("portugal"),
                                       fmt=engine.format_from(None), first_dealer=0,
-                                      by=club.organisers.first())
+                                      by=club.organisers.first(),
+                                      allow_busy=True)  # the demo's tournaments seat them too
         for deal in OPENING_DEALS:
             scoring.deal_record(match_id=match.pk, deal=engine.deal_from(deal),
                                  key=str(uuid.uuid4()))

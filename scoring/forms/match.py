@@ -129,6 +129,9 @@ class MatchForm(RulesFormatForm):
         label=_("First dealer"), queryset=Player.objects.none(),
         help_text=_("One of the players of the match."))
     confirm_by_opponent = Match._meta.get_field("confirm_by_opponent").formfield()
+    # Sent by the "Start anyway" button, offered once the page has said who is in another
+    # match in play (services.PlayersBusy).
+    start_anyway = forms.BooleanField(required=False)
 
     field_order = ["a", "b", "first_dealer", "confirm_by_opponent"]
 

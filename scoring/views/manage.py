@@ -26,17 +26,24 @@ from sueca_club.snapshot import consistent_reads
 def match_new(request, club_slug):
     club = club_for(request.user, club_slug)
     form = MatchForm(request.POST or None, club=club)
+    busy = False
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        match = services.match_create(
-            club=club, a=data["a"], b=data["b"], rules=form.rules, fmt=form.fmt,
-            first_dealer=form.seat, confirm_by_opponent=data["confirm_by_opponent"],
-            by=request.user,
-        )
-        messages.success(request, _("Match created. Put the QR code on the table."))
-        _say_if_the_deal_goes_round_unevenly(request, form.rules, form.fmt)
-        return redirect("manage:match", match.pk)
-    return render(request, "scoring/manage/match_new.html", {"club": club, "form": form})
+        try:
+            match = services.match_create(
+                club=club, a=data["a"], b=data["b"], rules=form.rules, fmt=form.fmt,
+                first_dealer=form.seat, confirm_by_opponent=data["confirm_by_opponent"],
+                by=request.user, allow_busy=data["start_anyway"],
+            )
+        except services.PlayersBusy as refused:
+            form.add_error(None, refused.message)
+            busy = True
+        else:
+            messages.success(request, _("Match created. Put the QR code on the table."))
+            _say_if_the_deal_goes_round_unevenly(request, form.rules, form.fmt)
+            return redirect("manage:match", match.pk)
+    return render(request, "scoring/manage/match_new.html",
+                  {"club": club, "form": form, "busy": busy})
 
 
 def _say_if_the_deal_goes_round_unevenly(request, rules, fmt) -> None:
