@@ -153,11 +153,11 @@ RESULT_STATUS = {
 def result_row(line: presenters.Line, kind: str) -> dict:
     """`kind`: the tournament's match format."""
     winner = {"A": line.a, "B": line.b}.get(line.winner or "", "")
-    if line.walkover:  # the card points it wins in the points format; none played else
+    if line.walkover or line.is_bye:  # the card points it brings in the points format
         points = line.score if kind == "points" else ("", "")
     else:
         points = line.pairing.match.state["points"] if line.match_id else ("", "")
-    sets = line.score if kind == "partidas" and not line.is_bye else ("", "")
+    sets = line.score if kind == "partidas" else ("", "")
     return {"round": presenters.round_title(line.pairing.round), "table": line.table or "",
             "a": line.a, "b": line.b or "", "sets_a": sets[0], "sets_b": sets[1],
             "games_a": line.games[0], "games_b": line.games[1],

@@ -192,6 +192,12 @@ class Tournament(models.Model):
                        partidas={"partidas": fmt.to_win, "first_to": 1}.get(fmt.type, 0),
                        in_sets=fmt.type == "partidas")
 
+    @property
+    def bye_worth(self) -> FullWin:
+        """The games, partidas and card points a bye brings: a walkover's when it counts as a
+        win (`bye_result`), else none (its points are the scheme's: selectors.points_scheme)."""
+        return self.full_win if self.bye_result == self.Bye.WIN else FullWin()
+
 
 class LiveScores(models.Model):
     """How often the scores of a tournament's matches changed (a deal, an undo, a correction,

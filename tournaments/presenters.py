@@ -265,10 +265,10 @@ class Line:
     confirmation: not finished for the tournament, standings do not count it yet),
     "postponed" (a league match moved to `pairing.postponed_to`: no table until it is played)
     or "waiting" (no table free yet). `winner` is "A", "B" or None;
-    `games` are the match's games, the games a walkover awards, or (0, 0) for a bye; `score`
-    what the line shows: the same, but partidas in game sets and card points in the points
-    format (Match.scoreline); `note` the games beside a score in game sets, where there is
-    room (Match.games_note).
+    `games` are the match's games, or those a walkover or a bye brings (as the standings count
+    them: Tournament.full_win, Tournament.bye_worth); `score` what the line shows: the same,
+    but partidas in game sets and card points in the points format (Match.scoreline); `note`
+    the games beside a score in game sets, where there is room (Match.games_note).
     """
 
     pairing: Pairing | PairingSummary  # its own columns and round are what a line reads
@@ -351,14 +351,18 @@ def state_text(status: str, absent: str | None = None, stage: str = "") -> str:
     return str(STATE_TEXTS[status])
 
 
-def line_of(pairing: Pairing | PairingSummary, full_win: formats.FullWin) -> Line:
+def line_of(pairing: Pairing | PairingSummary, full_win: formats.FullWin,
+            bye: formats.FullWin) -> Line:
     """Reads only the pairing's own row and what `selectors.pairings()` selects with it, or a
-    summary (`selectors.pairing_summaries`)."""
+    summary (`selectors.pairing_summaries`). `full_win` and `bye`: what a walkover and a bye
+    bring (Tournament.full_win, Tournament.bye_worth)."""
     winner = ("A" if pairing.winner_id == pairing.a_id else "B") if pairing.winner_id else None
     games = score = (0, 0)
     note = ""
     if pairing.b_id is None:
         status = "bye"
+        if winner:  # not a withdrawn partnership's (a double forfeit: draws.decided)
+            games, score = (bye.games, 0), (bye.headline, 0)
     elif pairing.walkover:
         won = {"A": (1, 0), "B": (0, 1)}.get(pairing.walkover, (0, 0))
         games = tuple(full_win.games * side for side in won)
@@ -381,8 +385,8 @@ def line_of(pairing: Pairing | PairingSummary, full_win: formats.FullWin) -> Lin
 
 
 def lines(tournament: Tournament, all_pairings) -> list[Line]:
-    full_win = tournament.full_win
-    return [line_of(p, full_win) for p in all_pairings]
+    full_win, bye = tournament.full_win, tournament.bye_worth
+    return [line_of(p, full_win, bye) for p in all_pairings]
 
 
 @dataclass

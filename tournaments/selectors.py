@@ -380,7 +380,7 @@ def deciding_settled(tournament: Tournament, all_pairings: list[Pairing], field:
     results = [r for p in counted if (r := result_of(p, full_win))]
     ids = {e.pk for e in field}
     byes = [entry for entry in _byes(tournament, counted, field) if entry in ids]
-    bye = full_win if tournament.bye_result == Tournament.Bye.WIN else formats.FullWin()
+    bye = tournament.bye_worth
 
     def rank_with(order):
         return formats.rank([e.pk for e in field], results, tournament.tie_breaks,

@@ -162,7 +162,7 @@ def round_lists(tournament: Tournament, current, statuses: list[TableStatus]) ->
     on_tables = {s.match.pk for s in statuses if s.match}
     seated = {side for s in statuses if s.pairing and not s.pairing.finished
               for side in (s.pairing.a_id, s.pairing.b_id)}
-    full_win = tournament.full_win
+    full_win, bye = tournament.full_win, tournament.bye_worth
     matches = selectors.board_pairings(tournament, current)
     waiting = sorted((p for p in matches if not p.finished and p.postponed_to is None
                       and p.match_id not in on_tables),
@@ -172,9 +172,9 @@ def round_lists(tournament: Tournament, current, statuses: list[TableStatus]) ->
         "counts": {"total": len(of_round), "done": sum(p.finished for p in of_round),
                    "waiting": sum(p.round_id == current.pk for p in waiting)},
         # a match of another round (a double elimination's, a league's) says which
-        "waiting": [(line_of(p, full_win), "" if p.round_id == current.pk else round_title(p.round))
+        "waiting": [(line_of(p, full_win, bye), "" if p.round_id == current.pk else round_title(p.round))
                     for p in waiting],
-        "finished": [line_of(p, full_win) for p in of_round if p.finished],
+        "finished": [line_of(p, full_win, bye) for p in of_round if p.finished],
     }
 
 
