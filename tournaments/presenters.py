@@ -203,6 +203,18 @@ def points_text(tournament: Tournament) -> str:
         points_payload(tournament))
 
 
+def round_progress_text(progress: selectors.RoundProgress) -> str:
+    """ "3 of 3 matches finished · 5 byes": a round's progress as the organiser's page, the
+    status board, the overview and the TV say it."""
+    text = ngettext("%(done)s of %(counter)s match finished",
+                    "%(done)s of %(counter)s matches finished",
+                    progress.matches) % {"done": progress.finished, "counter": progress.matches}
+    if not progress.byes:
+        return text
+    return text + " · " + ngettext("%(count)s bye", "%(count)s byes",
+                                   progress.byes) % {"count": progress.byes}
+
+
 def byes_waiting_text(waiting: dict[int, int]) -> list[str]:
     """Under the standings, while a round with a bye is in play: when its byes count
     (`waiting`: selectors.byes_waiting)."""
@@ -396,13 +408,8 @@ class RoundLines:
     lines: list[Line]
 
     @property
-    def total(self) -> int:
-        """Matches to play in the round (a bye is not one)."""
-        return sum(not line.is_bye for line in self.lines)
-
-    @property
-    def done(self) -> int:
-        return sum(line.finished and not line.is_bye for line in self.lines)
+    def progress_text(self) -> str:
+        return round_progress_text(selectors.round_progress([line.pairing for line in self.lines]))
 
     def short(self, most: int) -> list[Line]:
         """What a phone is shown of a round: every line of a round of `most` lines or fewer;

@@ -205,6 +205,23 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
     return summaries
 
 
+@dataclass(frozen=True)
+class RoundProgress:
+    """How far a round has gone, as every page counts it: its matches (a bye is not one),
+    those finished, and its byes."""
+
+    matches: int
+    finished: int
+    byes: int
+
+
+def round_progress(round_pairings) -> RoundProgress:
+    """`round_pairings`: the Pairings, or PairingSummaries, of one round (read with no query)."""
+    byes = sum(p.is_bye for p in round_pairings)
+    return RoundProgress(len(round_pairings) - byes,
+                         sum(p.finished and not p.is_bye for p in round_pairings), byes)
+
+
 def last_round(tournament: Tournament) -> Round | None:
     return tournament.rounds.order_by("-number").first()
 
@@ -681,8 +698,8 @@ def tables_live(tournament: Tournament) -> list:
 
 
 def board_pairings(tournament: Tournament, current: Round) -> list[Pairing]:
-    """The status board's matches, in one query whatever their number: the current round's,
-    and every match still to play of an opened round, not postponed (those place_waiting
-    seats), in the order place_waiting seats them. Byes are not matches."""
-    return list(pairings(tournament).exclude(b=None).filter(
+    """The status board's pairings, in one query whatever their number: the current round's,
+    its byes included (round_progress counts them), and every match still to play of an opened
+    round, not postponed (those place_waiting seats), in the order place_waiting seats them."""
+    return list(pairings(tournament).filter(
         Q(round=current) | Q(finished=False, round__opened=True, postponed_to__isnull=True)))

@@ -30,5 +30,5 @@ def test_a_finished_round_folds_once_the_next_is_drawn(organiser_client, club):
     assert folded(html, 1) and not folded(html, 2)
     start = html.index('<details class="round-done">')
     summary = html[start:html.index("</summary>", start)]
-    assert "2 finished" in summary
+    assert "2 of 2 matches finished" in summary
     assert html.count("Match page (corrections)") >= 2  # round 1's matches are still there

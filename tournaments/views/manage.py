@@ -30,7 +30,13 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Entry, Pairing, Round, Tournament
-from tournaments.presenters import action_words, criterion_name, round_title, structure_text
+from tournaments.presenters import (
+    action_words,
+    criterion_name,
+    round_progress_text,
+    round_title,
+    structure_text,
+)
 from tournaments.registration import selectors as signups
 
 
@@ -162,6 +168,10 @@ class RoundView:
     @property
     def complete(self) -> bool:
         return all(p.finished for p in self.pairings)
+
+    @property
+    def progress_text(self) -> str:
+        return round_progress_text(selectors.round_progress(self.pairings))
 
 
 def rounds_with_pairings(tournament: Tournament) -> list[RoundView]:

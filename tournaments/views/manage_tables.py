@@ -19,7 +19,7 @@ from scoring.views.manage import link_qr
 from sueca_club.live import live_page
 from tournaments import selectors, services
 from tournaments.models import Pairing, Table, Tournament
-from tournaments.presenters import line_of, round_title
+from tournaments.presenters import line_of, round_progress_text, round_title
 from tournaments.printing import printables
 from tournaments.views.manage import attempt, owned_tournament, tournament_action
 
@@ -169,12 +169,12 @@ def round_lists(tournament: Tournament, current, statuses: list[TableStatus]) ->
                      key=lambda p: bool({p.a_id, p.b_id} & seated))
     of_round = [p for p in matches if p.round_id == current.pk]
     return {
-        "counts": {"total": len(of_round), "done": sum(p.finished for p in of_round),
-                   "waiting": sum(p.round_id == current.pk for p in waiting)},
+        "progress": round_progress_text(selectors.round_progress(of_round)),
+        "waiting_count": sum(p.round_id == current.pk for p in waiting),
         # a match of another round (a double elimination's, a league's) says which
         "waiting": [(line_of(p, full_win, bye), "" if p.round_id == current.pk else round_title(p.round))
                     for p in waiting],
-        "finished": [line_of(p, full_win, bye) for p in of_round if p.finished],
+        "finished": [line_of(p, full_win, bye) for p in of_round if p.finished and not p.is_bye],
     }
 
 
