@@ -263,6 +263,40 @@ def ranked_by_text(tournament: Tournament) -> str:
     return " ".join(said)
 
 
+def standings_order_text(tournament: Tournament, placed: bool) -> str:
+    """What orders the standings, as their page and the printed final results say it: the
+    tie-break chain (ranked_by_text), every match counting while a bracket decides the
+    champion; once a bracket's event is over (`placed`: it has final places), the bracket's
+    places whatever the points, those out in the groups after them by their group place."""
+    if tournament.structure in (Tournament.Structure.ROUNDS, Tournament.Structure.LEAGUE):
+        return ranked_by_text(tournament)
+    if not placed:
+        return " ".join([ranked_by_text(tournament), _(
+            "Every match played counts here; the bracket decides the champion.")])
+    said = [_("Now that it is over, the places are the bracket's: the champion, the runner-up, "
+              "then by the round each partnership went out in, whatever the points; those out "
+              "in the same round share a place.")]
+    if tournament.structure == Tournament.Structure.GROUPS:
+        said.append(_("Those who did not reach the knockout follow, by their place in their "
+                      "group."))
+    return " ".join(said)
+
+
+# The marks beside a rank and the note under the standings that says each, on the pages, the
+# TV and the printed final results.
+RANK_NOTES = {
+    "decided": ("*", gettext_lazy("A deciding match settled this place.")),
+    "by_lot": ("†", gettext_lazy("Order decided by lot: nothing else in the tie-break chain set "
+                                 "these partnerships apart.")),
+}
+
+
+def rank_note(kind: str) -> str:
+    """ "† Order decided by lot: ..." (`kind`: a key of RANK_NOTES)."""
+    mark, text = RANK_NOTES[kind]
+    return f"{mark} {text}"
+
+
 # Lines: each pairing as the public pages, the exports and the API show it ---------------------
 
 @dataclass(frozen=True)

@@ -76,4 +76,4 @@ def test_once_finished_the_standings_page_ranks_by_the_bracket_and_says_so(clien
     assert order == ["champion", "runner-up", "third", "fourth"]
     assert table.index('<td class="num">1</td>') < table.index(
         who["champion"].replace("&", "&amp;"))
-    assert "Now that it is over, the places are the bracket's" in html
+    assert "Now that it is over, the places are the bracket&#x27;s" in html

@@ -311,6 +311,7 @@ class FinalResults:
     standings: list[selectors.Standing]
     finished: bool
     final_forfeit: bool = False  # neither finalist came: nobody is champion
+    byes_waiting: tuple[str, ...] = ()  # when the byes of a round in play count, as the page says
 
     @property
     def places(self) -> list[tuple[str, str]]:
@@ -325,12 +326,13 @@ def final_results(tournament: Tournament) -> FinalResults:
     names = {e.pk: e.partnership.display_name for e in entries}
     champion = names.get(tournament.champion_id)
     finished = tournament.status == Tournament.Status.FINISHED
+    byes_waiting = tuple(presenters.byes_waiting_text(selectors.byes_waiting(all_pairings)))
     podium = []
     if champion:
         podium.append((_("Champion"), champion))
     if tournament.structure == Tournament.Structure.DOUBLE:
         return FinalResults(champion, podium + _double_podium(tournament, all_pairings, entries),
-                            ranked, finished)
+                            ranked, finished, byes_waiting=byes_waiting)
     final = next((p for p in reversed(all_pairings) if p.round.ends_its_knockout
                   and not p.third_place and p.finished and p.b_id), None)
     if final and final.winner_id:
@@ -339,7 +341,7 @@ def final_results(tournament: Tournament) -> FinalResults:
     if third:
         podium.append((_("Third place"), names[third.winner_id]))
     return FinalResults(champion, podium, ranked, finished,
-                        finished and final is not None and final.walkover == "-")
+                        finished and final is not None and final.walkover == "-", byes_waiting)
 
 
 def _double_podium(tournament: Tournament, all_pairings, entries) -> list[tuple[str, str]]:
@@ -354,7 +356,8 @@ WIDTHS = {"rank": 10, "partnership": 80}  # shares of the page; every other colu
 
 def final_results_document(tournament: Tournament) -> layout.Document:
     """The champion and the podium, then the standings with the tie-break chain's columns and
-    marks as the standings page shows them (tournaments.standings_tables)."""
+    marks, and the notes on their order, as the standings page shows them
+    (tournaments.standings_tables, presenters.standings_order_text and rank_note)."""
     results = final_results(tournament)
     when = " · ".join(filter(None, [tournament.place, tournament.starts_on and
                                      date_format(tournament.starts_on)]))  # the language's way
@@ -373,21 +376,17 @@ def final_results_document(tournament: Tournament) -> layout.Document:
         blocks.append(layout.Text(_("Final placings"), layout.HEADING))
     columns = standings_tables.paper_columns(tournament)
     rows = standings_tables.standing_rows(results.standings)
-    ranked_by = (_("Now that it is over, the places are the bracket's: the champion, the "
-                   "runner-up, then by the round each partnership went out in, whatever the "
-                   "points; those out in the same round share a place.")
-                 if selectors.placed_at_the_end(tournament)
-                 else presenters.ranked_by_text(tournament))
-    blocks += [layout.Text(ranked_by, layout.FINE, wrap=True),
+    order_text = presenters.standings_order_text(tournament,
+                                                 selectors.placed_at_the_end(tournament))
+    blocks += [layout.Text(order_text, layout.FINE, wrap=True),
                layout.Table([layout.Column(str(column.header), WIDTHS.get(column.name, 16),
                                            column.name != "partnership") for column in columns],
                             standings_tables.plain_rows(columns, rows))]
     if any(row["decided"] for row in rows):
-        blocks.append(layout.Text("* " + _("A deciding match settled this place."), layout.FINE))
+        blocks.append(layout.Text(presenters.rank_note("decided"), layout.FINE, wrap=True))
     if standings_tables.by_lot(rows):
-        blocks.append(layout.Text("† " + _("Order decided by lot: nothing else in the tie-break "
-                                           "chain set these partnerships apart."), layout.FINE,
-                                  wrap=True))
+        blocks.append(layout.Text(presenters.rank_note("by_lot"), layout.FINE, wrap=True))
+    blocks += [layout.Text(line, layout.FINE, wrap=True) for line in results.byes_waiting]
     return layout.Document(_("Final results") + f" · {tournament.name}", [layout.Page(blocks)])
 
 

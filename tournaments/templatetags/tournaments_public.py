@@ -2,8 +2,8 @@
 (a tag keeps `scoring` from importing `tournaments`, which depends on it; two queries), and a
 round's pairings are listed in one piece (tournaments/pairing_list.py); `best_next` words the
 best next-placed teams a group stage also sends to its knockout (presenters.best_next_text);
-`players` marks each player of a partnership's name, so that a TV breaks the name between
-players."""
+`rank_note` says what a mark beside a rank means (presenters.rank_note); `players` marks each
+player of a partnership's name, so that a TV breaks the name between players."""
 
 from django import template
 from django.utils.html import format_html_join
@@ -25,6 +25,7 @@ def club_tournaments(club):
 
 register.filter("pairing_list", pairing_list)
 register.filter("best_next", presenters.best_next_text)
+register.simple_tag(presenters.rank_note, name="rank_note")
 
 
 @register.filter

@@ -190,7 +190,8 @@ def standings(request, slug: str):
                        standings_tables.results_version(tournament),
                        lambda: table_html(tournament))
         return {**table, "points_text": presenters.points_text(tournament),
-                "ranked_by": presenters.ranked_by_text(tournament)}
+                "order_text": presenters.standings_order_text(tournament,
+                                                              bool(table["placings"]))}
     return _page(request, slug, "standings", context, results_only=True)
 
 
