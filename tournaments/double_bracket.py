@@ -65,6 +65,14 @@ class SlotView:
         return slot_label(self.slot.id)
 
     @property
+    def through_bye(self) -> SideView | None:
+        """The side a bye sends on without playing, as a knockout's bye (None: not a bye, both
+        places byes, or its partnership withdrew and goes no further)."""
+        if self.status != de.BYE_RESOLVED or self.stopped or self.empty:
+            return None
+        return self.b if self.a.bye else self.a
+
+    @property
     def empty(self) -> bool:
         """Both places are byes (a small field's first losers' round): it never holds a match."""
         return self.a.bye and self.b.bye

@@ -294,7 +294,8 @@ def _slot_box(view) -> layout.Box:
     sides = []
     for n, side in enumerate((view.a, view.b)):
         name = side.name or (_("bye") if side.bye else side.source.text if side.source else "")
-        sides.append(layout.Side(name, games[n], view.outcome == "ab"[n]))
+        sides.append(layout.Side(name, games[n],
+                                 view.outcome == "ab"[n] or side is view.through_bye))
     return layout.Box(tuple(sides))
 
 
