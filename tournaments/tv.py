@@ -37,26 +37,25 @@ def tv_etag(slug: str, now: datetime) -> str | None:
     return f"{etag}-f{second if fresh else 0}-e{second // tv.FINAL_STEP if ended else 0}"
 
 
-def note_of(line: Line, current: int) -> str:
+def note_of(line: Line, current: int | None) -> str:
     """What a tile says it is played for, besides the format: a match of a round other than
-    the `current` one (the TV's heading) names its round (a semi-final's final score beside the
-    final, a league's match of an earlier matchday)."""
+    the `current` one (the TV's heading; None: the heading names no round) names its round (a
+    semi-final's final score beside the final, a league's match of an earlier matchday)."""
     if line.status == "awaiting":
         return _("Awaiting confirmation")
-    if line.pairing.round.number != current:
-        return presenters.round_title(line.pairing.round)
     if line.pairing.third_place:
         return _("Third place")
+    if line.pairing.round.number != current:
+        return presenters.round_title(line.pairing.round)
     if line.pairing.group:
         return _("Group %(letter)s") % {"letter": line.pairing.group}
     return ""
 
 
-def tiles(lines: list[Line], now: datetime, current: int) -> list[tv.Tile]:
+def on_tables(lines: list[Line], now: datetime) -> list[Line]:
     """Every match in play (or ended, its result awaiting confirmation) and every match that
     ended since `tv.ended_since(now)` on a table no later match has taken since (a table is
-    one tile), by table, each in play naming who deals next: read from the lines alone (their
-    matches' summaries read the dealer's seat and the players' names: no query)."""
+    one tile), by table."""
     playing = [line for line in lines if line.status in ("playing", "awaiting")]
     taken = {line.table for line in playing if line.table is not None}
     since = tv.ended_since(now)
@@ -69,10 +68,35 @@ def tiles(lines: list[Line], now: datetime, current: int) -> list[tv.Tile]:
         if line.table is None or line.table not in taken:
             last_ended.append(line)
             taken.add(line.table)
-    shown = sorted(playing + last_ended, key=lambda line: (line.table is None, line.table or 0,
-                                                      line.pairing.round.number, line.pairing.slot))
+    return sorted(playing + last_ended, key=lambda line: (line.table is None, line.table or 0,
+                                                         line.pairing.round.number, line.pairing.slot))
+
+
+def of_one_round(shown: list[Line], current: presenters.RoundLines | None) -> bool:
+    """Are the tiles of `shown` (on_tables) all of the `current` round? Then the tables screen
+    is headed by its title; else by what it shows (tables_heading), lest the final's heading
+    read as if every table had played the final (a knockout just over, its earlier rounds'
+    final scores still on their tables)."""
+    return current is not None and all(line.pairing.round.number == current.number
+                                       for line in shown)
+
+
+def tables_heading(shown: list[Line], current: presenters.RoundLines | None) -> str:
+    """The tables screen's heading: the current round's title while every tile is of it; else
+    "Tables", or "Latest results" when none is in play, and each tile names its round."""
+    if of_one_round(shown, current):
+        return current.title
+    if any(line.status in ("playing", "awaiting") for line in shown):
+        return _("Tables")
+    return _("Latest results")
+
+
+def tiles(shown: list[Line], now: datetime, current: presenters.RoundLines | None) -> list[tv.Tile]:
+    """The tiles of `shown` (on_tables), each in play naming who deals next: read from the lines
+    alone (their matches' summaries read the dealer's seat and the players' names: no query)."""
+    heading = current.number if of_one_round(shown, current) else None
     return [tv.tile_of(line.pairing.match, now=now, table=line.table, a=line.a, b=line.b,
-                       note=note_of(line, current),
+                       note=note_of(line, heading),
                        with_dealer=isinstance(line.pairing.match, selectors.MatchSummary))
             for line in shown]
 

@@ -310,7 +310,10 @@ def tv(request, slug: str):
         double_split = tournament_tv.double_split(tournament) if (
             tournament.structure == Tournament.Structure.DOUBLE and tournament.bracket_order) else {}
         current = _current_number(tournament, all_lines)
-        tiles = tournament_tv.tiles(all_lines, now, current)
+        current_lines = presenters.one_round([x for x in all_lines
+                                              if x.pairing.round.number == current])
+        on_tables = tournament_tv.on_tables(all_lines, now)
+        tiles = tournament_tv.tiles(on_tables, now, current_lines)
         pages = scoring_tv.pages_for(len(tiles))
         if tables_only:
             screens = [("round", page) for page in range(1, pages + 1)]
@@ -327,8 +330,7 @@ def tv(request, slug: str):
         context = {"screen": screen, "position": at + 1, "count": len(screens),
                    "next_query": f"page={following + 1}" if tables_only else f"i={following}",
                    "seconds": scoring_tv.seconds_for(pages) if tables_only else TV_SCREEN_SECONDS,
-                   "current": presenters.one_round([x for x in all_lines
-                                                    if x.pairing.round.number == current])}
+                   "current": current_lines}
         context["sits_out"] = round_sit_outs(tournament, context["current"])
         context["byes"] = presenters.rounds_byes(context["current"])
         if screen == "overview":
@@ -343,6 +345,7 @@ def tv(request, slug: str):
         elif screen == "round":
             context["grid"] = tournament_tv.grid(tiles, page, sum(
                 x.status in ("playing", "awaiting") for x in all_lines))
+            context["heading"] = tournament_tv.tables_heading(on_tables, current_lines)
         elif screen == "standings":
             rows = on_screen(standings_tables.ranked_rows(tournament), page, TV_STANDINGS_ROWS)
             context["standings"] = standings_tables.tv_table(rows, tournament)
