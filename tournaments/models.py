@@ -217,6 +217,11 @@ class LiveScores(models.Model):
         return f"{self.tournament_id}: {self.version}"
 
 
+# Entries by seed, 1 first, then the unseeded in the order they were entered, on every
+# database: SQLite puts a NULL seed first, PostgreSQL last.
+SEED_ORDER = (models.F("seed").asc(nulls_last=True), "id")
+
+
 class Entry(models.Model):
     """A partnership registered in a tournament."""
 
@@ -228,7 +233,7 @@ class Entry(models.Model):
     group = models.CharField(_("group"), max_length=2, blank=True)
 
     class Meta:
-        ordering = ["seed", "id"]
+        ordering = SEED_ORDER
         constraints = [
             models.UniqueConstraint(fields=["tournament", "partnership"],
                                     name="entry_once_per_tournament"),

@@ -18,13 +18,13 @@ from sueca_club.models import Partnership
 from sueca_club.services import PLAYERS
 from tournaments import formats
 from tournaments.formats import deciding, placings
-from tournaments.models import Entry, LiveScores, Pairing, Round, Tournament
+from tournaments.models import SEED_ORDER, Entry, LiveScores, Pairing, Round, Tournament
 
 ENTRY_RELATED = tuple(f"partnership__{seat}" for seat in PLAYERS)
 
 
 def entries(tournament: Tournament) -> list[Entry]:
-    return list(tournament.entries.select_related(*ENTRY_RELATED).order_by("seed", "id"))
+    return list(tournament.entries.select_related(*ENTRY_RELATED).order_by(*SEED_ORDER))
 
 
 @dataclass(slots=True, frozen=True)
@@ -40,7 +40,7 @@ class EntrySummary:
 
 def entry_summaries(tournament: Tournament) -> list[EntrySummary]:
     """The entries in `entries` order."""
-    rows = tournament.entries.order_by("seed", "id").values_list(
+    rows = tournament.entries.order_by(*SEED_ORDER).values_list(
         "pk", "withdrawn", "group", "partnership__name",
         *(f"partnership__{seat}__name" for seat in PLAYERS))
     return [EntrySummary(pk, withdrawn, group, Partnership.name_of(*names))

@@ -13,7 +13,7 @@ from scoring import services as scoring
 from scoring.models import Match, RefereeLink
 from scoring.ratings.services import partnership_ratings
 from tournaments import formats, notifications, selectors
-from tournaments.models import Entry, Pairing, Round, Table, Tournament
+from tournaments.models import SEED_ORDER, Entry, Pairing, Round, Table, Tournament
 from tournaments.services import deciding
 from tournaments.services.errors import TournamentRefused
 
@@ -196,7 +196,7 @@ def _form_groups(tournament: Tournament, field: list[Entry]) -> None:
 
 def _group_schedules(tournament: Tournament) -> dict[str, list]:
     members: dict[str, list[int]] = {}
-    for entry in tournament.entries.exclude(group="").order_by("seed", "id"):
+    for entry in tournament.entries.exclude(group="").order_by(*SEED_ORDER):
         members.setdefault(entry.group, []).append(entry.pk)
     return {letter: round_robin(tournament, ids) for letter, ids in sorted(members.items())}
 
