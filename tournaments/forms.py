@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import engine
 from scoring.forms.match import RulesFormatForm
 from scoring.services import engine_message
-from sueca_club.forms import DateInput, NameField
+from sueca_club.forms import ByNameIterator, DateInput, NameField
 from sueca_club.models import MAX_ID, Partnership
 from tournaments import formats, services
 from tournaments.models import Pairing, Tournament
@@ -340,6 +340,8 @@ class TournamentForm(TournamentDetailsForm, StructureForm, RulesFormatForm):
 
 
 class PartnershipChoices(forms.ModelMultipleChoiceField):
+    iterator = ByNameIterator  # as the club page lists them
+
     def label_from_instance(self, obj: Partnership) -> str:
         return obj.display_name
 
