@@ -17,7 +17,7 @@ from scoring.forms.deal import FirstDealerForm, ResultConfirmForm
 from scoring.models import Match
 from scoring.views.manage import link_qr
 from sueca_club.live import live_page
-from tournaments import selectors, services
+from tournaments import selectors, services, sit_outs
 from tournaments.models import Pairing, Table, Tournament
 from tournaments.presenters import line_of, round_progress_text, round_title
 from tournaments.printing import printables
@@ -156,7 +156,8 @@ def table_status(table: Table) -> TableStatus:
 
 
 def round_lists(tournament: Tournament, current, statuses: list[TableStatus]) -> dict:
-    """The current round's counts, its finished matches, and every match waiting for a table
+    """The current round's counts, its finished matches, who sits it out or has its bye (as the
+    tournament page and the TV name them), and every match waiting for a table
     in the order it will be seated: draws.place_waiting seats one once neither of its
     partnerships is at another table, so those still playing come after the rest."""
     on_tables = {s.match.pk for s in statuses if s.match}
@@ -175,7 +176,19 @@ def round_lists(tournament: Tournament, current, statuses: list[TableStatus]) ->
         "waiting": [(line_of(p, full_win, bye), "" if p.round_id == current.pk else round_title(p.round))
                     for p in waiting],
         "finished": [line_of(p, full_win, bye) for p in of_round if p.finished and not p.is_bye],
+        "sits_out": _sitting_out(tournament, current, [p for p in of_round if not p.is_bye]),
+        "byes": [p.a.partnership.display_name for p in of_round if p.is_bye],
     }
+
+
+def _sitting_out(tournament: Tournament, current, pairings: list[Pairing]) -> list[str]:
+    """Who sits out the current round of a round robin, as the tournament page names them
+    (sit_outs); the entries are read only for a round robin's round."""
+    if not sit_outs.is_round_robin(tournament, current):
+        return []
+    field = [sit_outs.Member(e.pk, e.group, e.display_name, e.withdrawn)
+             for e in selectors.entry_summaries(tournament)]
+    return sit_outs.sitting_out(tournament, current, pairings, field)
 
 
 @login_required
