@@ -36,6 +36,10 @@ class Match(models.Model):
     rules = models.JSONField()
     format = models.JSONField()
     first_dealer = models.PositiveSmallIntegerField()
+    # Someone said who deals first: a friendly's organiser creating it, or the table's referee
+    # or the organiser later (services.first_dealer_set). A tournament's match starts without:
+    # its table draws who deals first, and until then `first_dealer` is only seat 0.
+    first_dealer_chosen = models.BooleanField(default=True)
     confirm_by_opponent = models.BooleanField(
         _("a player of the other side confirms each deal"), default=False
     )
@@ -93,6 +97,12 @@ class Match(models.Model):
     def awaiting_confirmation(self) -> bool:
         """Finished on the scoring side, but its result waits for the losing side's word."""
         return self.finished and self.confirm_result and self.result_confirmed_at is None
+
+    @property
+    def dealer_known(self) -> bool:
+        """May a page name who deals: the first dealer was chosen, or a deal was recorded
+        (dealt by the seat the site named)?"""
+        return self.first_dealer_chosen or self.dealt_at is not None
 
     @property
     def scoreline(self) -> tuple[int, int]:

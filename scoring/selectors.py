@@ -113,10 +113,11 @@ class Seat:
 
 
 def seats(match: Match) -> list[Seat]:
-    """The seats in the order of play (Match.players): A at the even seats, B at the odd."""
+    """The seats in the order of play (Match.players): A at the even seats, B at the odd;
+    none deals nor leads while who deals first is not chosen (Match.dealer_known)."""
     players = match.players
     rules = engine.rules_from(overrides=match.rules)
-    dealer = match.state["next_dealer"]
+    dealer = match.state["next_dealer"] if match.dealer_known else None
     leader = None if dealer is None else engine.leader(dealer, rules)
     played = len(match.state["deals"])
     return [

@@ -279,15 +279,17 @@ def _busy_text(match: Match, partnerships: list) -> str:
              "finished.") % words
 
 
-def new_match(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_dealer: int,
+def new_match(*, club, a, b, rules: engine.Rules, fmt: engine.Format, first_dealer: int | None,
               confirm_by_opponent: bool = False, confirm_result: bool = False,
               by=None) -> Match:
     """A match not saved yet, with the engine's state before its first deal: match_create
-    saves one, a tournament putting a round on its tables saves them all at once."""
+    saves one, a tournament putting a round on its tables saves them all at once. A
+    `first_dealer` of None: not chosen yet (first_dealer_set), seat 0 until it is."""
     match = Match(club=club, a=a, b=b, rules=rules.as_dict(), format=fmt.as_dict(),
-                  first_dealer=first_dealer, confirm_by_opponent=confirm_by_opponent,
-                  confirm_result=confirm_result, created_by=by, version=0)
-    _set_state(match, engine.new_match(rules, fmt, first_dealer), [])
+                  first_dealer=first_dealer or 0, first_dealer_chosen=first_dealer is not None,
+                  confirm_by_opponent=confirm_by_opponent, confirm_result=confirm_result,
+                  created_by=by, version=0)
+    _set_state(match, engine.new_match(rules, fmt, match.first_dealer), [])
     return match
 
 
@@ -531,20 +533,22 @@ def _first_dealer_change(*, match_id: int, seat: int, link: RefereeLink | None =
         raise FirstDealerFixed(str(FIRST_DEALER_FIXED))
     if played is not None and played != len(match.state["deals"]):
         raise StaleScore(str(DEALT_SINCE))
-    if seat == match.first_dealer:
+    if seat == match.first_dealer and match.first_dealer_chosen:
         return match
     state, tally = engine.replay_tally(rules, fmt, seat, [
         (deal.number, engine.deal_from(deal.data)) for deal in active_deals(match)])
     players = match.players
-    before = {"first_dealer": match.first_dealer, "dealer": players[match.first_dealer].name}
+    # seat 0 before anyone chose was no one's choice: the history says none was made
+    before = ({"first_dealer": match.first_dealer, "dealer": players[match.first_dealer].name}
+              if match.dealer_known else {})
     after = {"first_dealer": seat, "dealer": players[seat].name}
     if match.state["deals"]:  # the table said who deals now: the history says so
         coming = {"next_deal": len(match.state["deals"]) + 1}
         before |= {**coming, "now": players[match.state["next_dealer"]].name}
         after |= {**coming, "now": players[state.next_dealer].name}
-    match.first_dealer = seat
+    match.first_dealer, match.first_dealer_chosen = seat, True
     _set_state(match, state, tally)
-    match.save(update_fields=[*STORED_FIELDS, "first_dealer"])
+    match.save(update_fields=[*STORED_FIELDS, "first_dealer", "first_dealer_chosen"])
     AuditEntry.objects.create(match=match, action=AuditEntry.Action.FIRST_DEALER, user=user,
                               via_link=link, before=before, after=after)
     _scores_changed(match)

@@ -145,7 +145,8 @@ def tile_of(match, *, now: datetime, table: int | None, a: str, b: str,
     `with_dealer`: it names who deals next, among four or eight (the players were read with
     the match)."""
     score, partidas = score_of(match)
-    seat = match.state["next_dealer"] if with_dealer and not match.finished else None
+    seat = (match.state["next_dealer"] if with_dealer and not match.finished
+            and match.dealer_known else None)
     return Tile(match_id=match.pk, table=table, a=a, b=b, score=score, partidas=partidas,
                 note=presenters.format_text(match.format) if note is None else note,
                 age=age_of(match, now),

@@ -91,8 +91,10 @@ class MatchSummary:
     seated: tuple[str | None, ...] = ()  # the players' names in the order of play from seat 0
     carry: int = 0  # games of tied deals waiting for the next deal that is won (tie carry-over)
     revoked: str | None = None  # the side whose revoke ended the match
+    first_dealer_chosen: bool = True
 
     awaiting_confirmation = Match.awaiting_confirmation
+    dealer_known = Match.dealer_known
     scoreline = Match.scoreline
     games_note = Match.games_note
 
@@ -103,9 +105,10 @@ class MatchSummary:
 
     @property
     def dealer(self) -> str | None:
-        """Who deals next, while the match is not over."""
+        """Who deals next, while the match is not over, once it is known (dealer_known)."""
         players = self.players
-        if self.finished or self.next_dealer is None or self.next_dealer >= len(players):
+        if (self.finished or not self.dealer_known or self.next_dealer is None
+                or self.next_dealer >= len(players)):
             return None
         return players[self.next_dealer].name
 
@@ -174,6 +177,7 @@ SUMMARY_COLUMNS = (
     "stopped",
     KeyTextTransform("carry", "match__state"),
     KeyTextTransform("revoked", "match__state"),  # how a match was won (presenters.how_won_text)
+    "match__first_dealer_chosen",
 )
 
 
@@ -197,6 +201,7 @@ def pairing_summaries(tournament: Tournament, *conditions: Q) -> list[PairingSum
             (row[19], row[22], row[20], row[23], row[36], row[38], row[37], row[39]),
             int(row[46] or 0),
             row[47] if row[47] in ("A", "B") else None,  # JSON null may come as "null"
+            row[48],
         ) if row[10] else None
         summaries.append(PairingSummary(
             *row[:12], round_, Partnership.name_of(*row[18:21], *row[36:38]),

@@ -424,7 +424,7 @@ def start_matches(tournament: Tournament, placed: list[tuple[Table, Pairing]]) -
     matches = Match.objects.bulk_create([scoring.new_match(
         club=tournament.club, a=pairing.a.partnership, b=pairing.b.partnership,
         rules=engine.rules_from(overrides=tournament.rules), fmt=match_format(tournament, pairing),
-        first_dealer=0, by=tournament.created_by,
+        first_dealer=None, by=tournament.created_by,  # drawn at the table
         confirm_by_opponent=tournament.confirmation == Tournament.Confirmation.DEAL,
         confirm_result=tournament.confirmation == Tournament.Confirmation.RESULT,
     ) for _table, pairing in placed])
