@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0026_the_organiser_takes_back_a_walkover_or_a_withdrawal'),
+        ('tournaments', '0027_a_postponed_match_played_keeps_its_date'),
     ]
 
     operations = [

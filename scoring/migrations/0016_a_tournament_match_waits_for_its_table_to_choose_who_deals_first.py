@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0014_game_sets_on_the_tally'),
+        ('scoring', '0015_state_names_a_revoke_that_ended_the_match'),
     ]
 
     operations = [
