@@ -66,13 +66,14 @@ import { deckOf } from "./points-pair.js";
   let lastSubmit = null; // {form, data, button?} of the form last sent, for when its request fails
   let entryScreen = null; // the entry screen's HTML, to come back to from a confirmation
   let entryBody = null; // what was typed on it, put back when the referee goes back to change it
-  let settledAt = 0; // when the server last put a new screen in place
   let seen = null; // {match, version, confirm} of the last server page shown
   let ended = null; // the match a kept deal ended: its result is shown once the queue drains
   let fixing = null; // the key of the refused deal the referee is changing on the entry screen
   let sentDeals = false; // since the queue was last empty, a deal was sent (not only a dealer)
 
   const referee = () => document.getElementById("referee");
+  // A screen shown here, not by the server: it takes no tap for a moment either (referee.js).
+  const newScreen = () => document.dispatchEvent(new CustomEvent("sueca:screen"));
   // The deal an entry makes, with the pack of the match on screen (120 or 240 card points).
   const entered = (body) => enteredOrNull({ ...body, deck: deckOf(referee() || box) });
   const part = (name) => box.querySelector(`[data-pending-${name}]`);
@@ -531,6 +532,7 @@ import { deckOf } from "./points-pair.js";
     const close = () => {
       screen.remove();
       delete element.dataset.offline;
+      newScreen();
     };
     screen.querySelector("form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -545,6 +547,7 @@ import { deckOf } from "./points-pair.js";
     screen.querySelector("[data-offline-back]").addEventListener("click", close);
     element.dataset.offline = "confirm";
     element.prepend(screen);
+    newScreen();
     screen.querySelector("h1").focus();
   }
 
@@ -586,6 +589,7 @@ import { deckOf } from "./points-pair.js";
     // back at the board, which names the chosen dealer, and the keypad: as online
     const top = referee();
     if (top) top.scrollIntoView({ block: "start" });
+    newScreen();
   }
 
   // The choice waiting on the phone, shown where it was made: the chosen player's button
@@ -640,20 +644,6 @@ import { deckOf } from "./points-pair.js";
       render();
     }
   }
-
-  // The second tap of a double tap on "Yes, undo it" lands on the entry screen its first tap
-  // brought, on whatever is there (an empty "Next", "60-60"): a tap where the undo's was, a
-  // moment after the new screen came (too soon to have read it), is ignored. Only an undo's:
-  // "Next" then "Save the deal" is the entry's own way, however fast.
-  let lastTap = null;
-  document.addEventListener("click", (event) => {
-    if (!event.detail || !event.target.closest || !event.target.closest("#referee")) return;
-    const tap = { x: event.clientX, y: event.clientY, at: Date.now() };
-    const again = lastTap && settledAt > lastTap.at && tap.at - settledAt < 600
-      && Math.hypot(tap.x - lastTap.x, tap.y - lastTap.y) < 40;
-    lastTap = event.target.closest("[data-offline=undo]") ? tap : null;
-    if (again && event.target.closest("button, a")) stop(event);
-  }, true);
 
   document.addEventListener("click", (event) => {
     const link = event.target.closest && event.target.closest("a[data-offline]");
@@ -762,7 +752,6 @@ import { deckOf } from "./points-pair.js";
   }
   // A new screen from the server: whether a refused deal can be changed there, and the banner.
   document.addEventListener("htmx:afterSettle", () => {
-    settledAt = Date.now();
     if (load().items.length) render();
     catchUp();
   });

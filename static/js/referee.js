@@ -1,6 +1,7 @@
 // The referee keypad: digits go into one side's card points, the other side shows what is left
 // (points-pair.js, on the browser scorer's otherSide). Without this file the two number fields
-// still work (leave one blank). An ES module.
+// still work (leave one blank). Also: a new screen takes no tap for a moment; refusals shown in
+// place; the match watched for changes made elsewhere. An ES module.
 import { mirrorPoints, pairPoints } from "./points-pair.js";
 
 (function () {
@@ -101,6 +102,39 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
     }
   }
   setInterval(watch, 10000);
+
+  // A new screen (the page loaded, an answer swapped in, a page brought back, offline.js's own
+  // screens) takes no tap for SETTLE ms: the second tap of a double tap on "Next match" or on who
+  // deals first lands on it, on whatever is there now (a keypad key), sooner than anyone reads a
+  // screen. Meanwhile body[data-settling]: site.css lets a tap through to nothing, and a tap begun
+  // then is not taken when it ends later. A screen that says what it said (a poll's) is not new.
+  const SETTLE = 400;
+  let settleTimer = null;
+  let doomed = false; // the tap under way began while the screen was settling
+  const settling = () => document.body.hasAttribute("data-settling");
+  function screenCame() {
+    document.body.setAttribute("data-settling", "");
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(() => document.body.removeAttribute("data-settling"), SETTLE);
+  }
+  document.addEventListener("pointerdown", () => { doomed = settling(); }, true);
+  document.addEventListener("mousedown", (event) => { if (doomed) event.preventDefault(); }, true); // no focus
+  document.addEventListener("click", (event) => {
+    if (!event.detail || !(doomed || settling())) return; // a key's click (Enter) is no tap
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
+  const says = () => document.getElementById("referee")?.textContent.replace(/\s+/g, " ").trim();
+  let said = says();
+  document.addEventListener("htmx:beforeSwap", () => { said = says(); });
+  document.addEventListener("htmx:afterSwap", () => {
+    if (says() !== said) screenCame();
+    said = says();
+  });
+  document.addEventListener("htmx:historyRestore", screenCame);
+  document.addEventListener("sueca:screen", screenCame); // offline.js
+  window.addEventListener("pageshow", (event) => { if (event.persisted) screenCame(); });
+  screenCame();
   document.addEventListener("DOMContentLoaded", () => setUp(document));
   document.addEventListener("htmx:load", (event) => setUp(event.detail.elt));
 })();

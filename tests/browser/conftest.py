@@ -26,6 +26,7 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
          "locale": "en-GB"}
 HERE = Path(__file__).resolve().parent
+SETTLING = "body[data-settling]"  # a new referee screen, not taking taps yet
 SCREENSHOTS = HERE.parents[1] / "test-artifacts" / "screenshots"
 
 
@@ -94,7 +95,11 @@ def new_phone(request, browser, live_server, transactional_db):
         context = browser.new_context(base_url=live_server.url, **{**PHONE, **options})
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        # A new referee screen ignores taps for a moment (static/js/referee.js): each action
+        # waits until it takes them, as a person reads the screen before tapping.
+        page.add_locator_handler(page.locator(SETTLING), lambda: None)
+        return page
 
     yield open_page
     if request.node.stash.get(FAILED, False):
@@ -163,3 +168,9 @@ def log_in(page, user) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").last.click()
     page.wait_for_url("**/manage/")
+
+
+def settled(page) -> None:
+    """Wait until the referee's screen takes taps again, as every locator action on a page from
+    `new_phone` does by itself; a tap at a point (page.touchscreen) does not."""
+    page.locator(SETTLING).wait_for(state="detached")

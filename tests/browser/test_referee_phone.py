@@ -4,7 +4,7 @@ import pytest
 
 from scoring import engine, services
 from scoring.models import AuditEntry, Deal
-from tests.browser.conftest import NO_PLAYWRIGHT
+from tests.browser.conftest import NO_PLAYWRIGHT, settled
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
 
@@ -198,6 +198,7 @@ def test_a_double_tap_on_yes_undo_it_undoes_once_and_says_so(phone, match, refer
     services.deal_record(match_id=match.pk, deal=engine.deal_from({"points": [70, 50]}), key="k1")
     page = phone
     page.goto(f"/r/{referee_link.token}/undo/")
+    settled(page)
     box = page.get_by_role("button", name="Yes, undo it").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.touchscreen.tap(x, y)
