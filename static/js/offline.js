@@ -712,14 +712,21 @@ import { deckOf } from "./points-pair.js";
   document.addEventListener("htmx:afterRequest", sent);
   window.addEventListener("pageshow", sent); // back to a page left by a plain post (no htmx)
 
-  // Back to a confirmation screen htmx kept in its history: its deal may be saved by now (the
-  // result screen came after it), and "Save" would say "saved" again: the page as it is now
-  // comes instead.
-  document.addEventListener("htmx:historyCacheHit", (event) => {
-    if (!event.detail.item.content.includes('data-offline="record"')) return;
+  // Back (or forward) to a screen htmx kept in its history: the page as it was, its board
+  // behind, a button maybe still "Sending…", its question (save this deal? undo that one?)
+  // answered since. The table's page as it is now comes instead, at its own address (an undo's
+  // is the table's page), and without a change "on another screen" to tell again; so too when
+  // htmx kept no copy of the screen.
+  function backToNow(event) {
     event.preventDefault();
-    htmx.ajax("GET", event.detail.path, { target: "#referee", select: "#referee", swap: "outerHTML" });
-  });
+    const url = new URL(event.detail.path, location.href);
+    url.pathname = box.dataset.page;
+    url.searchParams.delete("changed");
+    const now = url.pathname + url.search;
+    htmx.ajax("GET", now, { target: "#referee", select: "#referee", swap: "outerHTML", replace: now });
+  }
+  document.addEventListener("htmx:historyCacheHit", backToNow);
+  document.addEventListener("htmx:historyCacheMiss", backToNow);
 
   // A request htmx sent got no answer (the connection dropped on the way, or it timed out).
   function noAnswer(event) {
