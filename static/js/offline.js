@@ -7,7 +7,8 @@
 //
 // When the connection drops:
 // - A save that gets no answer (network error, timeout) keeps the deal on the phone, in
-//   localStorage under "sueca:pending:<token>", with that screen's key and version.
+//   localStorage under "sueca:pending:<token>", with that screen's key and version. So does a
+//   save on its way when the page reloads: it is written there before it goes.
 // - A confirmation that cannot reach the server is done on the phone: a deal the server would
 //   refuse (impossible card points, tricks, flag or bonus sides for the match's rules, or the
 //   match over on the phone's count) is refused at once in the server's words
@@ -84,11 +85,11 @@ import { deckOf } from "./points-pair.js";
   }
 
   // The queue: {items: [{key, match, seen, deal, number, confirmed, refused?, advised?, held?}],
-  // expect}, where a choice of who deals first has `dealer` (its seat) and `name` instead of
-  // `deal` and `number`, `seen` is the match version shown when the deal was entered, `number`
-  // the deal's number then, `advised` a refusal that says what to do next, and `expect` the
+  // expect, posting?}, where a choice of who deals first has `dealer` (its seat) and `name`
+  // instead of `deal` and `number`, `seen` is the match version shown when the deal was entered,
+  // `number` the deal's number then, `advised` a refusal that says what to do next, `expect` the
   // version the last answer reported (kept when the queue empties, for the next deal entered
-  // offline).
+  // offline), and `posting` a save the confirmation screen has on its way (onItsWay).
   function load() {
     try {
       const queue = JSON.parse(localStorage.getItem(STORE));
@@ -551,16 +552,48 @@ import { deckOf } from "./points-pair.js";
     screen.querySelector("h1").focus();
   }
 
-  // A deal the server's confirmation screen showed, whose save got no answer: keep it.
-  function keepConfirmed(data) {
+  // The deal the server's confirmation screen showed, as the queue keeps it: with that screen's
+  // key and version.
+  function confirmedItem(data) {
     const now = page();
     const body = bodyFrom(data);
-    if (!now || !entered(body)) return;
-    keep({ key: String(data.get("key")), match: Number(data.get("match")) || now.match,
-           seen: Number(data.get("version")), deal: body, confirmed: now.confirm });
+    if (!now || !entered(body)) return null;
+    return { key: String(data.get("key")), match: Number(data.get("match")) || now.match,
+             seen: Number(data.get("version")), deal: body, confirmed: now.confirm };
+  }
+
+  // A deal the server's confirmation screen showed, whose save got no answer: keep it.
+  function keepConfirmed(data) {
+    const item = confirmedItem(data);
+    onItsWay(null); // it waits in the queue instead
+    if (!item) return;
+    keep(item);
     backToEntry();
     flush();
   }
+
+  // A save the confirmation screen sends is written down before it goes (queue.posting), and
+  // crossed out when its answer comes: a reload while it is on its way (the page's request then
+  // dropped, maybe after the server got it) finds it on the next load, where it joins the queue
+  // and is sent again with its key. The server answers a save it got with its first answer, so
+  // nothing is doubled, and the phone shows the deal sending, not the score from before it.
+  function onItsWay(item) {
+    const queue = load();
+    if (item) queue.posting = item;
+    else delete queue.posting;
+    store(queue);
+  }
+  function adopt() {
+    const queue = load();
+    if (!queue.posting) return;
+    if (!queue.items.some((item) => item.key === queue.posting.key)) queue.items.unshift(queue.posting);
+    delete queue.posting;
+    store(queue);
+  }
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const { xhr, requestConfig } = event.detail; // an answer's status; 0: none came
+    if (xhr && xhr.status && requestConfig && requestConfig.elt.dataset.offline === "record") onItsWay(null);
+  });
 
   // ---- Who deals first, kept on the phone -----------------------------------------------
 
@@ -684,6 +717,8 @@ import { deckOf } from "./points-pair.js";
       if (role === "entry") {
         entryScreen = referee().outerHTML;
         entryBody = bodyFrom(data);
+      } else {
+        onItsWay(confirmedItem(data));
       }
       return; // the normal online path
     }
@@ -763,10 +798,17 @@ import { deckOf } from "./points-pair.js";
     catchUp();
   });
   document.addEventListener("sueca:match", () => { if (load().items.length) render(); }); // offline-score.js
+  // referee.js found the match moved on from this page: to the version the answer to this
+  // phone's own last save reported, which is no change "on another screen".
+  document.addEventListener("sueca:moved", (event) => {
+    const { expect } = load();
+    if (expect && expect.match === event.detail.id && expect.version === event.detail.version) event.preventDefault();
+  });
 
   window.addEventListener("online", () => { wait = 0; flush(); catchUp(); });
   window.addEventListener("storage", (event) => { if (event.key === STORE) render(); });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) flush(); });
   page();
+  adopt();
   flush(); // deals left from an earlier visit go now
 })();

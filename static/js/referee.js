@@ -96,7 +96,10 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
       if (!response.ok) return;
       const { id, version } = await response.json();
       if (String(id) !== root.dataset.match) return load(""); // the table moved on to another match
-      if (String(version) !== root.dataset.version) load("?changed=1");
+      if (String(version) === root.dataset.version) return;
+      // moved by this phone's own save, its answer lost on the way (offline.js says so): no news
+      const own = !document.dispatchEvent(new CustomEvent("sueca:moved", { cancelable: true, detail: { id, version } }));
+      load(own ? "" : "?changed=1");
     } catch (error) {
       // offline or a server away: the next try, or the referee's next tap, finds out
     }
