@@ -244,7 +244,7 @@ def test_two_withdrawn_partnerships_drawn_together_are_a_double_forfeit_that_nob
     forfeit = next(p for p in round_pairings(tournament, 3) if p.a_id == e1.pk)
     assert (forfeit.b_id, forfeit.finished, forfeit.winner_id, forfeit.walkover) == (
         e2.pk, True, None, "-")
-    assert presenters.line_of(forfeit, tournament.full_win).status == "forfeit"
+    assert presenters.line_of(forfeit, tournament.full_win, tournament.bye_worth).status == "forfeit"
     alone = selectors.standings(tournament, [forfeit], [e1, e2])
     columns = ("points", "played", "won", "drawn", "lost", "games_won", "games_lost")
     assert [tuple(getattr(s.row, c) for c in columns) for s in alone] == [(0, 1, 0, 0, 1, 0, 0)] * 2
@@ -308,7 +308,7 @@ def test_a_walkover_in_first_to_n_is_n_games_to_nil(club, target):
     pairing = round_pairings(tournament, 1)[0]
     services.pairing_walkover(pairing=pairing, present="B")
     pairing.refresh_from_db()
-    assert presenters.line_of(pairing, tournament.full_win).games == (0, target)
+    assert presenters.line_of(pairing, tournament.full_win, tournament.bye_worth).games == (0, target)
     names = {pairing.a_id: "no-show", pairing.b_id: "winner"}
     assert table(standings(tournament), names) == [
         ("winner", 1, 3, 1, 1, 0, 0, target, 0), ("no-show", 2, 0, 1, 0, 1, 0, 0, target)]
