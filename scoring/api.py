@@ -183,7 +183,7 @@ def referee_deal(request, token):
         return _answered_earlier(link, key, made_for, "deal", deal=form.deal,
                                  trump=form.trump) or services.deal_record(
             match_id=link.match_id, deal=form.deal, key=key, link=link, trump=form.trump,
-            teams_from=link.match,
+            read=link.match,
             opponent_confirmed=form.cleaned_data["confirmed"],
             expected_version=seen[1] if seen and seen[0] == link.match_id else None)
     return _referee_write(request, token, write)
@@ -210,7 +210,7 @@ def referee_undo(request, token):
         target = services.undo_target(link)  # the deal that ended a match can be undone too
         return (_answered_earlier(link, key, made_for, "undo", current=target)
                 or services.deal_undo(match_id=target, key=key, link=link,
-                                      teams_from=link.match))
+                                      read=link.match))
     return _referee_write(request, token, write)
 
 

@@ -371,6 +371,15 @@ def _in_points(rows: list[TallyRow]) -> list[TallyRow]:
     return shown
 
 
+def tally_payload(match) -> list[dict]:
+    """The API's tally: the rows stored on the match, as TallyRow.as_dict gives them (each
+    dealer's seat named; a row kept before bonuses and partidas were, with theirs at 0)
+    without making a TallyRow of each (a deal's answer carries every row)."""
+    players = match.players
+    return [{"revoke": None, "bonus": [0, 0], "partidas": [0, 0], "partida_games": [0, 0], **row,
+             "dealer": _seated(players, row["dealer"])} for row in match.tally]
+
+
 def _seated(players: list, seat: int) -> str:
     return players[seat].name if seat < len(players) else str(seat)
 

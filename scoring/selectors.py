@@ -220,7 +220,7 @@ def match_payload(match: Match) -> dict:
         "confirm_by_opponent": match.confirm_by_opponent,
         # Its tournament no longer plays it (a round taken back, a withdrawal): no more writes.
         "abandoned": match.abandoned_at is not None,
-        "tally": [row.as_dict() for row in tally(match)],
+        "tally": presenters.tally_payload(match),
     }
 
 

@@ -1,5 +1,7 @@
 """Every write to a match: one function, one transaction, the engine's replay stored as a cache."""
 
+import contextlib
+import copy
 import functools
 import json
 from dataclasses import dataclass
@@ -13,6 +15,7 @@ from scoring import engine
 from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
 from scoring.selectors import TEAMS, match_payload, playing_now
 from sueca_club import outbox
+from sueca_club.compiled import Compiled, Insert, Update
 from sueca_club.digests import digest
 
 # A change of a match's result (it finished, or a finished one changed or reopened) is the
@@ -108,6 +111,9 @@ STORED_FIELDS = ["state", "tally", "finished", "winner", "games_a", "games_b", "
                  "version", "result_confirmed_at", "updated_at", "dealt_at"]
 
 
+STORE = Update(Match, STORED_FIELDS)
+
+
 def _store(match: Match, state: engine.MatchState, tally: list[dict], *,
            allow_reset: bool | None = None, by=None, link: RefereeLink | None = None) -> None:
     """Cache the engine's state and the tally of the deals that made it on the match row, bump
@@ -124,11 +130,18 @@ def _store(match: Match, state: engine.MatchState, tally: list[dict], *,
     """
     was_finished, stood = match.finished, match.result_stands
     _set_state(match, state, tally, allow_reset)
+    _save_state(match, was_finished, stood, allow_reset=allow_reset, by=by, link=link)
+
+
+def _save_state(match: Match, was_finished: bool, stood: bool, *,
+                allow_reset: bool | None = None, by=None, link: RefereeLink | None = None) -> None:
+    """_store's write, of a state set on the match that was finished (`was_finished`) and whose
+    result stood (`stood`) before it."""
     if match.pk is None:
         match.save()
     else:
-        match.save(update_fields=STORED_FIELDS)
-    if (state.finished or was_finished) and allow_reset is not None:
+        STORE.save(match)
+    if (match.finished or was_finished) and allow_reset is not None:
         for guard in RESULT_GUARDS:
             guard(match, allow_reset)
     if match.result_stands or stood:
@@ -161,7 +174,7 @@ def _score(state: engine.MatchState) -> dict:
     return {"games": list(state.games), "partidas": list(state.partidas)}
 
 
-def _locked(match_id: int, teams_from: Match | None = None,
+def _locked(match_id: int, read: Match | None = None,
             link: RefereeLink | None = None) -> Match:
     """The match, its row locked until the transaction ends (not its partnerships' rows).
 
@@ -169,27 +182,51 @@ def _locked(match_id: int, teams_from: Match | None = None,
     under it, so that a write that waited while the organiser renewed the link is refused
     (referee_link_revoke locks the match too).
 
-    `teams_from`: the same match, read just before with who plays it; its partnerships and
-    players are taken from there when they are still the match's, and the lock reads the
-    match's row alone (on SQLite, the lock is the database's one writer: the less it does,
-    the more deals a second it takes)."""
-    # No key update: the rows that point at the match (its rating changes, written by a
-    # rating meanwhile) lock its key alone, and neither waits for the other.
-    matches = Match.objects.select_for_update(of=("self",), no_key=True)
-    try:
-        if teams_from is None or teams_from.pk != match_id:
-            match = matches.select_related(*TEAMS).get(pk=match_id)
-        else:
-            match = matches.get(pk=match_id)
-            if (match.a_id, match.b_id) == (teams_from.a_id, teams_from.b_id):
-                match.a, match.b = teams_from.a, teams_from.b
-    except Match.DoesNotExist:  # its tournament took it away, deal-less, while this waited
-        raise MatchFinished(str(ABANDONED_MESSAGE)) from None
-    if match.abandoned_at is not None:
+    `read`: the same match, read just before with who plays it; its partnerships and players
+    are taken from there when they are still the match's, and the lock reads the match's row
+    alone (on SQLite, the lock is the database's one writer: the less it does, the more deals
+    a second it takes)."""
+    if read is None or read.pk != match_id:
+        match = LOCKED_WITH_TEAMS.first(match_id)
+    else:
+        match = LOCKED.first(match_id)
+        if match is not None and (match.a_id, match.b_id) == (read.a_id, read.b_id):
+            match.a, match.b = read.a, read.b
+    # None: its tournament took it away, deal-less, while this waited
+    if match is None or match.abandoned_at is not None:
         raise MatchFinished(str(ABANDONED_MESSAGE))
-    if link is not None and RefereeLink.objects.filter(pk=link.pk, revoked_at__isnull=False).exists():
-        raise LinkRevoked(str(REVOKE_MESSAGE))
+    _check_link(link)
     return match
+
+
+def _still_at(match_id: int, version: int, link: RefereeLink | None) -> bool:
+    """Lock the match's row as _locked does, and say whether it still has `version`: then a
+    write worked out on that version before the lock stands as it is (every write of a match
+    bumps its version), and the row is not read again."""
+    row = LOCKED_VERSION.first(match_id)
+    if row is None or row[1] is not None:  # as in _locked
+        raise MatchFinished(str(ABANDONED_MESSAGE))
+    _check_link(link)
+    return row[0] == version
+
+
+def _check_link(link: RefereeLink | None) -> None:
+    if link is not None and REVOKED.exists(link.pk):
+        raise LinkRevoked(str(REVOKE_MESSAGE))
+
+
+# The reads of every scoring write, compiled once (sueca_club/compiled.py). No key update: the
+# rows that point at the match (its rating changes, written by a rating meanwhile) lock its key
+# alone, and neither waits for the other.
+_MATCHES = Match.objects.select_for_update(of=("self",), no_key=True)
+SAMPLE_ID = -4_242_424_242
+LOCKED = Compiled(lambda pk: _MATCHES.filter(pk=pk), sample=SAMPLE_ID)
+LOCKED_VERSION = Compiled(
+    lambda pk: _MATCHES.filter(pk=pk).values_list("version", "abandoned_at"), sample=SAMPLE_ID)
+LOCKED_WITH_TEAMS = Compiled(lambda pk: _MATCHES.select_related(*TEAMS).filter(pk=pk),
+                             sample=SAMPLE_ID)
+REVOKED = Compiled(lambda pk: RefereeLink.objects.filter(pk=pk, revoked_at__isnull=False),
+                   sample=SAMPLE_ID)
 
 
 ABANDONED_MESSAGE = gettext_lazy("This match was abandoned by its tournament: it takes no more "
@@ -310,10 +347,13 @@ def _requests(match_id: int, link: RefereeLink | None, key: str):
     return RefereeRequest.objects.filter(match_id=match_id, link=None, key=key)
 
 
+REQUEST_INSERT = Insert(RefereeRequest)
+
+
 def _remember(match: Match, link: RefereeLink | None, key: str, action: str, asked: str,
               answer: Answer) -> Answer:
-    RefereeRequest.objects.create(match=match, link=link, key=key, action=action, asked=asked,
-                                  status=answer.status, body=answer.body)
+    REQUEST_INSERT.create(match=match, link=link, key=key, action=action, asked=asked,
+                          status=answer.status, body=answer.body)
     return answer
 
 
@@ -407,36 +447,78 @@ def deal_preview(*, match: Match, deal: engine.Deal) -> Preview:
     return Preview(before, after, engine.Award.between(before, after))
 
 
-@_once_per_key("deal")
-@outbox.service
-def deal_record(*, match_id: int, deal: engine.Deal, key: str, asked: str,
-                link: RefereeLink | None = None, user=None, trump: str = "",
-                expected_version: int | None = None, opponent_confirmed: bool = False,
-                teams_from: Match | None = None) -> Answer:
-    """Append a deal. Serialised per match by a row lock; the key makes retries harmless.
-    `teams_from`: see _locked."""
-    match = _locked(match_id, teams_from, link)
+DEAL_INSERT, AUDIT_INSERT = Insert(Deal), Insert(AuditEntry)
+
+
+@dataclass(frozen=True)
+class _DealPlan:
+    """What a deal does to the match as read at `version`: `match` is a copy with its state
+    after the deal (not saved), `number` the deal's, `before` and `after` the score around it
+    (the audit's), `body` the answer."""
+
+    match: Match
+    version: int
+    was_finished: bool
+    stood: bool
+    number: int
+    before: dict
+    after: dict
+    body: str
+
+
+def _deal_plan(match: Match, deal: engine.Deal, expected_version: int | None) -> _DealPlan:
     # A stale deal first: when another deal ended the match meanwhile, the table compares it.
     if expected_version is not None and expected_version != match.version:
         raise StaleScore(_stale_deal_message(match))
     preview = deal_preview(match=match, deal=deal)  # then a finished match says so
-    before = _score_of(match)
     # After the last active deal (a voided one leaves a gap that numbers keep): the tally,
     # kept with the deals, names it; the database refuses a number taken twice.
     number = match.tally[-1]["number"] + 1 if match.tally else 1
-    saved = Deal.objects.create(match=match, number=number, data=deal.as_dict(), trump=trump,
-                                created_by=user, via_link=link,
-                                opponent_confirmed=opponent_confirmed)
-    state = preview.state
     row = engine.tally_row(engine.rules_from(overrides=match.rules), number, deal,
-                           preview.before, state)
-    match.dealt_at = timezone.now()  # a new deal: the TV highlights its table (scoring/tv.py)
-    _store(match, state, [*match.tally, row], link=link)
-    AuditEntry.objects.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved,
-                              user=user, via_link=link, before=before,
-                              after={"deal": saved.data, **_score(state)})
-    answer = _remember(match, link, key, "deal", asked,
-                       Answer(201, json.dumps(match_payload(match))))
+                           preview.before, preview.state)
+    after = copy.copy(match)
+    after.dealt_at = timezone.now()  # a new deal: the TV highlights its table (scoring/tv.py)
+    _set_state(after, preview.state, [*match.tally, row])
+    return _DealPlan(after, match.version, match.finished, match.result_stands, number,
+                     _score_of(match), _score(preview.state), json.dumps(match_payload(after)))
+
+
+@_once_per_key("deal")
+def deal_record(*, match_id: int, deal: engine.Deal, key: str, asked: str,
+                link: RefereeLink | None = None, user=None, trump: str = "",
+                expected_version: int | None = None, opponent_confirmed: bool = False,
+                read: Match | None = None) -> Answer:
+    """Append a deal. Serialised per match by a row lock; the key makes retries harmless.
+
+    `read`: the match as read just before, with who plays it (see _locked). What the deal
+    does is worked out on it before the lock, and written as it is when the match still has
+    its version under the lock: the lock (on SQLite, the database's one writer) is held for
+    the writes alone. Otherwise, or when that read would refuse the deal, it is worked out
+    again on the locked row, which decides."""
+    plan = None
+    if read is not None and read.pk == match_id and expected_version in (None, read.version):
+        with contextlib.suppress(ScoringRefused):  # the locked row decides
+            plan = _deal_plan(read, deal, expected_version)
+    return _deal_write(match_id=match_id, deal=deal, key=key, asked=asked, link=link, user=user,
+                       trump=trump, expected_version=expected_version,
+                       opponent_confirmed=opponent_confirmed, read=read, plan=plan)
+
+
+@outbox.service
+def _deal_write(*, match_id: int, deal: engine.Deal, key: str, asked: str,
+                link: RefereeLink | None, user, trump: str, expected_version: int | None,
+                opponent_confirmed: bool, read: Match | None, plan: _DealPlan | None) -> Answer:
+    if plan is None or not _still_at(match_id, plan.version, link):
+        plan = _deal_plan(_locked(match_id, read, link), deal, expected_version)
+    match = plan.match
+    saved = DEAL_INSERT.create(match=match, number=plan.number, data=deal.as_dict(),
+                               trump=trump, created_by=user, via_link=link,
+                               opponent_confirmed=opponent_confirmed)
+    _save_state(match, plan.was_finished, plan.stood, link=link)
+    AUDIT_INSERT.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved, user=user,
+                        via_link=link, before=plan.before,
+                        after={"deal": saved.data, **plan.after})
+    answer = _remember(match, link, key, "deal", asked, Answer(201, plan.body))
     _scores_changed(match)
     return answer
 
@@ -643,10 +725,10 @@ def _score_of(match: Match) -> dict:
 @_once_per_key("undo")
 @outbox.service
 def deal_undo(*, match_id: int, key: str, asked: str, link: RefereeLink | None = None,
-              user=None, teams_from: Match | None = None) -> Answer:
-    """Take back the last deal of a match (the referee's undo); audited. `teams_from`: see
+              user=None, read: Match | None = None) -> Answer:
+    """Take back the last deal of a match (the referee's undo); audited. `read`: see
     _locked (the table's match; the one just finished when the undo is for that one)."""
-    match = _locked(match_id, teams_from, link)
+    match = _locked(match_id, read, link)
     current = active_deals(match)
     if not current:
         raise ScoringRefused(_("There is no deal to undo."))

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring import engine, presenters, selectors, services
 from scoring.forms.deal import DealForm, FirstDealerForm, KeyForm, RefereeWriteForm, ResultConfirmForm
 from scoring.models import Match, RefereeLink
+from sueca_club.compiled import Compiled
 from sueca_club.zones import club_zone_activate
 
 STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the score and "
@@ -30,10 +31,12 @@ STALE = gettext_lazy("This page was out of date, so nothing was saved. Check the
 SHOWN_AT_INPUT = ("points",)  # the page shows these fields' errors at their box
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes (URL-safe base64)
-# What a write reads with its link: the link, the rules its deal is read with, and who plays
-# (the answer names them). A narrow read: the referee's write is the site's busiest.
+# What a write reads with its link: the link, its match (the deal is read by its rules and
+# worked out on it before the lock: services.deal_record), and who plays (the answer names
+# them), not the rest of the partnerships' and players' rows.
 WRITE_READS = ("club_id", "token", "match_id", "table_number", "stopped_id", "label",
-               "revoked_at", "created_at", "match__rules", "match__a_id", "match__b_id",
+               "revoked_at", "created_at",
+               *(f"match__{field.name}" for field in Match._meta.concrete_fields),
                *(f"match__{side}__{column}" for side in "ab" for column in (
                    "name", "player_3_id", "player_4_id", "player_1__name", "player_2__name")))
 
@@ -44,17 +47,22 @@ def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
     reads the match again under its row lock, and takes who plays it from this read."""
     if not TOKEN.fullmatch(token):  # PostgreSQL cannot even look up text with a NUL in it
         raise Http404("No such referee link.")
-    links = RefereeLink.objects
-    if with_match:
-        links = links.select_related(*(f"match__{name}" for name in selectors.MATCH_RELATED),
-                                     "match__pairing__round")
-    else:  # the rest of the match is read under the lock
-        links = links.select_related(*(f"match__{name}" for name in selectors.TEAMS)).only(
-            *WRITE_READS)
-    link = get_object_or_404(links, token=token)
-    if with_match and link.match is not None:
+    if not with_match:  # the rest of the match is read under the lock
+        link = WRITE_READ.first(token)
+        if link is None:
+            raise Http404("No such referee link.")
+        return link
+    link = get_object_or_404(RefereeLink.objects.select_related(
+        *(f"match__{name}" for name in selectors.MATCH_RELATED), "match__pairing__round"),
+        token=token)
+    if link.match is not None:
         club_zone_activate(link.match.club)
     return link
+
+
+WRITE_READ = Compiled(lambda token: RefereeLink.objects.select_related(
+    *(f"match__{name}" for name in selectors.TEAMS)).only(*WRITE_READS).filter(token=token),
+    sample="compiled-sample-token")
 
 
 def event_over(link) -> bool:
@@ -313,7 +321,7 @@ def record(request, token):
         answer = services.deal_record(
             match_id=link.match_id, deal=form.deal, key=str(form.cleaned_data["key"]), link=link,
             trump=form.trump, expected_version=form.cleaned_data["version"],
-            opponent_confirmed=link.match.confirm_by_opponent,
+            opponent_confirmed=link.match.confirm_by_opponent, read=link.match,
         )
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)

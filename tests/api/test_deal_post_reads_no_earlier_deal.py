@@ -55,12 +55,17 @@ def test_the_answer_s_tally_is_the_replay_of_the_deals(client, club, pair_a, pai
     assert [row["kind"] for row in body["tally"]][-2:] == ["tie", "carry"]
 
 
-def test_a_post_reads_the_match_s_row_once_under_its_lock(client, club, pair_a, pair_b):
-    """The link's read before the lock takes only what the write needs from it (the rules,
-    who plays): the rest of the match is read once, locked."""
+def test_a_post_reads_the_match_s_row_once_and_under_its_lock_only_its_version(
+        client, club, pair_a, pair_b):
+    """The link's read takes the match with it, and the deal is worked out on that read
+    before the lock (services.deal_record): under the lock only the match's version is read,
+    to check that it still stands, not its state or tally again."""
     match = played(club, pair_a, pair_b, 3)
     with CaptureQueriesContext(connection) as queries:
         assert post(client, match.referee_links.get(), 70).status_code == 201
     selects = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
-    for column in ("format", "state", "tally", "version", "created_by_id", "finished_at"):
+    for column in ("format", "state", "tally", "created_by_id", "finished_at"):
         assert sum(f'"scoring_match"."{column}"' in sql for sql in selects) == 1, column
+    [locked] = [sql for sql in selects if '"scoring_match"."version"' in sql
+                and "scoring_refereelink" not in sql]
+    assert '"scoring_match"."state"' not in locked and '"scoring_match"."tally"' not in locked

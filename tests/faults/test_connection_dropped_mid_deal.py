@@ -81,25 +81,25 @@ class Pause:
 @pytest.fixture(params=["deal-written", "answer-built"])
 def pause(request, monkeypatch):
     """Pause after the deal row and the match are written (when the state is stored), or
-    later, when the answer is built, just before the idempotency key is stored."""
+    later, just before the idempotency key is stored with the answer."""
     hook = Pause()
     if request.param == "deal-written":
-        store = services._store
+        store = services._save_state
 
         def stored(*args, **kwargs):
             store(*args, **kwargs)
             hook()
 
-        monkeypatch.setattr(services, "_store", stored)
+        monkeypatch.setattr(services, "_save_state", stored)
         yield hook
     else:
-        build = services.match_payload
+        remember = services._remember
 
-        def paused(match):
+        def paused(*args, **kwargs):
             hook()
-            return build(match)
+            return remember(*args, **kwargs)
 
-        monkeypatch.setattr(services, "match_payload", paused)
+        monkeypatch.setattr(services, "_remember", paused)
         yield hook
     hook.release.set()
 

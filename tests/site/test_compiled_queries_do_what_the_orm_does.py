@@ -1,0 +1,104 @@
+"""sueca_club.compiled: a query, an insert or an update compiled once per process gives, stores
+and changes exactly what the ORM's own would, and is not compiled again."""
+
+import pytest
+from django.db import connection
+from django.db.models.sql.compiler import SQLCompiler
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from scoring import engine, selectors
+from scoring.models import AuditEntry, Deal, Match, RefereeLink
+from sueca_club.compiled import Compiled, Insert, Update
+
+SAMPLE = -987_654_321
+WITH_TEAMS = Compiled(lambda pk: selectors.matches_with_teams().filter(pk=pk), sample=SAMPLE)
+OF_CLUB = Compiled(lambda club: Match.objects.filter(club_id=club), sample=SAMPLE)
+VERSION = Compiled(lambda pk: Match.objects.filter(pk=pk).values_list("version", "winner"),
+                   sample=SAMPLE)
+
+
+def columns(obj) -> dict:
+    return {field.attname: getattr(obj, field.attname) for field in obj._meta.concrete_fields}
+
+
+def test_a_compiled_read_gives_the_object_and_who_plays_as_the_orm_does(match):
+    orm = selectors.matches_with_teams().get(pk=match.pk)
+    compiled = WITH_TEAMS.first(match.pk)
+    assert columns(compiled) == columns(orm)
+    with CaptureQueriesContext(connection) as queries:
+        names = [player.name for player in compiled.players]
+    assert names == [player.name for player in orm.players] and len(queries) == 0
+    assert not compiled._state.adding and compiled._state.db == "default"
+
+
+def test_a_compiled_read_finds_nothing_or_refuses_more_than_one_row(club, match, pair_a,
+                                                                    pair_b):
+    assert WITH_TEAMS.first(match.pk + 1000) is None
+    Match.objects.create(club=club, a=pair_a, b=pair_b, rules={}, format={}, first_dealer=0,
+                         state={})
+    with pytest.raises(ValueError, match="one row at most"):
+        OF_CLUB.first(club.pk)
+
+
+def test_a_compiled_exists_and_values_list(match):
+    assert OF_CLUB.exists(match.club_id)
+    assert not OF_CLUB.exists(match.club_id + 1000)
+    assert VERSION.first(match.pk) == (match.version, "")
+
+
+def test_a_compiled_read_is_compiled_once(monkeypatch, match):
+    compiled = Compiled(lambda pk: Match.objects.filter(pk=pk), sample=SAMPLE)
+    calls = []
+    as_sql = SQLCompiler.as_sql
+    monkeypatch.setattr(SQLCompiler, "as_sql",
+                        lambda self, *args, **kwargs: calls.append(1) or as_sql(self, *args,
+                                                                                **kwargs))
+    with CaptureQueriesContext(connection) as queries:
+        for _ in range(3):
+            assert compiled.first(match.pk).pk == match.pk
+    assert len(calls) == 1 and len(queries) == 3
+
+
+def test_a_sample_that_is_not_one_parameter_is_refused(match):
+    twice = Compiled(lambda pk: Match.objects.filter(pk=pk) | Match.objects.filter(a_id=pk),
+                     sample=SAMPLE)
+    with pytest.raises(ValueError, match="one parameter"):
+        twice.first(match.pk)
+
+
+def test_a_compiled_insert_stores_what_create_stores(match):
+    link = match.referee_links.get()
+    deal = Insert(Deal).create(match=match, number=1, data={"points": [73, 47]}, trump="c",
+                               via_link=link)
+    assert deal.pk is not None and not deal._state.adding
+    stored = Deal.objects.get(pk=deal.pk)
+    assert columns(stored) == columns(deal)
+    assert stored.data == {"points": [73, 47]} and stored.active and stored.created_at
+    audit = Insert(AuditEntry).create(match=match, action=AuditEntry.Action.RECORDED, deal=deal,
+                                      before={"games": [0, 0]}, after={})
+    assert columns(AuditEntry.objects.get(pk=audit.pk)) == columns(audit)
+
+
+def test_a_compiled_update_writes_nulls_and_values_alike(match):
+    update = Update(Match, ["winner", "finished_at", "version", "updated_at"])
+    before = match.updated_at
+    for finished_at in (timezone.now(), None, timezone.now()):
+        match.finished_at, match.version = finished_at, match.version + 1
+        update.save(match)
+        stored = Match.objects.get(pk=match.pk)
+        assert (stored.finished_at, stored.version) == (finished_at, match.version)
+    assert stored.updated_at == match.updated_at > before
+
+
+def test_a_compiled_update_of_a_row_gone_says_so(match):
+    gone = Match.objects.get(pk=match.pk)
+    RefereeLink.objects.filter(match=match).delete()
+    Match.objects.filter(pk=match.pk).delete()
+    with pytest.raises(Match.DoesNotExist):
+        Update(Match, ["version"]).save(gone)
+
+
+def test_the_rules_read_by_a_compiled_query_are_the_engine_s(match):
+    assert engine.rules_from(overrides=WITH_TEAMS.first(match.pk).rules) == \
+        engine.rules_from(overrides=match.rules)
