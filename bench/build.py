@@ -6,7 +6,7 @@ over ROUNDS + 3 rounds of 12 fixed deals: ROUNDS rounds (BENCH_ROUNDS, default 3
 by deal through `scoring.services.deal_record`, then one round left in play: half its tables
 finished, the other half one deal from the end (the round-ending case posts those deals and
 the tournament draws the next round). Starts 64 friendly matches of (practically) endless
-fixed deals for the friendly deal-posting cases. Writes what the runner needs (slug, ids, the
+fixed deals (BENCH_MATCHES) for the friendly deal-posting cases. Writes what the runner needs (slug, ids, the
 tables' and the friendlies' referee tokens) to PLAN.json.
 
 `python -m bench.build --count` prints the deals recorded so far and the tournament's last
@@ -25,7 +25,11 @@ import django
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 DEALS = 12
-BENCH_MATCHES = 64
+# Four friendlies a referee (bench/cases.py's REFEREES), as a referee scores one match after
+# another: the deal posts spread over them keep each tally at a real match's length (about 20
+# deals by the end of deals_saturated; a real match has 10 to 40), where 64 endless matches
+# reached 150 and every post answered, stored and read back a tally no match ever has.
+BENCH_MATCHES = 256
 ENDLESS = 1_000_000  # deals in a bench match: it never finishes during a run
 
 

@@ -32,7 +32,7 @@ from bench.run import (
 READ_CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "16"))
 # BENCH_CASES=deals_saturated,deals_paced: only these cases (and their baselines); all when unset.
 ONLY = {name for name in os.environ.get("BENCH_CASES", "").split(",") if name}
-REFEREES = 64  # the friendly matches' referees (bench/build.py's BENCH_MATCHES)
+REFEREES = 64  # the friendly matches' referees, four matches each (bench/build.py's BENCH_MATCHES)
 PHONES_PER_PARTNERSHIP = 2
 STRESS_RATE = 4.0  # deals a second
 SORTED = "?sort=-points"

@@ -508,8 +508,10 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, asked: str,
 def _deal_write(*, match_id: int, deal: engine.Deal, key: str, asked: str,
                 link: RefereeLink | None, user, trump: str, expected_version: int | None,
                 opponent_confirmed: bool, read: Match | None, plan: _DealPlan | None) -> Answer:
-    if plan is None or not _still_at(match_id, plan.version, link):
+    if plan is None:
         plan = _deal_plan(_locked(match_id, read, link), deal, expected_version)
+    elif not _still_at(match_id, plan.version, link):  # which checked the link under the lock
+        plan = _deal_plan(_locked(match_id, read), deal, expected_version)
     match = plan.match
     saved = DEAL_INSERT.create(match=match, number=plan.number, data=deal.as_dict(),
                                trump=trump, created_by=user, via_link=link,
