@@ -129,8 +129,11 @@ def _answered_earlier(link, key: str, made_for: int | None, action: str,
     if made_for is not None and made_for != current:
         return services.earlier_answer(match_id=made_for, key=key, link=link, action=action,
                                        **request)
-    if current is None:
-        raise NoMatchHere(NO_MATCH)
+    if current is None:  # a retry of a write done before the table's match went
+        answered = services.kept_answer(key=key, link=link, action=action, **request)
+        if answered is None:
+            raise NoMatchHere(NO_MATCH)
+        return answered
     return None
 
 

@@ -704,11 +704,22 @@ def earlier_answer(*, match_id: int, key: str, link: RefereeLink, action: str,
     the retry gets its first answer back; if not, it is refused, and never done on the
     table's new match.
     """
-    first = RefereeRequest.objects.filter(link=link, match_id=match_id, key=key,
-                                          action=action).first()
-    if first is None:
+    answered = kept_answer(key=key, link=link, action=action, match_id=match_id, **request)
+    if answered is None:
         raise MatchFinished(not_here(link=link, match_id=match_id, action=action))
-    return _first_answer(first, action, asked_digest(action, **request))
+    return answered
+
+
+def kept_answer(*, key: str, link: RefereeLink, action: str, match_id: int | None = None,
+                **request) -> Answer | None:
+    """The first answer to the write `action` sent through `link` with `key` (for
+    `match_id`, when the phone named it), or None when none was done: a retry gets it back
+    whatever became of its match."""
+    first = RefereeRequest.objects.filter(link=link, key=key, action=action)
+    if match_id is not None:
+        first = first.filter(match_id=match_id)
+    first = first.first()
+    return first and _first_answer(first, action, asked_digest(action, **request))
 
 
 def names_changed(partnership_ids: list[int]) -> None:

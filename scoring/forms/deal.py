@@ -83,7 +83,7 @@ class PairField(forms.Field):
         return item
 
 
-REVOKE_IGNORES = ("points", "flag", "tie", "tricks", "last_trick", "queen_of_hearts")
+REVOKE_IGNORES = ("points", "flag", "tie", "tricks", "trump", "last_trick", "queen_of_hearts")
 
 
 class DealForm(forms.Form):
@@ -191,6 +191,8 @@ class ApiDealForm(DealForm):
         for key in data:
             if key not in cls.base_fields:
                 raise ScoringRefused(_("Unknown entry %(key)s in a deal.") % {"key": key})
+        if data.get("revoke"):  # the rest of the deal is ignored, whatever it holds
+            data = {key: value for key, value in data.items() if key not in REVOKE_IGNORES}
         # JSON has types where a form post has text: "no" must not read as true, nor 1.0 as 1.
         for name in ("tie", "confirmed"):
             if type(data.get(name, False)) is not bool:

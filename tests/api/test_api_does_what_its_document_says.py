@@ -52,7 +52,8 @@ def test_if_match_of_the_tables_previous_match_is_refused(club):
 
 
 @pytest.mark.parametrize("body", [{"revoke": "A", "points": "70-50"},
-                                  {"revoke": "A", "tricks": [11, 0]}])
+                                  {"revoke": "A", "tricks": [11, 0]},
+                                  {"revoke": "A", "trump": "Q"}, {"revoke": "A", "tie": "x"}])
 def test_a_revoke_ignores_the_other_fields(client, referee_link, body):
     """docs/api.md: "`revoke`: the side that revoked; the other fields of the deal are then
     ignored." """
@@ -63,3 +64,18 @@ def test_a_revoke_ignores_the_other_fields(client, referee_link, body):
                            content_type="application/json",
                            headers={"Idempotency-Key": str(uuid.uuid4())})
     assert response.status_code == 201, response.json()
+
+
+def test_a_revoke_sent_again_with_another_trump_is_the_same_deal(client, referee_link):
+    """What a revoke ignores is not part of the deal: its retry with another trump gets the
+    first answer, not "a different deal"."""
+    import json
+
+    def send(body):
+        return client.post(f"/api/v1/referee/{referee_link.token}/deals", data=json.dumps(body),
+                           content_type="application/json", headers={"Idempotency-Key": "k"})
+
+    first = send({"revoke": "A"})
+    again = send({"revoke": "A", "trump": "H"})
+    assert first.status_code == 201 and (again.status_code, again.content) == (201,
+                                                                               first.content)

@@ -34,3 +34,28 @@ def test_a_retry_of_the_round_ending_deal_gets_its_first_answer_not_the_next_mat
     assert Deal.objects.filter(match=next_match).count() == 0
     assert RefereeRequest.objects.filter(key="the-last-deal").count() == 1
     assert Pairing.objects.filter(match=first_match, finished=True).exists()
+
+
+def test_a_retry_after_a_withdrawal_took_the_table_s_match_gets_its_first_answer(client, club):
+    """The deal is answered, the answer is lost, a partnership of the match withdraws and the
+    table has no match any more: the retry still gets its first answer, where it was told
+    there is no match at the table, as if the deal had never been recorded."""
+    tournament = make_tournament(club, 4, tables_count=2)
+    services.tournament_start(tournament=tournament)
+    table = tournament.tables.select_related("link").order_by("number").first()
+    pairing = Pairing.objects.get(match=table.link.match)
+    deal = {"points": [70, 50]}
+
+    def send(key):
+        return client.post(f"/api/v1/referee/{table.link.token}/deals", data=json.dumps(deal),
+                           content_type="application/json", headers={"Idempotency-Key": key})
+
+    first = send("before-the-withdrawal")
+    assert first.status_code == 201
+    services.entry_withdraw(entry=pairing.a)
+    table.link.refresh_from_db()
+    assert table.link.match_id is None
+    again = send("before-the-withdrawal")
+    assert (again.status_code, again.content) == (201, first.content)
+    assert send("a-new-deal").status_code == 409
+    assert RefereeRequest.objects.filter(key="before-the-withdrawal").count() == 1

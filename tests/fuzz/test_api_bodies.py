@@ -68,13 +68,15 @@ def recordable(body: object, match_id: int) -> bool:
     if not isinstance(body, dict) or set(body) - FIELDS:
         return False
     match = body.get("match")
-    if (type(body.get("tie", False)) is not bool or type(body.get("confirmed", False)) is not bool
+    if (type(body.get("confirmed", False)) is not bool
             or (match is not None and (not is_int(match) or match != match_id))):
         return False
     try:
-        _choice(body.get("trump"), "SHDC")
         if _choice(body.get("revoke"), "AB"):
-            return True  # a revoke: the other fields of the deal are ignored
+            return True  # a revoke: the other fields of the deal are ignored, trump and tie too
+        if type(body.get("tie", False)) is not bool:
+            return False
+        _choice(body.get("trump"), "SHDC")
         deal = engine.deal_entered(_pair(body.get("points"), 120),
                                    flag=_choice(body.get("flag"), "AB"),
                                    revoke=_choice(body.get("revoke"), "AB"),
