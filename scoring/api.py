@@ -196,6 +196,10 @@ UNDO_BODY = gettext_lazy('The body of an undo is empty, or {"match": <id>}: the 
                          'made for.')
 
 
+def _refused(message):
+    raise services.ScoringRefused(str(message))
+
+
 def _undo_for(request) -> int | None:
     """The match an undo was made for, when its body names one: `{"match": <id>}`. An undo
     needs no body; one cut short or misspelt is refused, not read as none (docs/api.md)."""
@@ -209,11 +213,17 @@ def _undo_for(request) -> int | None:
 @require_POST
 def referee_undo(request, token):
     def write(link, key):
-        made_for = _undo_for(request)
+        seen = _if_match(request)
+        made_for = _undo_for(request) or (seen and seen[0])
         target = services.undo_target(link)  # the deal that ended a match can be undone too
+        if made_for is not None and made_for == link.match_id != target:
+            # the table's match has no deal (left): a retry gets its first answer
+            return (services.kept_answer(key=key, link=link, action="undo", match_id=made_for)
+                    or _refused(services.NOTHING_TO_UNDO))
         return (_answered_earlier(link, key, made_for, "undo", current=target)
-                or services.deal_undo(match_id=target, key=key, link=link,
-                                      read=link.match))
+                or services.deal_undo(match_id=target, key=key, link=link, read=link.match,
+                                      expected_version=seen[1] if seen and seen[0] == target
+                                      else None))
     return _referee_write(request, token, write)
 
 

@@ -528,18 +528,29 @@ def _deal_write(*, match_id: int, deal: engine.Deal, key: str, asked: str,
 def _stale_deal_message(match: Match) -> str:
     """Why a deal made on a version of the match it no longer has is refused, named by what
     changed it last: another deal, a correction, a void, an undo, a reset or who deals."""
-    last = match.audit.order_by("-id").values("action", "deal__number").first() or {}
+    last = _last_change(match)
     if last.get("action") == AuditEntry.Action.FIRST_DEALER:
         return _("Who deals was changed meanwhile. Check who deals, then enter this deal "
                  "again.")
-    meanwhile = STALE_BECAUSE.get(last.get("action"), STALE_BECAUSE[AuditEntry.Action.RECORDED])
-    meanwhile = meanwhile % {"number": last.get("deal__number")}
+    meanwhile = _meanwhile(match, last)
     if match.finished:  # what changed it ended it: nothing to enter again
         return f"{meanwhile} {NO_MORE_DEALS}"
     return _("%(meanwhile)s Check the score, then enter this deal again if it is still due.") % {
         "meanwhile": meanwhile}
 
 
+def _last_change(match: Match) -> dict:
+    return match.audit.order_by("-id").values("action", "deal__number").first() or {}
+
+
+def _meanwhile(match: Match, last: dict | None = None) -> str:
+    """What changed the match last, said as what happened meanwhile (a deal, an undo...)."""
+    last = _last_change(match) if last is None else last
+    meanwhile = STALE_BECAUSE.get(last.get("action"), STALE_BECAUSE[AuditEntry.Action.RECORDED])
+    return meanwhile % {"number": last.get("deal__number")}
+
+
+NOTHING_TO_UNDO = gettext_lazy("There is no deal to undo.")
 STALE_BECAUSE = {
     AuditEntry.Action.RECORDED: gettext_lazy("Another deal was recorded on this match "
                                              "meanwhile."),
@@ -548,6 +559,7 @@ STALE_BECAUSE = {
     AuditEntry.Action.VOIDED: gettext_lazy("Deal %(number)s of this match was voided meanwhile."),
     AuditEntry.Action.UNDONE: gettext_lazy("The last deal of this match was undone meanwhile."),
     AuditEntry.Action.RESET: gettext_lazy("This match was reset meanwhile."),
+    AuditEntry.Action.FIRST_DEALER: gettext_lazy("Who deals was changed meanwhile."),
 }
 
 
@@ -676,6 +688,8 @@ def not_here(*, link: RefereeLink, match_id: int | None, action: str) -> str:
         (why for reason in TAKEN_AWAY if (why := reason(link, match_id))), None)
     if why:
         return f"{why} {NOT_DONE[action]}"
+    if match_id is not None and match_id == link.stopped_id:  # a withdrawal, a round taken back
+        return str(ABANDONED_MESSAGE)
     earlier = match_id is None or _was_links(link, match_id)
     return str((EARLIER_MATCH if earlier else ANOTHER_MATCH)[action])
 
@@ -738,13 +752,19 @@ def _score_of(match: Match) -> dict:
 @_once_per_key("undo")
 @outbox.service
 def deal_undo(*, match_id: int, key: str, asked: str, link: RefereeLink | None = None,
-              user=None, read: Match | None = None) -> Answer:
+              user=None, read: Match | None = None,
+              expected_version: int | None = None) -> Answer:
     """Take back the last deal of a match (the referee's undo); audited. `read`: see
-    _locked (the table's match; the one just finished when the undo is for that one)."""
+    _locked (the table's match; the one just finished when the undo is for that one).
+    `expected_version`: the version the undo screen showed; refused when the match changed
+    since, so that the deal taken back is the one the screen named."""
     match = _locked(match_id, read, link)
+    if expected_version is not None and expected_version != match.version:
+        raise StaleScore(_("%(meanwhile)s Nothing was undone: check the score, then undo "
+                           "again if a deal is still wrong.") % {"meanwhile": _meanwhile(match)})
     current = active_deals(match)
     if not current:
-        raise ScoringRefused(_("There is no deal to undo."))
+        raise ScoringRefused(str(NOTHING_TO_UNDO))
     if (why := reopening_refused(match)) is not None:
         raise MatchFinished(why)
     # Undoing the deal that ended the match reopens it: the guards refuse it too when a later

@@ -226,6 +226,13 @@ class KeyForm(forms.Form):
         return str(uuid.uuid4())
 
 
+class UndoForm(KeyForm):
+    """The undo a referee's screen offers: the version of the match it showed, so that a deal
+    saved meanwhile (on another phone) is never the one taken back."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
 class RefereeWriteForm(KeyForm, DealForm):
     """A deal as the referee page saves it: with its idempotency key and the version seen."""
 

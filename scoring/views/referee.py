@@ -21,7 +21,14 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import engine, presenters, selectors, services
-from scoring.forms.deal import DealForm, FirstDealerForm, KeyForm, RefereeWriteForm, ResultConfirmForm
+from scoring.forms.deal import (
+    DealForm,
+    FirstDealerForm,
+    KeyForm,
+    RefereeWriteForm,
+    ResultConfirmForm,
+    UndoForm,
+)
 from scoring.models import Match, RefereeLink
 from sueca_club.compiled import Compiled
 from sueca_club.zones import club_zone_activate
@@ -340,13 +347,15 @@ def undo(request, token):
     target = services.undo_target(link)
     if target is None:
         return refusal
-    form = KeyForm(request.POST or None, initial={"key": KeyForm.new_key(), "match": target})
-    if form.is_bound and not form.is_valid():  # a forged or damaged key: undo nothing
+    form = UndoForm(request.POST or None)
+    if form.is_bound and not form.is_valid():  # a forged or damaged screen: undo nothing
         messages.error(request, STALE)
         return redirect(link)
     if not form.is_valid():
         undoing = (link.match if target == link.match_id
                    else selectors.matches_with_teams().get(pk=target))
+        form = UndoForm(initial={"key": KeyForm.new_key(), "match": target,
+                                 "version": undoing.version})
         tally = selectors.tally(undoing)
         return render(request, "scoring/referee_undo.html", {
             "link": link, "match": undoing, "board": selectors.board(undoing), "undo": form,
@@ -356,7 +365,8 @@ def undo(request, token):
     if elsewhere is not None:
         return elsewhere
     try:
-        services.deal_undo(match_id=target, key=str(form.cleaned_data["key"]), link=link)
+        services.deal_undo(match_id=target, key=str(form.cleaned_data["key"]), link=link,
+                           expected_version=form.cleaned_data["version"])
     except services.ScoringRefused as refused:
         messages.error(request, refused.message)
     else:

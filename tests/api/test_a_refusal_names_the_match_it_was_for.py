@@ -59,3 +59,18 @@ def test_the_referee_page_says_another_match_for_a_screen_naming_one(client, ref
                            {"points": [73, 47], "match": their_table.link.match_id},
                            follow=True)
     assert ANOTHER in response.content.decode()
+
+
+def test_a_deal_for_the_tables_match_that_a_withdrawal_stopped_says_it_was_abandoned(
+        client, their_table):
+    """The table never moved on: its match stopped short when a partnership withdrew, so the
+    deal on the phone's screen is not "for an earlier match at this table"."""
+    from scoring.services import ABANDONED_MESSAGE
+    from tournaments.models import Pairing
+
+    token, playing = their_table.link.token, their_table.link.match_id
+    assert post(client, token, "deals", {"points": [73, 47]}).status_code == 201
+    services.entry_withdraw(entry=Pairing.objects.get(match_id=playing).a)
+    response = post(client, token, "deals", {"points": [70, 50], "match": playing})
+    assert (response.status_code, response.json()) == (409, {"error": str(ABANDONED_MESSAGE)})
+    assert Deal.objects.filter(match_id=playing).count() == 1

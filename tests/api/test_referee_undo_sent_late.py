@@ -77,3 +77,48 @@ def test_another_clubs_undo_answer_is_never_handed_out(client, table, other_orga
     assert post(client, link, "undo", {"match": theirs.pk}, key="u1").status_code == 200
     response = post(client, table, "undo", {"match": theirs.pk}, key="u1")
     assert response.status_code == 409 and response.json()["error"] == ANOTHER
+
+
+def post_seen(client, link, etag: str, body=None):
+    return client.post(f"/api/v1/referee/{link.token}/undo",
+                       data=b"" if body is None else json.dumps(body),
+                       content_type="application/json",
+                       headers={"Idempotency-Key": str(uuid.uuid4()), "If-Match": etag})
+
+
+def test_an_undo_with_the_version_it_saw_takes_back_that_deal(client, table, match):
+    played(client, table, match)
+    match.refresh_from_db()
+    assert post_seen(client, table, match.etag).status_code == 200
+    assert match.deals.filter(active=True).count() == 1
+
+
+def test_an_undo_whose_version_another_deal_changed_undoes_nothing(client, table, match):
+    """The phone showed "Undo deal 2?"; another phone saved deal 3 meanwhile."""
+    played(client, table, match)
+    match.refresh_from_db()
+    seen = match.etag
+    played(client, table, match, deals=1)
+    response = post_seen(client, table, seen)
+    assert response.status_code == 409
+    assert response.json()["error"].startswith("Another deal was recorded on this match "
+                                               "meanwhile. Nothing was undone")
+    assert match.deals.filter(active=True).count() == 3
+
+
+def test_an_undo_with_a_malformed_if_match_is_refused(client, table, match):
+    played(client, table, match)
+    assert post_seen(client, table, "garbage").status_code == 400
+    assert match.deals.filter(active=True).count() == 2
+
+
+def test_an_undo_naming_the_tables_match_with_no_deal_says_there_is_none(
+        client, table, match, move_on):
+    """The table moved on to a match with no deal yet, so an undo without a body would take
+    back the deal that ended the last one; one naming the new match has nothing to undo."""
+    played(client, table, match)
+    new = move_on()
+    response = post(client, table, "undo", {"match": new.pk})
+    assert (response.status_code, response.json()) == (400, {
+        "error": "There is no deal to undo."})
+    assert match.deals.filter(active=True).count() == 2

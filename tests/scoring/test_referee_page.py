@@ -1,7 +1,6 @@
 """The referee's phone page: enter, confirm, save, undo; refusals say why."""
 
 import re
-import uuid
 
 from scoring import engine, services
 from scoring.models import AuditEntry, Deal
@@ -130,9 +129,9 @@ def test_the_opponent_confirms_when_the_match_asks_for_it(client, club, pair_a, 
 def test_undo_takes_back_the_last_deal_and_is_audited(client, referee_link):
     save(client, referee_link, points=["70", ""])
     page = client.get(f"/r/{referee_link.token}/undo/").content.decode()
-    key = hidden_fields(page)["key"]
-    client.post(f"/r/{referee_link.token}/undo/", {"key": key})
-    client.post(f"/r/{referee_link.token}/undo/", {"key": key})
+    fields = hidden_fields(page)
+    client.post(f"/r/{referee_link.token}/undo/", fields)
+    client.post(f"/r/{referee_link.token}/undo/", fields)
     assert not Deal.objects.filter(active=True).exists()
     assert AuditEntry.objects.filter(action="undone", via_link=referee_link).count() == 1
 
@@ -168,8 +167,8 @@ def test_the_saved_message_offers_to_undo_that_deal_at_the_top(client, referee_l
     referee = saved[saved.index('id="referee"'):]  # what htmx swaps in
     message = referee[referee.index("Deal saved."):]
     assert message.index('class="button undo-now"') < message.index("</p>")
-    undone = client.post(f"/r/{referee_link.token}/undo/", {
-        "key": str(uuid.uuid4()), "match": referee_link.match_id}, follow=True,
+    undone = client.post(f"/r/{referee_link.token}/undo/", hidden_fields(
+        client.get(f"/r/{referee_link.token}/undo/").content.decode()), follow=True,
         headers={"HX-Request": "true"}).content.decode()
     assert "The last deal was undone." in undone and "undo-now" not in undone
 
@@ -189,3 +188,16 @@ def test_each_sides_tricks_box_is_under_its_own_label(client, referee_link):
     for side in "ab":
         paragraph = re.search(rf'<p><label for="id_tricks_{side}">.*?</p>', page, re.S)[0]
         assert re.findall(r'<input [^>]*id="([^"]+)"', paragraph) == [f"id_tricks_{side}"]
+
+
+def test_an_undo_screen_left_open_while_another_phone_saved_undoes_nothing(client,
+                                                                         referee_link):
+    """Two phones at one table: the first shows "Undo deal 1?", the second saves deal 2; the
+    first's tap must not take back deal 2 (the screen named deal 1), nor deal 1 (no longer
+    the last): nothing is undone, and it says why."""
+    save(client, referee_link, points=["70", ""])
+    fields = hidden_fields(client.get(f"/r/{referee_link.token}/undo/").content.decode())
+    save(client, referee_link, points=["30", ""])
+    page = client.post(f"/r/{referee_link.token}/undo/", fields, follow=True).content.decode()
+    assert "Another deal was recorded on this match meanwhile. Nothing was undone" in page
+    assert Deal.objects.filter(active=True).count() == 2

@@ -130,7 +130,7 @@ def test_the_table_page_offers_and_does_the_same_undo(client, one_table):
     post(client, table.link.token, "deals", FLAG)
     screen = client.get(f"/r/{table.link.token}/undo/").content.decode()
     assert "Undo deal 1" in screen
-    fields = dict(re.findall(r'name="(key|match)" value="([^"]*)"', screen))
+    fields = dict(re.findall(r'name="(key|match|version)" value="([^"]*)"', screen))
     assert fields["match"] == str(first.pk)
     client.post(f"/r/{table.link.token}/undo/", fields)
     first.refresh_from_db()
