@@ -19,6 +19,10 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
     };
     const most = Number(pad.dataset.most || 120); // the pack's card points: 120, or 240
     let active = "A";
+    // The side the phone filled in (120 minus what was typed): switched to, it is typed anew,
+    // not added to ("50" then "6" is 6, not 506).
+    let filled = null;
+    let fresh = false;
     const other = () => (active === "A" ? "B" : "A");
     const mark = () => {
       inputs.A.classList.toggle("active", active === "A");
@@ -29,7 +33,7 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
     const mirror = (side) => mirrorPoints(inputs[side], inputs[side === "A" ? "B" : "A"]);
     pairPoints(inputs.A, inputs.B);
     for (const side of ["A", "B"]) {
-      inputs[side].addEventListener("focus", () => { active = side; mark(); say(""); });
+      inputs[side].addEventListener("focus", () => { active = side; fresh = side === filled; mark(); say(""); });
     }
     pad.addEventListener("click", (event) => {
       const button = event.target.closest("button");
@@ -40,7 +44,7 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
         // After a refusal (the server's, or the phone's offline) the next digit starts the
         // number again, and the refusal goes: "45" refused, then "3" is 3, not 453.
         const refusals = root.querySelectorAll("form.entry .errorlist, form.entry [data-offline-error]");
-        const anew = input.value === "0" || refusals.length > 0;
+        const anew = input.value === "0" || refusals.length > 0 || fresh;
         refusals.forEach((refusal) => refusal.remove());
         const next = anew ? button.dataset.digit : input.value + button.dataset.digit;
         if (Number(next) > most) {
@@ -53,10 +57,13 @@ import { mirrorPoints, pairPoints } from "./points-pair.js";
         input.value = input.value.slice(0, -1);
       } else if (button.hasAttribute("data-switch")) {
         active = other();
+        fresh = active === filled;
         mark();
         return;
       }
+      fresh = false;
       mirror(active);
+      filled = other();
     });
     mark();
   }

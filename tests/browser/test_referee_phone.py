@@ -118,6 +118,23 @@ def test_impossible_points_show_the_reason_in_place_and_save_nothing(phone, refe
     assert not Deal.objects.exists()
 
 
+def test_after_a_b_the_side_the_phone_filled_in_is_typed_anew(phone, referee_link):
+    """70 typed for A fills B with 50; A/B then 6, 0 gives B 60 (and A 60), where the digits
+    were added to the 50 the phone had written ("500 is more than 120")."""
+    page = phone
+    page.goto(f"/r/{referee_link.token}/")
+    type_points(page, "70")
+    expect(page.locator("#id_points_b")).to_have_value("50")
+    tap(page, "A/B")
+    type_points(page, "60")
+    expect(page.locator("#id_points_b")).to_have_value("60")
+    expect(page.locator("#id_points_a")).to_have_value("60")
+    tap(page, "A/B")
+    type_points(page, "5")  # back on A, which the phone filled in: typed anew too
+    expect(page.locator("#id_points_a")).to_have_value("5")
+    expect(page.locator("#id_points_b")).to_have_value("115")
+
+
 def test_reloading_the_confirmation_screen_goes_back_to_the_entry_form(phone, referee_link):
     page = phone
     page.goto(f"/r/{referee_link.token}/")
