@@ -52,6 +52,8 @@ class Match(models.Model):
     state = models.JSONField()
     # The paper tally of the active deals, kept with `state` (engine.tally_row's rows).
     tally = models.JSONField(default=list)
+    # Bumped by every write of the row (the ETag of its JSON): a deal worked out on one version
+    # is written as it is while the row still has it (services.deal_record).
     version = models.PositiveIntegerField(default=1)
     finished = models.BooleanField(default=False)
     winner = models.CharField(max_length=4, blank=True)
