@@ -196,10 +196,6 @@ UNDO_BODY = gettext_lazy('The body of an undo is empty, or {"match": <id>}: the 
                          'made for.')
 
 
-def _refused(message):
-    raise services.ScoringRefused(str(message))
-
-
 def _undo_for(request) -> int | None:
     """The match an undo was made for, when its body names one: `{"match": <id>}`. An undo
     needs no body; one cut short or misspelt is refused, not read as none (docs/api.md)."""
@@ -218,8 +214,10 @@ def referee_undo(request, token):
         target = services.undo_target(link)  # the deal that ended a match can be undone too
         if made_for is not None and made_for == link.match_id != target:
             # the table's match has no deal (left): a retry gets its first answer
-            return (services.kept_answer(key=key, link=link, action="undo", match_id=made_for)
-                    or _refused(services.NOTHING_TO_UNDO))
+            answered = services.kept_answer(key=key, link=link, action="undo", match_id=made_for)
+            if answered is None:
+                raise services.ScoringRefused(str(services.NOTHING_TO_UNDO))
+            return answered
         return (_answered_earlier(link, key, made_for, "undo", current=target)
                 or services.deal_undo(match_id=target, key=key, link=link, read=link.match,
                                       expected_version=seen[1] if seen and seen[0] == target
