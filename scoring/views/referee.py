@@ -51,10 +51,11 @@ WRITE_READS = ("club_id", "token", "match_id", "table_number", "stopped_id", "la
 def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
     """The token's link with its match and who plays it, in the same query; `with_match` (a
     read) also the match's club and round, which the pages show, in the club's zone. A write
-    reads the match again under its row lock, and takes who plays it from this read."""
+    works its deal out on this read and, under the row lock, reads only the match's version
+    to check it still stands (services.deal_record)."""
     if not TOKEN.fullmatch(token):  # PostgreSQL cannot even look up text with a NUL in it
         raise Http404("No such referee link.")
-    if not with_match:  # the rest of the match is read under the lock
+    if not with_match:  # a write's read (WRITE_READS), compiled once
         link = WRITE_READ.first(token)
         if link is None:
             raise Http404("No such referee link.")
