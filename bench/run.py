@@ -147,7 +147,8 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(folder / "gunicorn.log", "ab")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "sueca_club.wsgi", "--workers", str(workers),
+            [sys.executable, "-m", "gunicorn", "-c", "python:sueca_club.gunicorn",
+             "sueca_club.wsgi", "--workers", str(workers),
              "--worker-class", "sync", "--bind", f"127.0.0.1:{self.port}"],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True)  # its own process group: Ctrl-C reaches only the runner

@@ -15,7 +15,7 @@ from scoring import engine
 from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
 from scoring.selectors import TEAMS, match_payload, playing_now
 from sueca_club import outbox
-from sueca_club.compiled import Compiled, Insert, Update
+from sueca_club.compiled import Compiled, Insert, ReadyInsert, ReadyUpdate, Update
 from sueca_club.digests import digest
 
 # A change of a match's result (it finished, or a finished one changed or reopened) is the
@@ -134,10 +134,13 @@ def _store(match: Match, state: engine.MatchState, tally: list[dict], *,
 
 
 def _save_state(match: Match, was_finished: bool, stood: bool, *,
-                allow_reset: bool | None = None, by=None, link: RefereeLink | None = None) -> None:
+                allow_reset: bool | None = None, by=None, link: RefereeLink | None = None,
+                store: ReadyUpdate | None = None) -> None:
     """_store's write, of a state set on the match that was finished (`was_finished`) and whose
-    result stood (`stood`) before it."""
-    if match.pk is None:
+    result stood (`stood`) before it; `store`: its update, made ready before the lock."""
+    if store is not None:
+        store.run()
+    elif match.pk is None:
         match.save()
     else:
         STORE.save(match)
@@ -451,36 +454,63 @@ DEAL_INSERT, AUDIT_INSERT = Insert(Deal), Insert(AuditEntry)
 
 
 @dataclass(frozen=True)
+class _DealAsked:
+    """A deal as a write asks for it: what its rows are made of besides the match."""
+
+    deal: engine.Deal
+    key: str
+    asked: str
+    link: RefereeLink | None
+    user: object
+    trump: str
+    opponent_confirmed: bool
+    expected_version: int | None
+
+
+@dataclass(frozen=True)
 class _DealPlan:
     """What a deal does to the match as read at `version`: `match` is a copy with its state
-    after the deal (not saved), `number` the deal's, `before` and `after` the score around it
-    (the audit's), `body` the answer."""
+    after the deal (not saved); its rows (the deal, the match's update, the audit entry and
+    the key's answer, `body`) are made ready to write, so the lock is held for the writes."""
 
     match: Match
     version: int
     was_finished: bool
     stood: bool
-    number: int
-    before: dict
-    after: dict
+    deal: ReadyInsert
+    store: ReadyUpdate
+    audit: ReadyInsert
+    request: ReadyInsert
     body: str
 
 
-def _deal_plan(match: Match, deal: engine.Deal, expected_version: int | None) -> _DealPlan:
+def _deal_plan(match: Match, asked: _DealAsked) -> _DealPlan:
     # A stale deal first: when another deal ended the match meanwhile, the table compares it.
-    if expected_version is not None and expected_version != match.version:
+    if asked.expected_version is not None and asked.expected_version != match.version:
         raise StaleScore(_stale_deal_message(match))
-    preview = deal_preview(match=match, deal=deal)  # then a finished match says so
+    preview = deal_preview(match=match, deal=asked.deal)  # then a finished match says so
     # After the last active deal (a voided one leaves a gap that numbers keep): the tally,
     # kept with the deals, names it; the database refuses a number taken twice.
     number = match.tally[-1]["number"] + 1 if match.tally else 1
-    row = engine.tally_row(engine.rules_from(overrides=match.rules), number, deal,
+    row = engine.tally_row(engine.rules_from(overrides=match.rules), number, asked.deal,
                            preview.before, preview.state)
     after = copy.copy(match)
     after.dealt_at = timezone.now()  # a new deal: the TV highlights its table (scoring/tv.py)
     _set_state(after, preview.state, [*match.tally, row])
-    return _DealPlan(after, match.version, match.finished, match.result_stands, number,
-                     _score_of(match), _score(preview.state), json.dumps(match_payload(after)))
+    data, body = asked.deal.as_dict(), json.dumps(match_payload(after))
+    link, user = asked.link, asked.user
+    return _DealPlan(
+        after, match.version, match.finished, match.result_stands,
+        deal=DEAL_INSERT.ready(match=after, number=number, data=data, trump=asked.trump,
+                               created_by=user, via_link=link,
+                               opponent_confirmed=asked.opponent_confirmed),
+        store=STORE.ready(after),
+        audit=AUDIT_INSERT.ready(match=after, action=AuditEntry.Action.RECORDED, user=user,
+                                 via_link=link, before=_score_of(match),
+                                 after={"deal": data, **_score(preview.state)}),
+        request=REQUEST_INSERT.ready(match=after, link=link, key=asked.key, action="deal",
+                                     asked=asked.asked, status=201, body=body),
+        body=body)
 
 
 @_once_per_key("deal")
@@ -495,34 +525,29 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, asked: str,
     its version under the lock: the lock (on SQLite, the database's one writer) is held for
     the writes alone. Otherwise, or when that read would refuse the deal, it is worked out
     again on the locked row, which decides."""
+    write = _DealAsked(deal, key, asked, link, user, trump, opponent_confirmed,
+                       expected_version)
     plan = None
     if read is not None and read.pk == match_id and expected_version in (None, read.version):
         with contextlib.suppress(ScoringRefused):  # the locked row decides
-            plan = _deal_plan(read, deal, expected_version)
-    return _deal_write(match_id=match_id, deal=deal, key=key, asked=asked, link=link, user=user,
-                       trump=trump, expected_version=expected_version,
-                       opponent_confirmed=opponent_confirmed, read=read, plan=plan)
+            plan = _deal_plan(read, write)
+    return _deal_write(match_id, write, read, plan)
 
 
 @outbox.service
-def _deal_write(*, match_id: int, deal: engine.Deal, key: str, asked: str,
-                link: RefereeLink | None, user, trump: str, expected_version: int | None,
-                opponent_confirmed: bool, read: Match | None, plan: _DealPlan | None) -> Answer:
+def _deal_write(match_id: int, asked: _DealAsked, read: Match | None,
+                plan: _DealPlan | None) -> Answer:
     if plan is None:
-        plan = _deal_plan(_locked(match_id, read, link), deal, expected_version)
-    elif not _still_at(match_id, plan.version, link):  # which checked the link under the lock
-        plan = _deal_plan(_locked(match_id, read), deal, expected_version)
+        plan = _deal_plan(_locked(match_id, read, asked.link), asked)
+    elif not _still_at(match_id, plan.version, asked.link):  # which checked the link under the lock
+        plan = _deal_plan(_locked(match_id, read), asked)
     match = plan.match
-    saved = DEAL_INSERT.create(match=match, number=plan.number, data=deal.as_dict(),
-                               trump=trump, created_by=user, via_link=link,
-                               opponent_confirmed=opponent_confirmed)
-    _save_state(match, plan.was_finished, plan.stood, link=link)
-    AUDIT_INSERT.create(match=match, action=AuditEntry.Action.RECORDED, deal=saved, user=user,
-                        via_link=link, before=plan.before,
-                        after={"deal": saved.data, **plan.after})
-    answer = _remember(match, link, key, "deal", asked, Answer(201, plan.body))
+    saved = plan.deal.run()
+    _save_state(match, plan.was_finished, plan.stood, link=asked.link, store=plan.store)
+    plan.audit.run(deal=saved)
+    plan.request.run()
     _scores_changed(match)
-    return answer
+    return Answer(201, plan.body)
 
 
 def _stale_deal_message(match: Match) -> str:

@@ -97,7 +97,8 @@ class _Plan:
 
 class Insert:
     """`create(**values)`: what `model.objects.create(**values)` does (the row, then the
-    object with its id), the INSERT compiled once per database."""
+    object with its id), the INSERT compiled once per database. `ready(**values)` does the
+    work before the row is inserted (`.run()`): a write does it before it takes its lock."""
 
     def __init__(self, model):
         self.model = model
@@ -120,13 +121,40 @@ class Insert:
         return plan
 
     def create(self, using: str = "default", **values):
-        connection = connections[using]
-        if not connection.features.can_return_columns_from_insert:
-            return self.model.objects.using(using).create(**values)
-        obj = self.model(**values)
-        compiler, sql, converters = self._plan(obj, using)
-        params = [compiler.prepare_value(field, compiler.pre_save_val(field, obj))
-                  for field in self.fields]
+        return self.ready(using, **values).run()
+
+    def ready(self, using: str = "default", **values) -> "ReadyInsert":
+        return ReadyInsert(self, self.model(**values), using)
+
+
+class ReadyInsert:
+    """A row made ready to insert: its object, and the values the database is sent."""
+
+    def __init__(self, insert: Insert, obj, using: str):
+        self.insert, self.obj, self.using = insert, obj, using
+        self.plan = self.params = None
+        if connections[using].features.can_return_columns_from_insert:
+            self.plan = insert._plan(obj, using)
+            self.params = [self._param(field) for field in insert.fields]
+
+    def _param(self, field):
+        compiler = self.plan[0]
+        return compiler.prepare_value(field, compiler.pre_save_val(field, self.obj))
+
+    def run(self, **later):
+        """Insert the row, with `later` set on it first (a row inserted meanwhile, that it
+        points at): its object, with its id."""
+        obj, params = self.obj, self.params
+        for name, value in later.items():
+            setattr(obj, name, value)
+        if self.plan is None:
+            obj.save(force_insert=True, using=self.using)
+            return obj
+        compiler, sql, converters = self.plan
+        if later:
+            params = [self._param(field) if field.name in later else param
+                      for field, param in zip(self.insert.fields, params, strict=True)]
+        connection = connections[self.using]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             row = connection.ops.fetch_returned_insert_columns(cursor, compiler.returning_params)
@@ -134,14 +162,14 @@ class Insert:
             [row] = compiler.apply_converters([row], converters)
         for field, value in zip(compiler.returning_fields, row, strict=True):
             setattr(obj, field.attname, value)
-        obj._state.adding, obj._state.db = False, using
+        obj._state.adding, obj._state.db = False, self.using
         return obj
 
 
 class Update:
     """`save(obj)`: what `obj.save(update_fields=fields)` does to a row that exists, the UPDATE
     compiled once per database (and per which of its values are NULL, which Django writes
-    into the SQL)."""
+    into the SQL). `ready(obj)` does the work before the row is updated (`.run()`)."""
 
     def __init__(self, model, fields: list[str]):
         self.model = model
@@ -149,6 +177,9 @@ class Update:
         self._plans: dict[tuple, str] = {}
 
     def save(self, obj, using: str = "default") -> None:
+        self.ready(obj, using).run()
+
+    def ready(self, obj, using: str = "default") -> "ReadyUpdate":
         connection = connections[using]
         values = [field.get_db_prep_save(field.pre_save(obj, False), connection=connection)
                   for field in self.fields]
@@ -161,7 +192,19 @@ class Update:
             query.add_filter("pk", obj.pk)
             sql, _params = query.get_compiler(using=using).as_sql()
             self._plans[(using, nulls)] = sql
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [value for value in values if value is not None] + [obj.pk])
+        return ReadyUpdate(self.model, sql, [value for value in values if value is not None]
+                           + [obj.pk], using)
+
+
+class ReadyUpdate:
+    """A row's update made ready: its SQL and the values the database is sent."""
+
+    def __init__(self, model, sql: str, params: list, using: str):
+        self.model, self.sql, self.params, self.using = model, sql, params, using
+
+    def run(self) -> None:
+        with connections[self.using].cursor() as cursor:
+            cursor.execute(self.sql, self.params)
             if cursor.rowcount != 1:
-                raise self.model.DoesNotExist(f"no {self.model.__name__} {obj.pk} to update")
+                raise self.model.DoesNotExist(
+                    f"no {self.model.__name__} {self.params[-1]} to update")

@@ -8,6 +8,7 @@ from django.db import connection
 from django.utils import timezone
 
 from scoring import services as scoring
+from scoring.models import Match
 from tournaments.models import LiveScores, Pairing, Round
 
 LIVE = LiveScores._meta.db_table
@@ -17,11 +18,14 @@ ROUND = Round._meta.db_table
 
 def scores_changed(match) -> None:
     """One statement, a friendly's match included (it has no pairing: nothing is written); the
-    first change of a tournament's scores makes its row.
+    first change of a tournament's scores makes its row. None when the match was read with its
+    pairing and has none (a referee's deal: scoring/views/referee.py's WRITE_READS).
 
     `changed_at` is when a table last had a new deal (the match's `dealt_at`), which the TV
     highlights (scoring/tv.py): an undo, a correction or who deals first moves the version
     only, so the TV rebuilds once for them, not each second of a highlight nobody sees."""
+    if Match.pairing.is_cached(match) and Match.pairing.related.get_cached_value(match) is None:
+        return
     dealt_at = connection.ops.adapt_datetimefield_value(match.dealt_at or timezone.now())
     with connection.cursor() as cursor:
         cursor.execute(

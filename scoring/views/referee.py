@@ -39,10 +39,11 @@ SHOWN_AT_INPUT = ("points",)  # the page shows these fields' errors at their box
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what new_token() makes (URL-safe base64)
 # What a write reads with its link: the link, its match (the deal is read by its rules and
-# worked out on it before the lock: services.deal_record), and who plays (the answer names
-# them), not the rest of the partnerships' and players' rows.
+# worked out on it before the lock: services.deal_record), who plays (the answer names them),
+# not the rest of the partnerships' and players' rows, and whether a tournament plays the
+# match (a friendly's deal has no tournament's live scores to bump: tournaments/live.py).
 WRITE_READS = ("club_id", "token", "match_id", "table_number", "stopped_id", "label",
-               "revoked_at", "created_at",
+               "revoked_at", "created_at", "match__pairing__id",
                *(f"match__{field.name}" for field in Match._meta.concrete_fields),
                *(f"match__{side}__{column}" for side in "ab" for column in (
                    "name", "player_3_id", "player_4_id", "player_1__name", "player_2__name")))
@@ -69,7 +70,7 @@ def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
 
 
 WRITE_READ = Compiled(lambda token: RefereeLink.objects.select_related(
-    *(f"match__{name}" for name in selectors.TEAMS)).only(*WRITE_READS).filter(token=token),
+    "match__pairing", *(f"match__{name}" for name in selectors.TEAMS)).only(*WRITE_READS).filter(token=token),
     sample="compiled-sample-token")
 
 

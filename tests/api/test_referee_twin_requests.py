@@ -23,16 +23,15 @@ def test_a_retry_racing_the_first_copy_onto_the_next_match_gets_the_first_answer
     first_match, next_match = make_match(club, pair_a, pair_b), make_match(club, pair_b, pair_a)
     link = RefereeLink.objects.create(club=club, match=first_match, table_number=1)
     stored, go_on = threading.Event(), threading.Event()
-    remember = services._remember
+    scores_changed = services._scores_changed  # the write's last statement, after its key's
 
-    def remember_then_wait(*args):
-        answer = remember(*args)
+    def written_then_wait(*args):
+        scores_changed(*args)
         if threading.current_thread().name == "first":
             stored.set()  # its key is written, not committed
             assert go_on.wait(timeout=30)
-        return answer
 
-    monkeypatch.setattr(services, "_remember", remember_then_wait)
+    monkeypatch.setattr(services, "_scores_changed", written_then_wait)
     answers = {}
 
     def post(name):

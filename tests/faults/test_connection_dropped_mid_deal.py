@@ -78,10 +78,11 @@ class Pause:
         assert self.release.wait(timeout=30), "the test never let the request go on"
 
 
-@pytest.fixture(params=["deal-written", "answer-built"])
+@pytest.fixture(params=["deal-written", "all-written"])
 def pause(request, monkeypatch):
     """Pause after the deal row and the match are written (when the state is stored), or
-    later, just before the idempotency key is stored with the answer."""
+    later, once every row is written (the idempotency key with its answer too), just before
+    the commit."""
     hook = Pause()
     if request.param == "deal-written":
         store = services._save_state
@@ -93,13 +94,13 @@ def pause(request, monkeypatch):
         monkeypatch.setattr(services, "_save_state", stored)
         yield hook
     else:
-        remember = services._remember
+        scores_changed = services._scores_changed  # the write's last statement
 
         def paused(*args, **kwargs):
+            scores_changed(*args, **kwargs)
             hook()
-            return remember(*args, **kwargs)
 
-        monkeypatch.setattr(services, "_remember", paused)
+        monkeypatch.setattr(services, "_scores_changed", paused)
         yield hook
     hook.release.set()
 

@@ -9,10 +9,11 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring import engine
 from scoring import services as scoring
-from tests.tournaments.helpers import in_play, play, record
+from tests.tournaments.helpers import in_play, make_tournament, play, post_deal, record
 from tests.tournaments.public_helpers import HTMX, swiss
 from tournaments import selectors
 from tournaments.models import LiveScores, Tournament
+from tournaments.services import tournament_start
 
 
 @pytest.fixture
@@ -56,6 +57,24 @@ def test_an_undo_a_correction_and_a_confirmation_bump_it_too(club, organiser):
 
 def test_a_friendlys_deal_writes_no_live_scores(match):
     record(match, {"points": [70, 50]})
+    assert not LiveScores.objects.exists()
+
+
+def test_a_deal_posted_at_a_tournament_table_bumps_it(club):
+    """The referee's API reads the match with its pairing: a tournament's deal bumps."""
+    tournament = make_tournament(club, 4, structure="rounds", tables_count=2, rounds_count=3)
+    tournament_start(tournament=tournament)
+    table = tournament.tables.select_related("link").order_by("number").first()
+    own, live = versions(tournament)
+    assert post_deal(table.link.token, "table-1", {"points": [70, 50]}).status_code == 201
+    assert versions(tournament) == (own, live + 1)
+
+
+def test_a_friendlys_deal_posted_at_its_table_asks_nothing_of_live_scores(match):
+    with CaptureQueriesContext(connection) as queries:
+        posted = post_deal(match.referee_links.get().token, "friendly", {"points": [70, 50]})
+    assert posted.status_code == 201
+    assert not [q for q in queries if LiveScores._meta.db_table in q["sql"]]
     assert not LiveScores.objects.exists()
 
 
