@@ -102,8 +102,10 @@ class PairField(CopiedQuickly, forms.Field):
             item = item.strip()
             if item == "":
                 return None
-            if item.isascii() and item.isdigit() and len(item) <= 3:
-                item = int(item)
+            if item.isascii() and item.isdigit():  # "0095" is 95; a long number is refused
+                digits = item.lstrip("0") or "0"
+                if len(digits) <= 3:
+                    item = int(digits)
         if item is None:
             return None
         if not is_int(item) or not 0 <= item <= self.most:

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from scoring import engine, services
 from scoring.models import AuditEntry, Deal
 from scoring.services import referee_link_revoke
@@ -78,6 +80,20 @@ def test_impossible_points_are_refused_with_the_reason(client, referee_link):
     page = confirm(client, referee_link, points=["119", ""])
     assert page.status_code == 400
     assert "no card is worth 1" in page.content.decode()
+
+
+@pytest.mark.parametrize("typed", ["0095", "095", " 95 "])
+def test_points_typed_with_leading_zeros_read_as_the_number(client, referee_link, typed):
+    page = confirm(client, referee_link, points=[typed, ""])
+    assert page.status_code == 200, page.content
+    assert hidden_fields(page.content.decode())["points"][0] == "95"
+
+
+@pytest.mark.parametrize("typed", ["1000", "0" * 5000 + "1000", "9" * 5000])
+def test_a_number_too_long_is_refused_not_read(client, referee_link, typed):
+    page = confirm(client, referee_link, points=[typed, ""])
+    assert page.status_code == 400
+    assert "Enter a whole number from 0 to 120." in page.content.decode()
 
 
 def test_the_refusal_is_an_alert_that_both_points_boxes_point_at(client, referee_link):
