@@ -95,16 +95,24 @@ class _Plan:
         return found
 
 
+def _stamped(field) -> bool:
+    """A field Django sets to the time of the write (auto_now, auto_now_add)."""
+    return getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+
+
 class Insert:
     """`create(**values)`: what `model.objects.create(**values)` does (the row, then the
     object with its id), the INSERT compiled once per database. `ready(**values)` does the
-    work before the row is inserted (`.run()`): a write does it before it takes its lock."""
+    work before the row is inserted (`.run()`): a write does it before it takes its lock.
+    Its times (auto_now_add) are still taken when it runs, so that they keep the order of the
+    writes (a page's ETag names the newest change it shows)."""
 
     def __init__(self, model):
         self.model = model
         meta = model._meta
         self.fields = [field for field in meta.local_concrete_fields
                        if field is not meta.auto_field and not field.generated]
+        self.stamped = {field.name for field in self.fields if _stamped(field)}
         self._by_alias: dict[str, tuple] = {}
 
     def _plan(self, obj, using: str) -> tuple:
@@ -151,9 +159,9 @@ class ReadyInsert:
             obj.save(force_insert=True, using=self.using)
             return obj
         compiler, sql, converters = self.plan
-        if later:
-            params = [self._param(field) if field.name in later else param
-                      for field, param in zip(self.insert.fields, params, strict=True)]
+        again = self.insert.stamped | later.keys()
+        params = [self._param(field) if field.name in again else param
+                  for field, param in zip(self.insert.fields, params, strict=True)]
         connection = connections[self.using]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
@@ -169,7 +177,8 @@ class ReadyInsert:
 class Update:
     """`save(obj)`: what `obj.save(update_fields=fields)` does to a row that exists, the UPDATE
     compiled once per database (and per which of its values are NULL, which Django writes
-    into the SQL). `ready(obj)` does the work before the row is updated (`.run()`)."""
+    into the SQL). `ready(obj)` does the work before the row is updated (`.run()`), its times
+    (auto_now) still taken when it runs, as Insert's."""
 
     def __init__(self, model, fields: list[str]):
         self.model = model
@@ -192,19 +201,28 @@ class Update:
             query.add_filter("pk", obj.pk)
             sql, _params = query.get_compiler(using=using).as_sql()
             self._plans[(using, nulls)] = sql
-        return ReadyUpdate(self.model, sql, [value for value in values if value is not None]
-                           + [obj.pk], using)
+        sent = [(field, value) for field, value in zip(self.fields, values, strict=True)
+                if value is not None]
+        return ReadyUpdate(obj, sql, [value for _field, value in sent] + [obj.pk], using,
+                           stamped=[(at, field) for at, (field, _value) in enumerate(sent)
+                                    if _stamped(field)])
 
 
 class ReadyUpdate:
-    """A row's update made ready: its SQL and the values the database is sent."""
+    """A row's update made ready: its SQL and the values the database is sent, of which those
+    at `stamped` (position, field) are taken again when it runs."""
 
-    def __init__(self, model, sql: str, params: list, using: str):
-        self.model, self.sql, self.params, self.using = model, sql, params, using
+    def __init__(self, obj, sql: str, params: list, using: str, *, stamped: list):
+        self.obj, self.model, self.sql, self.params = obj, type(obj), sql, params
+        self.using, self.stamped = using, stamped
 
     def run(self) -> None:
-        with connections[self.using].cursor() as cursor:
-            cursor.execute(self.sql, self.params)
+        connection, params = connections[self.using], self.params.copy()
+        for at, field in self.stamped:
+            params[at] = field.get_db_prep_save(field.pre_save(self.obj, False),
+                                                connection=connection)
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
             if cursor.rowcount != 1:
                 raise self.model.DoesNotExist(
                     f"no {self.model.__name__} {self.params[-1]} to update")

@@ -102,3 +102,18 @@ def test_a_compiled_update_of_a_row_gone_says_so(match):
 def test_the_rules_read_by_a_compiled_query_are_the_engine_s(match):
     assert engine.rules_from(overrides=WITH_TEAMS.first(match.pk).rules) == \
         engine.rules_from(overrides=match.rules)
+
+
+def test_rows_made_ready_take_their_times_when_they_are_written(match, monkeypatch):
+    """A write makes its rows ready before its lock and writes them in it: their times are the
+    writing's, so they keep the order of the writes (the club TV's ETag names the newest)."""
+    made, written = timezone.now() - timezone.timedelta(seconds=30), timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: made)
+    update = Update(Match, ["version", "updated_at"]).ready(match)
+    insert = Insert(AuditEntry).ready(match=match, action=AuditEntry.Action.RECORDED,
+                                      before={}, after={})
+    monkeypatch.setattr(timezone, "now", lambda: written)
+    update.run()
+    entry = insert.run()
+    assert Match.objects.get(pk=match.pk).updated_at == written
+    assert AuditEntry.objects.get(pk=entry.pk).at == written
