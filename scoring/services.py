@@ -539,7 +539,7 @@ def _deal_write(match_id: int, asked: _DealAsked, read: Match | None,
                 plan: _DealPlan | None) -> Answer:
     if plan is None:
         plan = _deal_plan(_locked(match_id, read, asked.link), asked)
-    elif not _still_at(match_id, plan.version, asked.link):  # which checked the link under the lock
+    elif not _still_at(match_id, plan.version, asked.link):  # it checked the link, locked
         plan = _deal_plan(_locked(match_id, read), asked)
     match = plan.match
     saved = plan.deal.run()

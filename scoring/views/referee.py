@@ -70,8 +70,8 @@ def referee_link(token: str, *, with_match: bool = True) -> RefereeLink:
 
 
 WRITE_READ = Compiled(lambda token: RefereeLink.objects.select_related(
-    "match__pairing", *(f"match__{name}" for name in selectors.TEAMS)).only(*WRITE_READS).filter(token=token),
-    sample="compiled-sample-token")
+    "match__pairing", *(f"match__{name}" for name in selectors.TEAMS))
+    .only(*WRITE_READS).filter(token=token), sample="compiled-sample-token")
 
 
 def event_over(link) -> bool:
