@@ -3,7 +3,6 @@
 import contextlib
 import copy
 import functools
-import json
 from dataclasses import dataclass
 
 from django.db import IntegrityError, models, transaction
@@ -14,8 +13,8 @@ from django.utils.translation import gettext_lazy
 from scoring import engine
 from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
 from scoring.selectors import TEAMS, match_payload, playing_now
-from sueca_club import outbox
-from sueca_club.compiled import Compiled, Insert, ReadyInsert, ReadyUpdate, Update
+from sueca_club import fastjson, outbox
+from sueca_club.compiled import Compiled, Insert, ReadyInsert, ReadyUpdate, Update, run_all
 from sueca_club.digests import digest
 
 # A change of a match's result (it finished, or a finished one changed or reopened) is the
@@ -134,16 +133,21 @@ def _store(match: Match, state: engine.MatchState, tally: list[dict], *,
 
 
 def _save_state(match: Match, was_finished: bool, stood: bool, *,
-                allow_reset: bool | None = None, by=None, link: RefereeLink | None = None,
-                store: ReadyUpdate | None = None) -> None:
+                allow_reset: bool | None = None, by=None, link: RefereeLink | None = None
+                ) -> None:
     """_store's write, of a state set on the match that was finished (`was_finished`) and whose
-    result stood (`stood`) before it; `store`: its update, made ready before the lock."""
-    if store is not None:
-        store.run()
-    elif match.pk is None:
+    result stood (`stood`) before it."""
+    if match.pk is None:
         match.save()
     else:
         STORE.save(match)
+    _state_saved(match, was_finished, stood, allow_reset=allow_reset, by=by, link=link)
+
+
+def _state_saved(match: Match, was_finished: bool, stood: bool, *,
+                 allow_reset: bool | None = None, by=None,
+                 link: RefereeLink | None = None) -> None:
+    """What follows _save_state's write (see _store)."""
     if (match.finished or was_finished) and allow_reset is not None:
         for guard in RESULT_GUARDS:
             guard(match, allow_reset)
@@ -353,6 +357,11 @@ def _requests(match_id: int, link: RefereeLink | None, key: str):
 REQUEST_INSERT = Insert(RefereeRequest)
 
 
+def _payload_text(match: Match) -> str:
+    """A keyed write's answer: the match as the API gives it, with its whole tally."""
+    return fastjson.dumps(match_payload(match))
+
+
 def _remember(match: Match, link: RefereeLink | None, key: str, action: str, asked: str,
               answer: Answer) -> Answer:
     REQUEST_INSERT.create(match=match, link=link, key=key, action=action, asked=asked,
@@ -497,7 +506,7 @@ def _deal_plan(match: Match, asked: _DealAsked) -> _DealPlan:
     after = copy.copy(match)
     after.dealt_at = timezone.now()  # a new deal: the TV highlights its table (scoring/tv.py)
     _set_state(after, preview.state, [*match.tally, row])
-    data, body = asked.deal.as_dict(), json.dumps(match_payload(after))
+    data, body = asked.deal.as_dict(), _payload_text(after)
     link, user = asked.link, asked.user
     return _DealPlan(
         after, match.version, match.finished, match.result_stands,
@@ -542,10 +551,8 @@ def _deal_write(match_id: int, asked: _DealAsked, read: Match | None,
     elif not _still_at(match_id, plan.version, asked.link):  # it checked the link, locked
         plan = _deal_plan(_locked(match_id, read), asked)
     match = plan.match
-    saved = plan.deal.run()
-    _save_state(match, plan.was_finished, plan.stood, link=asked.link, store=plan.store)
-    plan.audit.run(deal=saved)
-    plan.request.run()
+    run_all(plan.deal, plan.store, plan.audit.pointing("deal", plan.deal), plan.request)
+    _state_saved(match, plan.was_finished, plan.stood, link=asked.link)
     _scores_changed(match)
     return Answer(201, plan.body)
 
@@ -639,7 +646,7 @@ def first_dealer_record(*, match_id: int, seat: int, key: str, asked: str,
     recorded; a choice first sent once the match is over is refused (FirstDealerFixed)."""
     match = _first_dealer_change(match_id=match_id, seat=seat, link=link)
     return _remember(match, link, key, "dealer", asked,
-                     Answer(200, json.dumps(match_payload(match))))
+                     Answer(200, _payload_text(match)))
 
 
 def _first_dealer_change(*, match_id: int, seat: int, link: RefereeLink | None = None,
@@ -797,7 +804,7 @@ def deal_undo(*, match_id: int, key: str, asked: str, link: RefereeLink | None =
     _supersede(match, current, {current[-1].pk: None}, action=AuditEntry.Action.UNDONE, user=user,
                link=link, allow_reset=False if match.finished else None)
     return _remember(match, link, key, "undo", asked,
-                     Answer(200, json.dumps(match_payload(match))))
+                     Answer(200, _payload_text(match)))
 
 
 def reopening_refused(match: Match) -> str | None:

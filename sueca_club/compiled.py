@@ -9,6 +9,7 @@ the tests that count queries count these. For the few statements of that path on
 else the ORM's own calls are plainer.
 """
 
+import functools
 from collections.abc import Callable
 
 from django.db import connections
@@ -140,7 +141,7 @@ class ReadyInsert:
 
     def __init__(self, insert: Insert, obj, using: str):
         self.insert, self.obj, self.using = insert, obj, using
-        self.plan = self.params = None
+        self.plan = self.params = self.points = None
         if connections[using].features.can_return_columns_from_insert:
             self.plan = insert._plan(obj, using)
             self.params = [self._param(field) for field in insert.fields]
@@ -149,25 +150,42 @@ class ReadyInsert:
         compiler = self.plan[0]
         return compiler.prepare_value(field, compiler.pre_save_val(field, self.obj))
 
+    def pointing(self, name: str, at: "ReadyInsert") -> "ReadyInsert":
+        """This row's `name` is `at`'s row, inserted before it: its id is known only then."""
+        self.points = (name, at)
+        return self
+
+    def params_now(self, later: dict) -> list:
+        """The values sent, with `later` (a row's objects set on it) and the times taken now."""
+        obj = self.obj
+        for name, value in later.items():
+            setattr(obj, name, value)
+        again = self.insert.stamped | later.keys()
+        return [self._param(field) if field.name in again else param
+                for field, param in zip(self.insert.fields, self.params, strict=True)]
+
     def run(self, **later):
         """Insert the row, with `later` set on it first (a row inserted meanwhile, that it
         points at): its object, with its id."""
-        obj, params = self.obj, self.params
-        for name, value in later.items():
-            setattr(obj, name, value)
+        if self.points is not None:
+            later = {self.points[0]: self.points[1].obj, **later}
         if self.plan is None:
-            obj.save(force_insert=True, using=self.using)
-            return obj
-        compiler, sql, converters = self.plan
-        again = self.insert.stamped | later.keys()
-        params = [self._param(field) if field.name in again else param
-                  for field, param in zip(self.insert.fields, params, strict=True)]
+            for name, value in later.items():
+                setattr(self.obj, name, value)
+            self.obj.save(force_insert=True, using=self.using)
+            return self.obj
         connection = connections[self.using]
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            row = connection.ops.fetch_returned_insert_columns(cursor, compiler.returning_params)
+            cursor.execute(self.plan[1], self.params_now(later))
+            return self.returned(connection.ops.fetch_returned_insert_columns(
+                cursor, self.plan[0].returning_params))
+
+    def returned(self, row):
+        """The object, with the values the database returned for it (its id)."""
+        compiler, _sql, converters = self.plan
         if converters:
             [row] = compiler.apply_converters([row], converters)
+        obj = self.obj
         for field, value in zip(compiler.returning_fields, row, strict=True):
             setattr(obj, field.attname, value)
         obj._state.adding, obj._state.db = False, self.using
@@ -216,13 +234,108 @@ class ReadyUpdate:
         self.obj, self.model, self.sql, self.params = obj, type(obj), sql, params
         self.using, self.stamped = using, stamped
 
-    def run(self) -> None:
+    def params_now(self) -> list:
         connection, params = connections[self.using], self.params.copy()
         for at, field in self.stamped:
             params[at] = field.get_db_prep_save(field.pre_save(self.obj, False),
                                                 connection=connection)
-        with connection.cursor() as cursor:
-            cursor.execute(self.sql, params)
-            if cursor.rowcount != 1:
-                raise self.model.DoesNotExist(
-                    f"no {self.model.__name__} {self.params[-1]} to update")
+        return params
+
+    def run(self) -> None:
+        with connections[self.using].cursor() as cursor:
+            cursor.execute(self.sql, self.params_now())
+            self.updated(cursor.rowcount)
+
+    def updated(self, count: int) -> None:
+        if count != 1:
+            raise self.model.DoesNotExist(f"no {self.model.__name__} {self.params[-1]} to update")
+
+
+def run_all(*rows: ReadyInsert | ReadyUpdate) -> None:
+    """Run rows made ready, in their order, as each one's run() does: on PostgreSQL as one
+    statement (one round trip to the server, not one a row), each row's own SQL a part of it
+    (a data-modifying WITH; Django's foreign keys are checked at the commit). A row pointing
+    at another (ReadyInsert.pointing) takes its id there. Each update must find its row, or
+    none of it is kept (DoesNotExist, in the transaction the caller holds)."""
+    connection = connections[rows[0].using]
+    statement = None
+    if connection.vendor == "postgresql" and all(row.using == rows[0].using for row in rows):
+        statement = _as_one(tuple(_part(row, rows) for row in rows))
+    if statement is None:
+        for row in rows:
+            row.run()
+        return
+    sql, dropped = statement
+    params = []
+    for at, row in enumerate(rows):
+        sent = row.params_now() if isinstance(row, ReadyUpdate) else row.params_now({})
+        if at in dropped:
+            del sent[dropped[at]]
+        params += sent
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchone()
+    for row in rows:
+        if isinstance(row, ReadyUpdate):
+            row.updated(found[0])
+            found = found[1:]
+        else:
+            width = len(row.plan[0].returning_fields)
+            row.returned(found[:width])
+            found = found[width:]
+            if row.points is not None:
+                setattr(row.obj, row.points[0], row.points[1].obj)
+
+
+def _part(row: ReadyInsert | ReadyUpdate, rows: tuple) -> tuple:
+    """A row as _as_one takes it: its SQL, and for a pointing insert (its column, the row it
+    points at, that row's column)."""
+    if isinstance(row, ReadyUpdate):
+        return row.sql, None
+    if row.plan is None:
+        return None, None
+    if row.points is None:
+        return row.plan[1], None
+    name, at = row.points
+    field = row.obj._meta.get_field(name)
+    return row.plan[1], (field.column, rows.index(at), field.target_field.column)
+
+
+@functools.lru_cache(maxsize=32)
+def _as_one(parts: tuple) -> tuple[str, dict] | None:
+    """run_all's statement, of each row's (SQL, what it points at: see _part), and where the
+    values sent leave out the pointing column's ({row: position}); None where the rows are
+    run one by one, their SQL not of the shape expected."""
+    if any(sql is None for sql, _points in parts):
+        return None
+    clauses, dropped, returned, inserted = [], {}, [], []
+    for at, (sql, points) in enumerate(parts):
+        name = f"row{at}"
+        if sql.startswith("UPDATE ") and " RETURNING " not in sql:
+            clauses.append(f"{name} AS ({sql} RETURNING 1)")
+            returned.append(f"(SELECT count(*) FROM {name})")
+            continue
+        if not sql.startswith("INSERT "):
+            return None
+        if points is not None:
+            column, target, target_column = points
+            columns = _plain_columns(sql)
+            if columns is None or f'"{column}"' not in columns:
+                return None
+            dropped[at] = columns.index(f'"{column}"')
+            values = ["%s"] * len(columns)
+            values[dropped[at]] = f'(SELECT "{target_column}" FROM row{target})'
+            sql = sql.replace(f"VALUES ({', '.join(['%s'] * len(columns))})",
+                              f"VALUES ({', '.join(values)})")
+        clauses.append(f"{name} AS ({sql})")
+        returned.append(f"{name}.*")
+        inserted.append(name)
+    return (f"WITH {', '.join(clauses)} SELECT {', '.join(returned)}"
+            + (f" FROM {', '.join(inserted)}" if inserted else ""), dropped)
+
+
+def _plain_columns(sql: str) -> list[str] | None:
+    """An INSERT's quoted columns, when each of its values is sent as a plain %s."""
+    head, _, rest = sql.partition(") VALUES (")
+    columns = head.partition(" (")[2].split(", ")
+    return columns if rest.partition(")")[0] == ", ".join(["%s"] * len(columns)) else None

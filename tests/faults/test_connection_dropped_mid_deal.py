@@ -80,18 +80,18 @@ class Pause:
 
 @pytest.fixture(params=["deal-written", "all-written"])
 def pause(request, monkeypatch):
-    """Pause after the deal row and the match are written (when the state is stored), or
-    later, once every row is written (the idempotency key with its answer too), just before
-    the commit."""
+    """Pause once the deal's rows are written (the deal, the match, the audit entry and the
+    key with its answer) and what follows its state is recorded, or later, after the write's
+    last statement, just before the commit."""
     hook = Pause()
     if request.param == "deal-written":
-        store = services._save_state
+        state_saved = services._state_saved
 
-        def stored(*args, **kwargs):
-            store(*args, **kwargs)
+        def paused(*args, **kwargs):
+            state_saved(*args, **kwargs)
             hook()
 
-        monkeypatch.setattr(services, "_save_state", stored)
+        monkeypatch.setattr(services, "_state_saved", paused)
         yield hook
     else:
         scores_changed = services._scores_changed  # the write's last statement

@@ -84,7 +84,7 @@ def test_a_deal_that_waited_for_the_revocation_is_refused(match, referee_link, o
 @pytest.mark.django_db(transaction=True)
 def test_a_deal_written_first_is_recorded_before_the_revocation(monkeypatch, match,
                                                                 referee_link, organiser):
-    written, release = paused_after(monkeypatch, services, "_save_state")
+    written, release = paused_after(monkeypatch, services, "_state_saved")
     referee, answer = in_thread(lambda: post(referee_link.token, "first"))
     assert written.wait(10)
     organiser_thread, renewed = in_thread(

@@ -2,14 +2,14 @@
 and changes exactly what the ORM's own would, and is not compiled again."""
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models.sql.compiler import SQLCompiler
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from scoring import engine, selectors
 from scoring.models import AuditEntry, Deal, Match, RefereeLink
-from sueca_club.compiled import Compiled, Insert, Update
+from sueca_club.compiled import Compiled, Insert, Update, _as_one, run_all
 
 SAMPLE = -987_654_321
 WITH_TEAMS = Compiled(lambda pk: selectors.matches_with_teams().filter(pk=pk), sample=SAMPLE)
@@ -117,3 +117,47 @@ def test_rows_made_ready_take_their_times_when_they_are_written(match, monkeypat
     entry = insert.run()
     assert Match.objects.get(pk=match.pk).updated_at == written
     assert AuditEntry.objects.get(pk=entry.pk).at == written
+
+
+def rows_of_a_deal(match):
+    match.version += 1
+    deal = Insert(Deal).ready(match=match, number=1, data={"points": [73, 47]})
+    audit = Insert(AuditEntry).ready(match=match, action=AuditEntry.Action.RECORDED,
+                                     before={"games": [0, 0]}, after={"games": [1, 0]})
+    return deal, Update(Match, ["version", "updated_at"]).ready(match), audit.pointing("deal",
+                                                                                       deal)
+
+
+def test_rows_run_all_together_are_stored_as_each_one_s_run_stores_them(match):
+    deal, update, audit = rows_of_a_deal(match)
+    with CaptureQueriesContext(connection) as queries:
+        run_all(deal, update, audit)
+    # PostgreSQL: one round trip; SQLite runs them one by one (no INSERT in a WITH)
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 3)
+    stored = AuditEntry.objects.select_related("deal").get(pk=audit.obj.pk)
+    assert columns(stored) == columns(audit.obj) and stored.deal_id == deal.obj.pk
+    assert columns(stored.deal) == columns(deal.obj)
+    assert Match.objects.get(pk=match.pk).version == match.version
+    assert not deal.obj._state.adding and audit.obj.deal is deal.obj
+
+
+def test_rows_run_all_together_keep_nothing_when_an_update_finds_no_row(match):
+    deal, update, audit = rows_of_a_deal(match)
+    update.params[-1] = match.pk + 1000  # another match: no such row
+    with pytest.raises(Match.DoesNotExist), transaction.atomic():
+        run_all(deal, update, audit)
+    assert not Deal.objects.filter(match=match).exists()
+    assert not AuditEntry.objects.filter(match=match).exists()
+
+
+def test_rows_of_sql_not_of_the_plain_shape_are_run_one_by_one():
+    plain = ('INSERT INTO "t" ("a", "deal_id") VALUES (%s, %s) RETURNING "t"."id"', None)
+    pointing = (plain[0], ("deal_id", 0, "id"))
+    assert _as_one((plain, pointing)) == (
+        'WITH row0 AS (INSERT INTO "t" ("a", "deal_id") VALUES (%s, %s) RETURNING "t"."id"), '
+        'row1 AS (INSERT INTO "t" ("a", "deal_id") VALUES (%s, (SELECT "id" FROM row0)) '
+        'RETURNING "t"."id") SELECT row0.*, row1.* FROM row0, row1', {1: 1})
+    cast = ('INSERT INTO "t" ("a", "deal_id") VALUES (%s::jsonb, %s) RETURNING "t"."id"',
+            ("deal_id", 0, "id"))
+    assert _as_one((plain, cast)) is None
+    assert _as_one((plain, (None, None))) is None  # a row not compiled (no RETURNING)

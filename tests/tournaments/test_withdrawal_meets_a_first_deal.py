@@ -40,7 +40,7 @@ def withdraw(pairing: Pairing):
 def test_a_first_deal_written_first_stands_and_its_match_is_abandoned(monkeypatch,
                                                                        first_table):
     pairing, token = first_table
-    inside, release = paused_after(monkeypatch, scoring, "_save_state")  # the deal is written
+    inside, release = paused_after(monkeypatch, scoring, "_state_saved")  # the deal is written
     referee, answer = in_thread(lambda: post_deal(token, "first-deal"))
     assert inside.wait(10)
     organiser, withdrawn = in_thread(withdraw(pairing))
