@@ -11,6 +11,14 @@ gives up after OPTIONS["answer_timeout"] seconds (0: never): the connection is c
 wait raises OperationalError, which the site answers with a 503 (sueca_club/middleware.py);
 the next request opens a new connection (bounded by connect_timeout). The deadline is a few
 seconds longer than statement_timeout, so a live server always answers first.
+
+Django's health check of a kept connection (CONN_HEALTH_CHECKS) sends `SELECT 1` before each
+request's first query: a round trip for every request, as dear as a deal's writes. Here it
+reads what the server sent meanwhile instead, without a round trip: a server that ends a
+connection (restarted, the backend terminated, a proxy dropping it) says why (FATAL) and
+closes it, and the connection is then replaced before the request uses it, as Django's check
+would. A server that says nothing because it stopped answering is found by the deadline of
+the request's first query, as it was by the deadline of `SELECT 1`.
 """
 
 import types
@@ -19,8 +27,32 @@ import psycopg
 from django.db.backends.postgresql import base
 
 
+class ServerEnding:
+    """A connection's notice handler: libpq passes it an error that comes while no query runs,
+    as the server's word that it ends the connection is (FATAL)."""
+
+    said = False
+
+    def __call__(self, diagnostic) -> None:
+        if diagnostic.severity_nonlocalized in ("FATAL", "PANIC"):
+            self.said = True
+
+
 class DeadlineConnection(psycopg.Connection):
     answer_timeout: float | None = None
+    ending: ServerEnding
+
+    def usable(self) -> bool:
+        """Whether the server keeps this connection, from what it sent meanwhile: read without
+        waiting (libpq's socket never blocks), then parsed (is_busy)."""
+        pgconn = self.pgconn
+        try:
+            pgconn.consume_input()
+            pgconn.is_busy()
+        except psycopg.OperationalError:  # the server closed it
+            return False
+        return (not self.ending.said and pgconn.status == psycopg.pq.ConnStatus.OK
+                and pgconn.transaction_status in USABLE)
 
     def wait(self, gen, *args, timeout=None, **kwargs):
         if timeout is not None or not self.answer_timeout:  # psycopg's own timed waits
@@ -32,6 +64,9 @@ class DeadlineConnection(psycopg.Connection):
             raise psycopg.OperationalError(
                 f"the database server did not answer within {self.answer_timeout:g} s") from None
 
+
+# As Django's SELECT 1 finds them: in a transaction that failed, the connection answers no more.
+USABLE = (psycopg.pq.TransactionStatus.IDLE, psycopg.pq.TransactionStatus.INTRANS)
 
 # Django's backend opens connections with `self.Database.connect`: the psycopg module, here
 # opening DeadlineConnections.
@@ -50,4 +85,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def get_new_connection(self, conn_params):
         connection = super().get_new_connection(conn_params)
         connection.answer_timeout = self.settings_dict["OPTIONS"].get("answer_timeout") or None
+        connection.ending = ServerEnding()
+        connection.add_notice_handler(connection.ending)
         return connection
+
+    def is_usable(self):
+        return self.connection is not None and self.connection.usable()

@@ -21,8 +21,8 @@ from tests.faults.throwaway_postgres import ThrowawayPostgres
 pytestmark = [pytest.mark.postgres, pytest.mark.faults, pytest.mark.usefixtures("needs_postgres")]
 
 STATEMENT_TIMEOUT, CONNECT_TIMEOUT = 2, 2  # seconds; the answer deadline is 2 s more
-# A frozen server costs one request at most the answer deadline (its kept connection's health
-# check) and a connect timeout (a new connection); some slack for a busy machine. A hang
+# A frozen server costs one request at most the answer deadline (its kept connection's first
+# query) and a connect timeout (a new connection); some slack for a busy machine. A hang
 # would take the 20 s of tests/faults/site.py.REQUEST_TIMEOUT.
 WORST = STATEMENT_TIMEOUT + 2 + CONNECT_TIMEOUT + 3
 WORKERS = 2
