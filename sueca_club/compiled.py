@@ -6,7 +6,9 @@ ms to compile and 0.05 ms to run on SQLite; a deal's three inserts and its match
 about as much again). These keep the SQL and the row reading that Django made the first time
 and run them again: the SQL is still Django's own, so a change to a model changes it too, and
 the tests that count queries count these. For the few statements of that path only: anywhere
-else the ORM's own calls are plainer.
+else the ORM's own calls are plainer. `run_all` sends a write's rows to PostgreSQL as one
+statement: each round trip to the server costs a busy worker about as much as the work it
+carries.
 """
 
 import functools
