@@ -28,8 +28,9 @@ from django.db.backends.postgresql import base
 
 
 class ServerEnding:
-    """A connection's notice handler: libpq passes it an error that comes while no query runs,
-    as the server's word that it ends the connection is (FATAL)."""
+    """A connection's notice handler, told whether the server said it ends the connection: an
+    error that comes while no query runs (FATAL, as the server's last word) is passed by libpq
+    to the notice handlers."""
 
     said = False
 
