@@ -157,28 +157,29 @@ class ReadyInsert:
         self.points = (name, at)
         return self
 
-    def params_now(self, later: dict) -> list:
-        """The values sent, with `later` (a row's objects set on it) and the times taken now."""
-        obj = self.obj
-        for name, value in later.items():
-            setattr(obj, name, value)
-        again = self.insert.stamped | later.keys()
+    def _point(self) -> set:
+        """Set the row it points at on it (inserted by now): the fields to take again."""
+        if self.points is None:
+            return set()
+        name, at = self.points
+        setattr(self.obj, name, at.obj)
+        return {name}
+
+    def params_now(self) -> list:
+        """The values sent, with the row it points at and the times taken now."""
+        again = self.insert.stamped | self._point()
         return [self._param(field) if field.name in again else param
                 for field, param in zip(self.insert.fields, self.params, strict=True)]
 
-    def run(self, **later):
-        """Insert the row, with `later` set on it first (a row inserted meanwhile, that it
-        points at): its object, with its id."""
-        if self.points is not None:
-            later = {self.points[0]: self.points[1].obj, **later}
+    def run(self):
+        """Insert the row: its object, with its id."""
         if self.plan is None:
-            for name, value in later.items():
-                setattr(self.obj, name, value)
+            self._point()
             self.obj.save(force_insert=True, using=self.using)
             return self.obj
         connection = connections[self.using]
         with connection.cursor() as cursor:
-            cursor.execute(self.plan[1], self.params_now(later))
+            cursor.execute(self.plan[1], self.params_now())
             return self.returned(connection.ops.fetch_returned_insert_columns(
                 cursor, self.plan[0].returning_params))
 
@@ -270,7 +271,7 @@ def run_all(*rows: ReadyInsert | ReadyUpdate) -> None:
     sql, dropped = statement
     params = []
     for at, row in enumerate(rows):
-        sent = row.params_now() if isinstance(row, ReadyUpdate) else row.params_now({})
+        sent = row.params_now()
         if at in dropped:
             del sent[dropped[at]]
         params += sent
@@ -285,8 +286,7 @@ def run_all(*rows: ReadyInsert | ReadyUpdate) -> None:
             width = len(row.plan[0].returning_fields)
             row.returned(found[:width])
             found = found[width:]
-            if row.points is not None:
-                setattr(row.obj, row.points[0], row.points[1].obj)
+            row._point()  # the id it points at, known now
 
 
 def _part(row: ReadyInsert | ReadyUpdate, rows: tuple) -> tuple:
