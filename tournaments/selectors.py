@@ -579,11 +579,10 @@ def untouched(pairings) -> bool:
 
 
 def round_is_complete(round_: Round) -> bool:
-    """No match of the round is left to finish; a knockout's or deciding round's, none of
-    the rounds before it either: a group result corrected since may have a match played
-    again, a group's or a knockout's whose slot ahead is empty (draws.fill_in_next)."""
-    if round_.stage not in (Round.Stage.KNOCKOUT, Round.Stage.DECIDING):
-        return not round_.pairings.filter(finished=False).exists()
+    """No match of the round is left to finish, nor of the rounds before it: a result
+    corrected since may have a match played again (a group's while its group's later rounds
+    stand, a knockout's whose slot ahead is empty: draws.fill_in_next), and what follows the
+    round waits for it too."""
     return not Pairing.objects.filter(round__tournament_id=round_.tournament_id,
                                       round__number__lte=round_.number, finished=False).exists()
 

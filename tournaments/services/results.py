@@ -213,7 +213,7 @@ def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winn
             draws.fill_in_next(tournament, pairing.round)
         draws.place_waiting(tournament)
         # rounds taken back leave the last one complete again: it draws what follows anew
-        _advance(tournament, selectors.last_round(tournament) if follow_up else pairing.round)
+        _advance(tournament)
     elif tournament.status == Tournament.Status.FINISHED:
         reopen(tournament)
 
@@ -310,8 +310,7 @@ def _retake_deciding(tournament: Tournament, pairing: Pairing, *, by=None, link=
         later = _deciding_to_retake(tournament, pairing)
         if later:
             _undraw(tournament, later)
-    if later:
-        _advance(tournament, selectors.last_round(tournament))
+    _advance(tournament)  # a finished event's standings, and so its champion, may change
 
 
 def _deciding_to_retake(tournament: Tournament, pairing: Pairing) -> list[Pairing]:
@@ -384,18 +383,20 @@ def _take_back(later: list[Pairing]) -> None:
     scoring.matches_abandon([p.match_id for p in later if p.match_id])
 
 
-def _advance(tournament: Tournament, round_: Round) -> None:
-    """When the last round's last match ends: draw the next round, or crown the champion.
+def _advance(tournament: Tournament) -> None:
+    """When the last round is complete: draw the next round, or crown the champion. Whichever
+    round's result ended it: a match of an earlier round ended again (reopened by a correction
+    or an undo, which took back what its round had led to) completes the last one again.
 
-    A finished tournament whose final result was corrected crowns again whatever the setting.
+    A finished tournament whose result was corrected crowns again whatever the setting.
     """
     automatic = tournament.auto_advance or tournament.status == Tournament.Status.FINISHED
     if league.is_league(tournament):
         if automatic:
             league_over(tournament)
         return
-    if (automatic and round_.pk == selectors.last_round(tournament).pk
-            and selectors.round_is_complete(round_)):
+    last = selectors.last_round(tournament)
+    if automatic and selectors.round_is_complete(last):
         try:
             with transaction.atomic():
                 drawn = advance(tournament)
