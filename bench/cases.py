@@ -2,6 +2,7 @@
 (bench/README.md says what each does)."""
 
 import contextlib
+import gzip
 import json
 import os
 import statistics
@@ -288,7 +289,9 @@ def prime(server: Server, paths: set[str]) -> dict[str, tuple[str, float]]:
     """The ETag and poll seconds a phone on each page got from its last poll."""
     primed = {}
     for path in paths:
-        _, headers, body = get(server.base + path, {"HX-Request": "true"})
+        _, headers, body = get(server.base + path, {"HX-Request": "true", **phones.BROWSER})
+        if headers.get("Content-Encoding") == "gzip":
+            body = gzip.decompress(body)
         live = phones.live_element(body)
         primed[path] = (headers.get("ETag", ""), live[1] if live else 5.0)
     return primed

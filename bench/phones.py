@@ -19,6 +19,7 @@ after the answer, so a request is a connection, read to its end.
 """
 
 import asyncio
+import gzip
 import html
 import json
 import random
@@ -36,6 +37,7 @@ IDLE_SECONDS = 10.0
 # Of the phones: what their owners look at. A café TV for every 16 tables (one screen's grid).
 PAGE_SHARES = (("overview", 0.3), ("standings", 0.3), ("round", 0.15), ("scoreboard", 0.25))
 TABLES_PER_TV = 16
+BROWSER = {"Accept-Encoding": "gzip, deflate, br"}  # what every phone's browser sends
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -113,6 +115,8 @@ async def request(port: int, method: str, path: str, headers: dict,
             reader.readexactly(int(length)) if length is not None else reader.read(), timeout)
     finally:
         writer.close()
+    if answer.get("content-encoding") == "gzip":
+        content = gzip.decompress(content)
     return status, answer, content
 
 
@@ -134,7 +138,7 @@ class Tally:
 
 async def _phone(port: int, path: str, etag: str, every: float, start: float, deadline: float,
                  tally: Tally, overview: str) -> None:
-    headers = {"HX-Request": "true", "If-None-Match": etag}
+    headers = {"HX-Request": "true", "If-None-Match": etag, **BROWSER}
     due = start
     while due < deadline:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
@@ -150,10 +154,11 @@ async def _phone(port: int, path: str, etag: str, every: float, start: float, de
         if status == 200:
             live = live_element(body)
             if live is None:  # nothing to poll (a match that ended): the overview
-                path, every, headers = overview, 5.0, {}
+                path, every, headers = overview, 5.0, BROWSER
             else:
                 path, every = live
-                headers = {"HX-Request": "true", "If-None-Match": answer.get("etag", "")}
+                headers = {"HX-Request": "true", "If-None-Match": answer.get("etag", ""),
+                           **BROWSER}
         due = done + every
 
 
