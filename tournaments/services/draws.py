@@ -371,10 +371,12 @@ def decided(a, b, withdrawn: frozenset[int]) -> dict:
     return {}
 
 
-def free_tables(tournament: Tournament) -> list[Table]:
-    return list(tournament.tables.select_related("link__match")
+def free_tables(tournament: Tournament, most: int) -> list[Table]:
+    """The first `most` tables free, each with its link (not its match: a big event's
+    hundreds of finished matches are not read to place one waiting)."""
+    return list(tournament.tables.select_related("link")
                 .filter(Q(link__match__isnull=True) | Q(link__match__pairing__finished=True))
-                .order_by("number"))
+                .order_by("number")[:most])
 
 
 def _matches_on_tables(tournament_id: int):
@@ -407,7 +409,9 @@ def place_waiting(tournament: Tournament) -> None:
         if not {pairing.a_id, pairing.b_id} & busy:
             busy |= {pairing.a_id, pairing.b_id}
             ready.append(pairing)
-    placed = list(zip(free_tables(tournament), ready, strict=False))
+    if not ready:
+        return
+    placed = list(zip(free_tables(tournament, len(ready)), ready, strict=False))
     if new := [(table, p) for table, p in placed if p.match_id is None]:
         start_matches(tournament, new)
     if reopened := [(table, p) for table, p in placed if p.match_id is not None]:
