@@ -3,7 +3,6 @@
 What people see of them (titles, lines, the bracket, the API's shapes) is in presenters."""
 
 import hashlib
-import json
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -14,6 +13,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
 
 from scoring.models import Match
+from sueca_club import fastjson
 from sueca_club.models import Partnership
 from sueca_club.services import PLAYERS
 from tournaments import formats
@@ -119,7 +119,7 @@ class MatchSummary:
     @property
     def state(self) -> dict:
         """Read as JSON when asked: most pages need only the games, which have columns."""
-        partidas, points, partida_games = (json.loads(text) if text else None
+        partidas, points, partida_games = (fastjson.loads(text) if text else None
                                            for text in self.state_text)
         return {"games": [self.games_a, self.games_b], "partidas": partidas, "points": points,
                 "partida_games": partida_games, "next_dealer": self.next_dealer,
