@@ -10,16 +10,15 @@ from django.test import Client
 
 from sueca_club import live
 from tests.conftest import PASSWORD, forget_kept_pages
-from tests.tournaments.public_helpers import HTMX, knockout_of_13, play_matches
+from tests.site.test_shared_live_pages import tournament  # noqa: F401 (its TV's ETag is still)
+from tests.tournaments.public_helpers import HTMX
 
 BROWSER = {"Accept-Encoding": "gzip, deflate, br"}
 
 
 @pytest.fixture
-def paths(club):
+def paths(tournament):  # noqa: F811
     forget_kept_pages()
-    tournament = knockout_of_13(club)
-    play_matches(tournament, 1)
     slug = tournament.slug
     return [f"/t/{slug}/standings/", f"/t/{slug}/rounds/1/", f"/t/{slug}/tv/",
             f"/api/v1/tournaments/{slug}"]

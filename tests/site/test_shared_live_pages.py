@@ -134,4 +134,4 @@ def test_a_page_that_uses_a_csrf_token_is_never_kept(db):
     response = live_page(request, "v1", "registration/login.html", "registration/login.html",
                          lambda: {"form": AuthenticationForm()})
     assert "csrfmiddlewaretoken" in response.content.decode()
-    assert cache.get("live:/with-a-form/:registration/login.html:en") is None
+    assert cache.get("live:/with-a-form/:registration/login.html:en.gz") is None
