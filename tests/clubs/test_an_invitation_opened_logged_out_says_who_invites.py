@@ -23,7 +23,7 @@ def hrefs(html: str) -> dict[str, str]:
 
 def test_it_says_who_invites_to_which_club_and_offers_to_log_in_or_create_an_account(
         client, club, organiser, invitation):  # noqa: F811
-    url = link(invitation)  # signed with the time: made once, or two differ across a second
+    url = link(invitation)  # signed with the time: two signatures differ across a second
     response = client.get(url)
     html = response.content.decode()
     assert response.status_code == 200
@@ -36,27 +36,28 @@ def test_it_says_who_invites_to_which_club_and_offers_to_log_in_or_create_an_acc
 
 
 def test_logging_in_from_it_comes_back_to_accept(client, eva, invitation):  # noqa: F811
-    login = hrefs(client.get(link(invitation)).content.decode())["log-in"]
+    url = link(invitation)
+    login = hrefs(client.get(url).content.decode())["log-in"]
     page = client.get(login).content.decode()
     assert "Create an account" in page and "Register your club" not in page
-    response = client.post(login, {"username": "eva", "password": PASSWORD,
-                                   "next": link(invitation)})
-    assert response.status_code == 302 and response.url == link(invitation)
+    response = client.post(login, {"username": "eva", "password": PASSWORD, "next": url})
+    assert response.status_code == 302 and response.url == url
     assert "Accept" in client.get(response.url).content.decode()
 
 
 def test_creating_an_account_from_it_makes_no_club_and_comes_back_to_accept(
         client, club, invitation, mailoutbox, django_capture_on_commit_callbacks):  # noqa: F811
-    sign_up = hrefs(client.get(link(invitation)).content.decode())["sign-up"]
+    url = link(invitation)
+    sign_up = hrefs(client.get(url).content.decode())["sign-up"]
     page = client.get(sign_up).content.decode()
     assert "<h1>Create an account</h1>" in page
     response = client.post(sign_up, {
         "username": "eva", "email": "eva@example.com", "password1": NEW_PASSWORD,
-        "password2": NEW_PASSWORD, "next": link(invitation)})
-    assert response.status_code == 302 and response.url == link(invitation)
+        "password2": NEW_PASSWORD, "next": url})
+    assert response.status_code == 302 and response.url == url
     assert not Membership.objects.filter(user__username="eva").exists()
     with django_capture_on_commit_callbacks(execute=True):
-        sent = client.post(link(invitation)).content.decode()
+        sent = client.post(url).content.decode()
     assert "we sent a link to eva@example.com" in sent
     assert mailoutbox[-1].to == ["eva@example.com"]
 
