@@ -2,7 +2,6 @@
 (bench/README.md says what each does)."""
 
 import contextlib
-import gzip
 import json
 import os
 import statistics
@@ -290,9 +289,7 @@ def prime(server: Server, paths: set[str]) -> dict[str, tuple[str, float]]:
     primed = {}
     for path in paths:
         _, headers, body = get(server.base + path, {"HX-Request": "true", **phones.BROWSER})
-        if headers.get("Content-Encoding") == "gzip":
-            body = gzip.decompress(body)
-        live = phones.live_element(body)
+        live = phones.live_element(phones.unpacked(body, headers.get("Content-Encoding")))
         primed[path] = (headers.get("ETag", ""), live[1] if live else 5.0)
     return primed
 

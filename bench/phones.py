@@ -115,9 +115,12 @@ async def request(port: int, method: str, path: str, headers: dict,
             reader.readexactly(int(length)) if length is not None else reader.read(), timeout)
     finally:
         writer.close()
-    if answer.get("content-encoding") == "gzip":
-        content = gzip.decompress(content)
-    return status, answer, content
+    return status, answer, unpacked(content, answer.get("content-encoding"))
+
+
+def unpacked(content: bytes, encoding: str | None) -> bytes:
+    """The body as the browser reads it, gzipped or not."""
+    return gzip.decompress(content) if encoding == "gzip" else content
 
 
 @dataclass

@@ -214,10 +214,10 @@ def cached(key: str, version: str, make, *, keep=lambda value: True, kept=_UNREA
     return value
 
 
-# The shared copies of pages and API bodies (bytes) that this process last read or made,
-# {key: (version, body, made)}: a request for the version held here costs no cache read (a
-# 1,024-partnership round is 14 KB a read, gzipped). Only ever served for exactly its own version, so
-# never staler than the cache's; forgotten whole past LOCAL_COPY_BYTES.
+# The shared copies of pages and API bodies (gzipped bytes) that this process last read or
+# made, {key: (version, body, made)}: a request for the version held here costs no cache read
+# (a 1,024-partnership round is 14 KB a read). Only ever served for exactly its own version,
+# so never staler than the cache's; forgotten whole past LOCAL_COPY_BYTES.
 _local_copies: dict[str, tuple] = {}
 LOCAL_COPY_BYTES = 16 * 1024 * 1024
 

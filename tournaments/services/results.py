@@ -212,7 +212,6 @@ def set_result(tournament: Tournament, pairing: Pairing, *, finished: bool, winn
         if pairing.round.stage == Round.Stage.KNOCKOUT:
             draws.fill_in_next(tournament, pairing.round)
         draws.place_waiting(tournament)
-        # rounds taken back leave the last one complete again: it draws what follows anew
         _advance(tournament)
     elif tournament.status == Tournament.Status.FINISHED:
         reopen(tournament)
