@@ -91,14 +91,16 @@ def tables_heading(shown: list[Line], current: presenters.RoundLines | None) -> 
     return _("Latest results")
 
 
-def tiles(shown: list[Line], now: datetime, current: presenters.RoundLines | None) -> list[tv.Tile]:
-    """The tiles of `shown` (on_tables), each in play naming who deals next: read from the lines
-    alone (their matches' summaries read the dealer's seat and the players' names: no query)."""
+def tiles(shown: list[Line], now: datetime, current: presenters.RoundLines | None,
+          page: int | None = None) -> list[tv.Tile]:
+    """The tiles of `shown` (on_tables), or of its grid's page `page` alone, each in play
+    naming who deals next: read from the lines alone (their matches' summaries read the
+    dealer's seat and the players' names: no query)."""
     heading = current.number if of_one_round(shown, current) else None
     return [tv.tile_of(line.pairing.match, now=now, table=line.table, a=line.a, b=line.b,
                        note=note_of(line, heading),
                        with_dealer=isinstance(line.pairing.match, selectors.MatchSummary))
-            for line in shown]
+            for line in (shown if page is None else shown[tv.page_slice(page)])]
 
 
 def latest_results(lines: list[Line]) -> list[Line]:
@@ -114,10 +116,13 @@ def _finished_at(line: Line) -> tuple:
     return (finished is not None, finished)
 
 
-def grid(every: list[tv.Tile], page: int, playing: int) -> tv.Grid:
-    """Page `page` (see tv.page_number) of the grid of `every` tile; `playing` of them are in
-    play (or awaiting confirmation)."""
-    return tv.grid(every[tv.page_slice(page)], page=page, total=len(every), playing=playing)
+def grid(shown: list[Line], page: int, now: datetime, current: presenters.RoundLines | None,
+         playing: int) -> tv.Grid:
+    """Page `page` (see tv.page_number) of the grid of the tables `shown` (on_tables): only its
+    own tiles are made (a thousand tables, 16 a page); `playing` of them are in play (or
+    awaiting confirmation)."""
+    return tv.grid(tiles(shown, now, current, page), page=page, total=len(shown),
+                   playing=playing)
 
 
 def bracket_split(bracket: Bracket) -> list[bracket_screens.Screen]:

@@ -313,8 +313,7 @@ def tv(request, slug: str):
         current_lines = presenters.one_round([x for x in all_lines
                                               if x.pairing.round.number == current])
         on_tables = tournament_tv.on_tables(all_lines, now)
-        tiles = tournament_tv.tiles(on_tables, now, current_lines)
-        pages = scoring_tv.pages_for(len(tiles))
+        pages = scoring_tv.pages_for(len(on_tables))
         if tables_only:
             screens = [("round", page) for page in range(1, pages + 1)]
             at = (_int(request.GET.get("page")) - 1) % pages
@@ -343,7 +342,7 @@ def tv(request, slug: str):
             context["structure_text"] = presenters.structure_text(tournament)
             context["format_text"] = match_text(tournament.format, tournament.rules)
         elif screen == "round":
-            context["grid"] = tournament_tv.grid(tiles, page, sum(
+            context["grid"] = tournament_tv.grid(on_tables, page, now, current_lines, sum(
                 x.status in ("playing", "awaiting") for x in all_lines))
             context["heading"] = tournament_tv.tables_heading(on_tables, current_lines)
         elif screen == "standings":
