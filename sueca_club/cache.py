@@ -31,6 +31,23 @@ def set(key: str, value, timeout=None) -> None:  # noqa: A001 (cache.set's own n
         logger.warning("The cache is unavailable: %s is not kept", key, exc_info=True)
 
 
+def claim(key: str, timeout: int) -> bool:
+    """Take `key` for `timeout` seconds unless another process holds it (one atomic command):
+    True when this one has it, and while the cache is unavailable (nobody else can be told)."""
+    try:
+        return cache.add(key, 1, timeout)
+    except UNAVAILABLE:
+        logger.warning("The cache is unavailable: %s is not claimed", key, exc_info=True)
+        return True
+
+
+def delete(key: str) -> None:
+    try:
+        cache.delete(key)
+    except UNAVAILABLE:
+        logger.warning("The cache is unavailable: %s is not forgotten", key, exc_info=True)
+
+
 def get_many(keys: list[str]) -> dict:
     """The keys that are in the cache with their values; none while it is unavailable."""
     try:

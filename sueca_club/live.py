@@ -85,10 +85,10 @@ def recent_version(key: str, read):
 def shared_copy(request, key: str, etag: str, make, *, content_type="text/html; charset=utf-8",
                 keep=lambda value: True, vary: tuple[str, ...] = ()):
     """What everyone gets alike, answered conditionally from the copy kept under `key`:
-    `make()` (the body's bytes) runs once per version, and not at all while the copy of an
-    older version is younger than LIVE_REBUILD_SECONDS (that copy goes out with its own
-    ETag). One cache read at most, none for a 304 or when this process holds the copy of
-    `etag` itself.
+    `make()` (the body's bytes) runs once per version, by one process at a time
+    (_claim_making), and not at all while the copy of an older version is younger than
+    LIVE_REBUILD_SECONDS (that copy goes out with its own ETag). One cache read at most, none
+    for a 304 or when this process holds the copy of `etag` itself.
 
     The copy is kept gzipped, compressed once per version: a browser, which accepts gzip, gets
     it as it is (a 1,024-partnership standings fragment is 350 KB, 22 KB gzipped, on a phone's
@@ -99,6 +99,10 @@ def shared_copy(request, key: str, etag: str, make, *, content_type="text/html; 
     key = f"{key}.gz"  # not a copy kept unpacked before: one name, one encoding
     kept = _UNREAD if _names(request, etag) else _kept_copy(key, etag)
     recent = recent_copy(kept, etag)
+    making = (recent is None and settings.LIVE_REBUILD_SECONDS > 0
+              and _of_another_version(kept, etag))
+    if making and not _claim_making(key):
+        recent, making = kept[:2], False  # another process makes the new one: the older meanwhile
     accepts_gzip = _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", ""))
 
     def answer():
@@ -107,8 +111,31 @@ def shared_copy(request, key: str, etag: str, make, *, content_type="text/html; 
         return _answer(packed, content_type, as_it_is=accepts_gzip)
 
     version = recent[0] if recent else etag
-    return conditional(request, f"W/{version}" if accepts_gzip else version, answer,
-                       vary=(*vary, "Accept-Encoding"))
+    try:
+        return conditional(request, f"W/{version}" if accepts_gzip else version, answer,
+                           vary=(*vary, "Accept-Encoding"))
+    finally:
+        if making:
+            cache.delete(f"{key}:making")
+
+
+# How long a process that makes a page's new copy holds the others off (they serve the older
+# copy meanwhile): a copy is made in well under a second, and one whose process died on the
+# way is made by another after this.
+MAKING_SECONDS = 5
+
+
+def _of_another_version(kept, version: str) -> bool:
+    return isinstance(kept, tuple) and len(kept) > 2 and kept[0] != version
+
+
+def _claim_making(key: str) -> bool:
+    """May this process make the new copy of `key`? Not while another makes it: when a copy
+    goes out of date, the workers polled for it in the same moment would each make it (three
+    workers, three times the work, and every other request waiting behind them), where one is
+    enough; the others serve the older copy until it is made, as within LIVE_REBUILD_SECONDS
+    (without that window, every change is made at once: tests read their own writes)."""
+    return cache.claim(f"{key}:making", MAKING_SECONDS)
 
 
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as Django's GZipMiddleware reads Accept-Encoding

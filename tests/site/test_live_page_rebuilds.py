@@ -136,3 +136,55 @@ def test_a_worker_forgets_the_versions_it_read_when_they_grow_past_the_bound(clo
     assert len(live._recent_versions) == 1  # cleared at the fourth, which alone is kept
     assert live.recent_version("d", lambda: "new") == "d" and reads == list("abcd")
     assert live.recent_version("a", lambda: "new") == "new"
+
+
+MAKING = "live:/live/:404.html:en.gz:making"  # who makes the new copy of page()'s address
+
+
+def test_while_another_process_makes_the_new_copy_the_older_one_is_served(clock, db):
+    from django.core.cache import cache
+
+    first = page("v1")
+    clock.now += 1.5  # the copy is out of date: the first process polled makes the new one
+    cache.add(MAKING, 1, live.MAKING_SECONDS)  # another process is making it now
+    made = []
+    request = RequestFactory().get("/live/")
+    request.htmx = HtmxDetails(request)
+    meanwhile = live.live_page(request, "v2", "404.html", "404.html",
+                               lambda: made.append(1) or {"request_path": "v2"})
+    assert meanwhile["ETag"] == first["ETag"] and meanwhile.content == first.content
+    assert made == []  # nothing made twice
+    cache.delete(MAKING)  # made and kept: the claim goes with it
+    assert '"v2-' in page("v2")["ETag"]
+
+
+def test_the_process_that_makes_a_copy_lets_the_next_version_be_made(clock, db):
+    from django.core.cache import cache
+
+    page("v1")
+    clock.now += 1.5
+    assert '"v2-' in page("v2")["ETag"]
+    assert cache.get(MAKING) is None  # released once made, not held for MAKING_SECONDS
+    clock.now += 1.5
+    assert '"v3-' in page("v3")["ETag"]
+
+
+def test_a_page_never_made_is_made_whoever_else_is_making_it(clock, db):
+    from django.core.cache import cache
+
+    cache.add(MAKING, 1, live.MAKING_SECONDS)
+    assert '"v1-' in page("v1")["ETag"]  # no older copy to serve meanwhile
+
+
+def test_a_cache_that_fails_to_say_who_makes_a_copy_lets_this_process_make_it(
+        clock, db, monkeypatch):
+    from django.core.cache import cache
+    from redis.exceptions import ConnectionError as RedisDown
+
+    page("v1")
+    clock.now += 1.5
+
+    def down(*args, **kwargs):
+        raise RedisDown("refused")
+    monkeypatch.setattr(cache, "add", down)
+    assert '"v2-' in page("v2")["ETag"]
