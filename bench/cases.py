@@ -131,10 +131,23 @@ def check(server: Server, path: str, headers: dict, expected: int, body: bytes |
         raise BenchError(f"{path} answered {status}, not {expected}")
 
 
-def poll_headers(server: Server, path: str) -> dict:
-    """What htmx sends when it polls `path` after its last answer: a 304 while unchanged."""
-    _, headers, _ = get(server.base + path, {"HX-Request": "true"})
-    return {"HX-Request": "true", "If-None-Match": headers.get("ETag", "")}
+# A TV's ETag moves every FINAL_STEP (10) seconds while a match's final score is on it, for
+# FINAL_SECONDS (120) after the match ended (scoring/tv.py): the build ends matches.
+TV_SETTLES = (11, 135)  # seconds an ETag must hold, and the longest wait for it
+
+
+def poll_headers(server: Server, path: str, settle: bool = False) -> dict:
+    """What htmx sends when it polls `path` after its last answer: a 304 while unchanged.
+    `settle`: once the page's ETag holds (a TV's, once no final score is on it)."""
+    def etag() -> str:
+        return get(server.base + path, {"HX-Request": "true"})[1].get("ETag", "")
+    seen, deadline = etag(), time.monotonic() + TV_SETTLES[1]
+    while settle and time.monotonic() < deadline:
+        time.sleep(TV_SETTLES[0])
+        if (now := etag()) == seen:
+            break
+        seen = now
+    return {"HX-Request": "true", "If-None-Match": seen}
 
 
 def tables_in_play(bench: Bench) -> list[tuple[str, int]]:
@@ -164,15 +177,27 @@ def read_cases(bench: Bench, rounds: int) -> dict:
              "round": f"/t/{slug}/rounds/{rounds}/", "tv": f"/t/{slug}/tv/?i=1",
              "scoreboard": f"/m/{plan['playing_match_id']}/"}
 
-    def read(path, headers=None):
-        check(server, path, headers or {}, 304 if headers else 200)
-        return lambda seconds: wrk(server, path, seconds=seconds, connections=READ_CONNECTIONS,
-                                   headers=[f"{k}: {v}" for k, v in (headers or {}).items()])
+    def read(path):
+        check(server, path, {}, 200)
+        return lambda seconds: wrk(server, path, seconds=seconds, connections=READ_CONNECTIONS)
+
+    def polled(path):
+        """A poll of an unchanged page, with the ETag the page has when the case runs (a TV's
+        moves with time while final scores are on it: the case waits until it holds)."""
+        headers = {}
+
+        def run(seconds):
+            if not headers or status_of(server, path, headers) != 304:
+                headers.update(poll_headers(server, path, settle="/tv/" in path))
+                check(server, path, headers, 304)
+            return wrk(server, path, seconds=seconds, connections=READ_CONNECTIONS,
+                       headers=[f"{k}: {v}" for k, v in headers.items()])
+        return run
 
     return {
         "standings_full": read(pages["standings"]),
         "standings_sorted": read(pages["standings"] + SORTED),
-        **{f"{name}_304": read(path, poll_headers(server, path)) for name, path in pages.items()},
+        **{f"{name}_304": polled(path) for name, path in pages.items()},
         "tournament_api": read(f"/api/v1/tournaments/{slug}"),
         "match_api": read(f"/api/v1/matches/{plan['match_id']}"),
     }
