@@ -92,15 +92,15 @@ def tables_heading(shown: list[Line], current: presenters.RoundLines | None) -> 
 
 
 def tiles(shown: list[Line], now: datetime, current: presenters.RoundLines | None,
-          page: int | None = None) -> list[tv.Tile]:
-    """The tiles of `shown` (on_tables), or of its grid's page `page` alone, each in play
-    naming who deals next: read from the lines alone (their matches' summaries read the
-    dealer's seat and the players' names: no query)."""
+          page: int) -> list[tv.Tile]:
+    """The tiles of the grid's page `page` of `shown` (on_tables), each in play naming who
+    deals next: read from the lines alone (their matches' summaries read the dealer's seat and
+    the players' names: no query)."""
     heading = current.number if of_one_round(shown, current) else None
     return [tv.tile_of(line.pairing.match, now=now, table=line.table, a=line.a, b=line.b,
                        note=note_of(line, heading),
                        with_dealer=isinstance(line.pairing.match, selectors.MatchSummary))
-            for line in (shown if page is None else shown[tv.page_slice(page)])]
+            for line in shown[tv.page_slice(page)]]
 
 
 def latest_results(lines: list[Line]) -> list[Line]:

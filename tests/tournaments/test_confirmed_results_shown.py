@@ -53,7 +53,7 @@ def test_the_public_pages_say_awaiting_confirmation(client, awaiting, page):
 def test_the_tv_keeps_the_table_on_screen_awaiting(awaiting):
     tournament, pairing = awaiting
     lines, now = presenters.lines(tournament, list(selectors.pairings(tournament))), timezone.now()
-    tiles = tv.tiles(tv.on_tables(lines, now), now, presenters.one_round(lines))
+    tiles = tv.tiles(tv.on_tables(lines, now), now, presenters.one_round(lines), page=1)
     assert [tile.note for tile in tiles if tile.match_id == pairing.match_id] == [
         "Awaiting confirmation"]
 
