@@ -41,13 +41,6 @@ def claim(key: str, timeout: int) -> bool:
         return True
 
 
-def delete(key: str) -> None:
-    try:
-        cache.delete(key)
-    except UNAVAILABLE:
-        logger.warning("The cache is unavailable: %s is not forgotten", key, exc_info=True)
-
-
 def get_many(keys: list[str]) -> dict:
     """The keys that are in the cache with their values; none while it is unavailable."""
     try:

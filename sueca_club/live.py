@@ -116,7 +116,7 @@ def shared_copy(request, key: str, etag: str, make, *, content_type="text/html; 
                            vary=(*vary, "Accept-Encoding"))
     finally:
         if making:
-            cache.delete(f"{key}:making")
+            cache.delete_many([f"{key}:making"])
 
 
 # How long a process that makes a page's new copy holds the others off (they serve the older

@@ -5,6 +5,7 @@ most once in that second by each process, so an unchanged poll then asks the dat
 nothing."""
 
 import pytest
+from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django_htmx.middleware import HtmxDetails
 
@@ -32,11 +33,11 @@ def clock(settings, monkeypatch):
     live._recent_versions.clear()
 
 
-def page(version: str, *, headers=None, private=False, path="/live/"):
+def page(version: str, *, headers=None, private=False, path="/live/", context=None):
     request = RequestFactory().get(path, headers=headers or {})
     request.htmx = HtmxDetails(request)
     return live.live_page(request, version, "404.html", "404.html",
-                          lambda: {"request_path": version}, private=private)
+                          context or (lambda: {"request_path": version}), private=private)
 
 
 def test_a_newer_version_within_the_second_gets_the_copy_just_made(clock, db):
@@ -142,16 +143,11 @@ MAKING = "live:/live/:404.html:en.gz:making"  # who makes the new copy of page()
 
 
 def test_while_another_process_makes_the_new_copy_the_older_one_is_served(clock, db):
-    from django.core.cache import cache
-
     first = page("v1")
     clock.now += 1.5  # the copy is out of date: the first process polled makes the new one
     cache.add(MAKING, 1, live.MAKING_SECONDS)  # another process is making it now
     made = []
-    request = RequestFactory().get("/live/")
-    request.htmx = HtmxDetails(request)
-    meanwhile = live.live_page(request, "v2", "404.html", "404.html",
-                               lambda: made.append(1) or {"request_path": "v2"})
+    meanwhile = page("v2", context=lambda: made.append(1) or {"request_path": "v2"})
     assert meanwhile["ETag"] == first["ETag"] and meanwhile.content == first.content
     assert made == []  # nothing made twice
     cache.delete(MAKING)  # made and kept: the claim goes with it
@@ -159,8 +155,6 @@ def test_while_another_process_makes_the_new_copy_the_older_one_is_served(clock,
 
 
 def test_the_process_that_makes_a_copy_lets_the_next_version_be_made(clock, db):
-    from django.core.cache import cache
-
     page("v1")
     clock.now += 1.5
     assert '"v2-' in page("v2")["ETag"]
@@ -170,15 +164,12 @@ def test_the_process_that_makes_a_copy_lets_the_next_version_be_made(clock, db):
 
 
 def test_a_page_never_made_is_made_whoever_else_is_making_it(clock, db):
-    from django.core.cache import cache
-
     cache.add(MAKING, 1, live.MAKING_SECONDS)
     assert '"v1-' in page("v1")["ETag"]  # no older copy to serve meanwhile
 
 
 def test_a_cache_that_fails_to_say_who_makes_a_copy_lets_this_process_make_it(
         clock, db, monkeypatch):
-    from django.core.cache import cache
     from redis.exceptions import ConnectionError as RedisDown
 
     page("v1")
