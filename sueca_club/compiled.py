@@ -13,6 +13,7 @@ carries.
 
 import functools
 from collections.abc import Callable
+from typing import NamedTuple
 
 from django.db import connections
 from django.db.models import QuerySet
@@ -47,6 +48,10 @@ class Compiled:
     def exists(self, value, using: str = "default") -> bool:
         return self._plan(using, exists=True).rows(value) != []
 
+    def exists_sql(self, value, using: str = "default") -> tuple[str, list]:
+        """The SQL of `exists(value)` and its parameters, to be asked inside another statement."""
+        return self._plan(using, exists=True).sql_for(value)
+
 
 class _Plan:
     """One QuerySet's SQL on one database and how its rows become model objects (as Django's
@@ -73,11 +78,15 @@ class _Plan:
             self.init_list = [column[0].target.attname for column in select[self.start:self.end]]
             self.populators = get_related_populators(klass_info, select, using)
 
-    def rows(self, value) -> list:
+    def sql_for(self, value) -> tuple[str, list]:
         params = self.params.copy()
         params[self.at] = value
+        return self.sql, params
+
+    def rows(self, value) -> list:
+        sql, params = self.sql_for(value)
         with connections[self.using].cursor() as cursor:
-            cursor.execute(self.sql, params)
+            cursor.execute(sql, params)
             rows = cursor.fetchall()
         if self.converters:
             rows = list(self.compiler.apply_converters(rows, self.converters))
@@ -254,17 +263,31 @@ class ReadyUpdate:
             raise self.model.DoesNotExist(f"no {self.model.__name__} {self.params[-1]} to update")
 
 
-def run_all(*rows: ReadyInsert | ReadyUpdate) -> None:
+class Unless(NamedTuple):
+    """What refuses a write run_all makes: `query.exists(value)`, which raises `error`."""
+
+    query: Compiled
+    value: object
+    error: Exception
+
+
+def run_all(*rows: ReadyInsert | ReadyUpdate, unless: Unless | None = None) -> None:
     """Run rows made ready, in their order, as each one's run() does: on PostgreSQL as one
     statement (one round trip to the server, not one a row), each row's own SQL a part of it
     (a data-modifying WITH; Django's foreign keys are checked at the commit). A row pointing
     at another (ReadyInsert.pointing) takes its id there. Each update must find its row, or
-    none of it is kept (DoesNotExist, in the transaction the caller holds)."""
+    none of it is kept (DoesNotExist, in the transaction the caller holds).
+
+    `unless`: when its query finds a row, its error is raised and none of the rows is kept
+    (the caller's transaction is rolled back). On PostgreSQL it is asked in the same statement,
+    which sees what was committed before it began (one round trip fewer than asking first)."""
     connection = connections[rows[0].using]
     statement = None
     if connection.vendor == "postgresql" and all(row.using == rows[0].using for row in rows):
         statement = _as_one(tuple(_part(row, rows) for row in rows))
     if statement is None:
+        if unless is not None and unless.query.exists(unless.value, rows[0].using):
+            raise unless.error
         for row in rows:
             row.run()
         return
@@ -275,9 +298,14 @@ def run_all(*rows: ReadyInsert | ReadyUpdate) -> None:
         if at in dropped:
             del sent[dropped[at]]
         params += sent
+    if unless is not None:
+        refusing, asked = unless.query.exists_sql(unless.value, rows[0].using)
+        sql, params = f"{sql} WHERE NOT EXISTS ({refusing})", params + asked
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchone()
+    if found is None:  # the rows were written, and are rolled back with the transaction
+        raise unless.error
     for row in rows:
         if isinstance(row, ReadyUpdate):
             row.updated(found[0])

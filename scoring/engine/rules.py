@@ -1,5 +1,6 @@
 """Rule sets: the table options of RULES.md, their presets and strict parsing."""
 
+import functools
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Literal
@@ -156,7 +157,25 @@ class Rules:
 
 
 def rules_from(preset: str = DEFAULT_PRESET, overrides: dict | None = None) -> Rules:
-    """The rules of ``preset`` with ``overrides`` (a mapping of rule names to values) on top."""
+    """The rules of ``preset`` with ``overrides`` (a mapping of rule names to values) on top.
+
+    Made once for each preset and overrides (a referee's deal reads its match's rules three
+    times); each value's type is part of what is looked up, so that True is not taken for 1."""
+    if isinstance(preset, str) and isinstance(overrides, dict | None):
+        try:
+            return _rules_made(preset, tuple((key, type(value), value)
+                                             for key, value in (overrides or {}).items()))
+        except TypeError:  # a value that cannot be looked up (a list): made, and refused, below
+            pass
+    return _rules_checked(preset, overrides)
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_made(preset: str, overrides: tuple) -> Rules:
+    return _rules_checked(preset, {key: value for key, _type, value in overrides})
+
+
+def _rules_checked(preset, overrides) -> Rules:
     if not isinstance(preset, str) or preset not in PRESETS:
         raise RulesError(gettext_noop("Unknown preset %(name)s."), name=preset)
     overrides = {} if overrides is None else overrides

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from scoring import engine, selectors
 from scoring.models import AuditEntry, Deal, Match, RefereeLink
-from sueca_club.compiled import Compiled, Insert, Update, _as_one, run_all
+from sueca_club.compiled import Compiled, Insert, Unless, Update, _as_one, run_all
 
 SAMPLE = -987_654_321
 WITH_TEAMS = Compiled(lambda pk: selectors.matches_with_teams().filter(pk=pk), sample=SAMPLE)
@@ -148,6 +148,36 @@ def test_rows_run_all_together_keep_nothing_when_an_update_finds_no_row(match):
         run_all(deal, update, audit)
     assert not Deal.objects.filter(match=match).exists()
     assert not AuditEntry.objects.filter(match=match).exists()
+
+
+class Refused(Exception):
+    pass
+
+
+WINNER_IS = Compiled(lambda pk: Match.objects.filter(pk=pk, winner="A"), sample=SAMPLE)
+
+
+def test_rows_run_all_together_are_refused_whole_when_their_check_finds_a_row(match):
+    Match.objects.filter(pk=match.pk).update(winner="A")
+    deal, update, audit = rows_of_a_deal(match)
+    refused = Unless(WINNER_IS, match.pk, Refused())
+    with (pytest.raises(Refused), transaction.atomic(),
+          CaptureQueriesContext(connection) as queries):
+        run_all(deal, update, audit, unless=refused)
+    # PostgreSQL asks in the statement that writes the rows; SQLite asks first, writes nothing
+    assert len(queries) == 1
+    assert not Deal.objects.filter(match=match).exists()
+    assert not AuditEntry.objects.filter(match=match).exists()
+    assert Match.objects.get(pk=match.pk).version == match.version - 1
+
+
+def test_rows_run_all_together_are_written_when_their_check_finds_nothing(match):
+    deal, update, audit = rows_of_a_deal(match)
+    with CaptureQueriesContext(connection) as queries:
+        run_all(deal, update, audit, unless=Unless(WINNER_IS, match.pk, Refused()))
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 4)
+    assert AuditEntry.objects.get(pk=audit.obj.pk).deal_id == deal.obj.pk
+    assert Match.objects.get(pk=match.pk).version == match.version
 
 
 def test_rows_of_sql_not_of_the_plain_shape_are_run_one_by_one():
