@@ -5,7 +5,7 @@ import copy
 import functools
 from dataclasses import dataclass
 
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -14,7 +14,16 @@ from scoring import engine
 from scoring.models import AuditEntry, Deal, Match, RefereeLink, RefereeRequest
 from scoring.selectors import TEAMS, match_payload, playing_now
 from sueca_club import fastjson, outbox
-from sueca_club.compiled import Compiled, Insert, ReadyInsert, ReadyUpdate, Unless, Update, run_all
+from sueca_club.compiled import (
+    Compiled,
+    Insert,
+    ReadyInsert,
+    ReadyUpdate,
+    Unless,
+    Update,
+    run_all,
+    run_if,
+)
 from sueca_club.digests import digest
 
 # A change of a match's result (it finished, or a finished one changed or reopened) is the
@@ -27,9 +36,11 @@ RESULT_GUARDS: list = []
 # organiser: `check(match)` returns why (a tournament over, later matches drawn), or None.
 REOPENING_CHECKS: list = []
 # The last statement of a scoring write (a deal, an undo, a correction, a confirmation), in its
-# transaction: `note(match)` tells what shows the match's score that it changed (a tournament's
-# live pages: tournaments/live.py). A tournament's own services, which also change matches
-# (a draw, a reset), bump the tournament instead: they never call it.
+# transaction: `note(match)` gives the statement (SQL, parameters, the match's id the last of
+# them) that tells what shows the match's score that it changed (a tournament's live pages:
+# tournaments/live.py), or None. A plain deal sends it with its rows (_deal_alone). A
+# tournament's own services, which also change matches (a draw, a reset), bump the
+# tournament instead: they never call it.
 SCORES_CHANGED: list = []
 # Why a match a table's phone still shows is gone from the table, when its tournament can say:
 # `reason(link, match_id)` gives it in words (a no-show's walkover: tournaments/stopped.py),
@@ -38,8 +49,13 @@ TAKEN_AWAY: list = []
 
 
 def _scores_changed(match) -> None:
-    for note in SCORES_CHANGED:
-        note(match)
+    for statement in _notes(match):
+        with connection.cursor() as cursor:
+            cursor.execute(*statement)
+
+
+def _notes(match) -> list[tuple[str, list]]:
+    return [statement for note in SCORES_CHANGED if (statement := note(match))]
 
 
 class ScoringRefused(Exception):
@@ -545,7 +561,23 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, asked: str,
     if read is not None and read.pk == match_id and expected_version in (None, read.version):
         with contextlib.suppress(ScoringRefused):  # the locked row decides
             plan = _deal_plan(read, write)
+    if plan is not None and _deal_alone(plan, write):
+        return Answer(201, plan.body)
     return _deal_write(match_id, write, read, plan)
+
+
+def _deal_alone(plan: _DealPlan, asked: _DealAsked) -> bool:
+    """Write a deal that neither ends its match nor follows its end (nothing follows it but
+    its live pages' bump) in one statement of its own, when the match still has the version
+    the plan was made on: on PostgreSQL, no transaction begun, no lock asked first (two round
+    trips a post, not six). False when it wrote nothing, for _deal_write to decide under the
+    lock: the match moved on, its tournament abandoned it, or the link was revoked (a
+    revocation bumps the match's version: a statement that waited for it sees that)."""
+    if plan.match.finished:
+        return False
+    return run_if(plan.store, {"version": plan.version, "abandoned_at": None},
+                  plan.deal, plan.audit.pointing("deal", plan.deal), plan.request,
+                  unless=_unless_revoked(asked.link), then=_notes(plan.match))
 
 
 @outbox.service
@@ -598,6 +630,8 @@ STALE_BECAUSE = {
     AuditEntry.Action.UNDONE: gettext_lazy("The last deal of this match was undone meanwhile."),
     AuditEntry.Action.RESET: gettext_lazy("This match was reset meanwhile."),
     AuditEntry.Action.FIRST_DEALER: gettext_lazy("Who deals was changed meanwhile."),
+    AuditEntry.Action.LINK_REVOKED: gettext_lazy("A referee link of this match was renewed "
+                                                 "meanwhile."),
 }
 
 
@@ -935,11 +969,12 @@ def _supersede(match: Match, current: list[Deal], changes: dict[int, engine.Deal
 
 @transaction.atomic
 def referee_link_revoke(*, link: RefereeLink, user) -> RefereeLink:
-    """Revoke a token; if it belonged to a match, a fresh link replaces it. The match is locked
-    first, as a referee's write locks it: a write through the old link is recorded before the
-    revocation, or refused after it (_locked)."""
+    """Revoke a token; if it belonged to a match, a fresh link replaces it. The match's row is
+    locked first, as a referee's write locks it, and its version bumped (a deal written alone
+    checks the version, not the link, once it has waited: _deal_alone): a write through the
+    old link is recorded before the revocation, or refused after it (_locked)."""
     if link.match_id:
-        _lock_rows([link.match_id])
+        Match.objects.filter(pk=link.match_id).update(version=models.F("version") + 1)
     link.revoked_at = timezone.now()
     link.save(update_fields=["revoked_at"])
     if link.match_id:

@@ -11,11 +11,12 @@ statement: each round trip to the server costs a busy worker about as much as th
 carries.
 """
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import NamedTuple
 
-from django.db import connections
+from django.db import connections, transaction
 from django.db.models import QuerySet
 from django.db.models.query import ModelIterable, get_related_populators
 from django.db.models.sql import InsertQuery, UpdateQuery
@@ -292,12 +293,7 @@ def run_all(*rows: ReadyInsert | ReadyUpdate, unless: Unless | None = None) -> N
             row.run()
         return
     sql, dropped = statement
-    params = []
-    for at, row in enumerate(rows):
-        sent = row.params_now()
-        if at in dropped:
-            del sent[dropped[at]]
-        params += sent
+    params = _params_now(rows, dropped)
     if unless is not None:
         refusing, asked = unless.query.exists_sql(unless.value, rows[0].using)
         sql, params = f"{sql} WHERE NOT EXISTS ({refusing})", params + asked
@@ -306,6 +302,65 @@ def run_all(*rows: ReadyInsert | ReadyUpdate, unless: Unless | None = None) -> N
         found = cursor.fetchone()
     if found is None:  # the rows were written, and are rolled back with the transaction
         raise unless.error
+    _returned(rows, found)
+
+
+def run_if(update: ReadyUpdate, when: dict[str, object], *rows: ReadyInsert,
+           unless: Unless | None = None, then: list[tuple[str, list]] = ()) -> bool:
+    """On PostgreSQL, one statement on its own, with no transaction begun for it and no lock
+    taken first: `update`, when its row still has the values `when` ({field: value}, None for
+    NULL) and `unless` finds nothing; `rows` inserted only then (as run_all inserts them);
+    then each of `then`'s statements (SQL, parameters, its last parameter the updated row's
+    id), given that id only then. True when all of it was written; False when none of it was
+    (the row had changed, or `unless` found one; or the database cannot say it in one
+    statement: SQLite), for the caller to write the slow way.
+
+    A statement that waits for the row's lock, held by a write that changes it, is checked
+    against the row that write left (PostgreSQL's EvalPlanQual): a change to anything else
+    (what `unless` asks) committed during the wait is not seen, so whatever changes that must
+    change the row too. In a transaction (tests), the statement runs in a savepoint."""
+    connection = connections[update.using]
+    if connection.vendor != "postgresql" or any(
+            row.plan is None or row.using != update.using for row in rows):
+        return False
+    meta, quote = update.model._meta, connection.ops.quote_name
+    conditions = " AND ".join(
+        f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
+        + (" IS NULL" if value is None else " = %s") for name, value in when.items())
+    refusing, asked = unless.query.exists_sql(unless.value, update.using) if unless else ("", [])
+    statement = _guarded(update.sql, conditions, refusing, quote(meta.pk.column),
+                         tuple(_part(row, rows) for row in rows),
+                         tuple(sql for sql, _params in then))
+    if statement is None:
+        return False
+    sql, dropped = statement
+    params = [*update.params_now(), *(value for value in when.values() if value is not None),
+              *asked, *_params_now(rows, dropped)]
+    for _sql, sent in then:
+        params += sent[:-1]
+    with (transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()),\
+            connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchone()
+    if found is None:
+        return False
+    _returned(rows, found)
+    return True
+
+
+def _params_now(rows: tuple, dropped: dict[int, int]) -> list:
+    """The values the rows send in one statement, less the pointing columns' (`dropped`)."""
+    params = []
+    for at, row in enumerate(rows):
+        sent = row.params_now()
+        if at in dropped:
+            del sent[dropped[at]]
+        params += sent
+    return params
+
+
+def _returned(rows: tuple, found: tuple) -> None:
+    """Set on each row's object what the statement returned for it (run() does it for one)."""
     for row in rows:
         if isinstance(row, ReadyUpdate):
             row.updated(found[0])
@@ -345,23 +400,70 @@ def _as_one(parts: tuple) -> tuple[str, dict] | None:
             clauses.append(f"{name} AS ({sql} RETURNING 1)")
             returned.append(f"(SELECT count(*) FROM {name})")
             continue
-        if not sql.startswith("INSERT "):
+        insert = _inserted(sql, points)
+        if insert is None:
             return None
-        if points is not None:
-            column, target, target_column = points
-            columns = _plain_columns(sql)
-            if columns is None or f'"{column}"' not in columns:
-                return None
-            dropped[at] = columns.index(f'"{column}"')
-            values = ["%s"] * len(columns)
-            values[dropped[at]] = f'(SELECT "{target_column}" FROM row{target})'
-            sql = sql.replace(f"VALUES ({', '.join(['%s'] * len(columns))})",
-                              f"VALUES ({', '.join(values)})")
-        clauses.append(f"{name} AS ({sql})")
+        clauses.append(f"{name} AS ({insert[0]})")
         returned.append(f"{name}.*")
         inserted.append(name)
+        if insert[1] is not None:
+            dropped[at] = insert[1]
     return (f"WITH {', '.join(clauses)} SELECT {', '.join(returned)}"
             + (f" FROM {', '.join(inserted)}" if inserted else ""), dropped)
+
+
+@functools.lru_cache(maxsize=32)
+def _guarded(update: str, conditions: str, refusing: str, pk: str, parts: tuple,
+             then: tuple[str, ...]) -> tuple[str, dict] | None:
+    """run_if's statement (as _as_one's): the update, its WHERE given the `conditions` and,
+    unless `refusing` finds a row, returning its id (`pk`: its column); each insert made of
+    the updated row, none when there is none; each `then` statement with that id (NULL when
+    there is none) in place of its last parameter."""
+    table, where = update.split(" ", 2)[1], update.partition(" WHERE ")[2]
+    if (not update.startswith("UPDATE ") or not where or " OR " in where
+            or " RETURNING " in update or any(sql is None for sql, _points in parts)):
+        return None
+    guard = f"{update} AND {conditions}" + (f" AND NOT EXISTS ({refusing})" if refusing else "")
+    clauses, dropped = [f"guard AS ({guard} RETURNING {table}.{pk})"], {}
+    for at, (sql, points) in enumerate(parts):
+        insert = _inserted(sql, points, made_of="guard")
+        if insert is None:
+            return None
+        clauses.append(f"row{at} AS ({insert[0]})")
+        if insert[1] is not None:
+            dropped[at] = insert[1]
+    for at, sql in enumerate(then):
+        head, found, tail = sql.rpartition("%s")
+        if not found:
+            return None
+        clauses.append(f"then{at} AS ({head}(SELECT {pk} FROM guard){tail})")
+    inserted = [f"row{at}" for at in range(len(parts))]
+    return (f"WITH {', '.join(clauses)} SELECT {', '.join(f'{name}.*' for name in inserted)}"
+            f" FROM {', '.join(inserted)}", dropped)
+
+
+def _inserted(sql: str, points: tuple | None, made_of: str = "") -> tuple[str, int | None] | None:
+    """An INSERT as a part of one statement, and where the values it is sent leave out its
+    pointing column's (None when it has none): that column (`points`: see _part) takes the id
+    of the row it points at; `made_of` a part before it, it inserts one row for each of that
+    part's rows (none when it has none). None when it is not of the shape expected."""
+    if not sql.startswith("INSERT "):
+        return None
+    if points is None and not made_of:
+        return sql, None
+    columns = _plain_columns(sql)
+    if columns is None:
+        return None
+    values, dropped = ["%s"] * len(columns), None
+    if points is not None:
+        column, target, target_column = points
+        if f'"{column}"' not in columns:
+            return None
+        dropped = columns.index(f'"{column}"')
+        values[dropped] = f'(SELECT "{target_column}" FROM row{target})'
+    made = (f"SELECT {', '.join(values)} FROM {made_of}" if made_of
+            else f"VALUES ({', '.join(values)})")
+    return sql.replace(f"VALUES ({', '.join(['%s'] * len(columns))})", made, 1), dropped
 
 
 def _plain_columns(sql: str) -> list[str] | None:

@@ -1,10 +1,13 @@
 """Run work in real threads at the same moment, for the PostgreSQL locking tests."""
 
+import contextlib
 import threading
 import time
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
+
+from scoring.models import RefereeRequest
 
 postgres_only = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -37,19 +40,52 @@ def run_together(count: int, work) -> list:
     return results
 
 
-def waiting_on_a_lock() -> bool:
+def waiting_on_locks() -> list[int]:
+    """The server backends of the test's database that wait for a lock."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                       "AND datname = current_database()")
-        return cursor.fetchone()[0] > 0
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                       "AND datname = current_database() ORDER BY pid")
+        return [pid for (pid,) in cursor.fetchall()]
 
 
-def until_waiting_on_a_lock() -> None:
+def waiting_on_a_lock() -> bool:
+    return bool(waiting_on_locks())
+
+
+def until_waiting_on_a_lock(count: int = 1) -> list[int]:
+    """Wait until `count` backends wait for a lock: their pids."""
     for _ in range(250):
-        if waiting_on_a_lock():
-            return
+        if len(waiting := waiting_on_locks()) >= count:
+            return waiting
         time.sleep(0.02)
     raise AssertionError("the second write never waited for the first one's lock")
+
+
+class _RolledBack(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def key_held(**request):
+    """Another transaction holds a referee request's key (`request`: its match, link and key),
+    uncommitted, until the block ends, then rolls back: a deal sent with that key waits on it
+    in the middle of its one statement (_deal_alone), its match's row already locked, and goes
+    on when the block ends."""
+    held, release = threading.Event(), threading.Event()
+
+    def hold():
+        with contextlib.suppress(_RolledBack), transaction.atomic():
+            RefereeRequest.objects.create(action="deal", status=201, body="{}", **request)
+            held.set()
+            release.wait(30)
+            raise _RolledBack
+    holder, _ = in_thread(hold)
+    assert held.wait(10), "the key was never held"
+    try:
+        yield
+    finally:
+        release.set()
+        holder.join(10)
 
 
 def paused_after(monkeypatch, module, name: str):

@@ -25,7 +25,7 @@ def _reset(sock: socket.socket) -> None:
 class _Pair:
     def __init__(self, client: socket.socket, server: socket.socket):
         self.client, self.server = client, server
-        self.muted = False  # the server's answers are swallowed (the commit trap fired)
+        self.muted = False  # the server's answers are swallowed (the trap fired)
         self.closed = False
         self.lock = threading.Lock()
 
@@ -41,8 +41,9 @@ class _Pair:
 class PgProxy:
     """`forward` relays; `refuse` resets every new connection (the server is down); `blackhole`
     accepts and never answers (a host that stopped answering). `cut()` drops live connections.
-    `trap_commit()` forwards the next COMMIT to the server, then drops the connection without
-    relaying the server's answer: the commit happened, the client never hears of it."""
+    `trap(marker)` forwards the next message that holds `marker` (COMMIT_MESSAGE: the next
+    COMMIT) to the server, then drops the connection without relaying the server's answer: it
+    was done, the client never hears of it."""
 
     def __init__(self, upstream: tuple[str, int]):
         self.upstream = upstream
@@ -50,8 +51,8 @@ class PgProxy:
         self.pairs: set[_Pair] = set()
         self.holes: list[socket.socket] = []
         self.lock = threading.Lock()
-        self.commit_trap = False
-        self.commit_swallowed = threading.Event()
+        self.trapped = b""
+        self.swallowed = threading.Event()
         self.stopped = threading.Event()
         self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -84,9 +85,9 @@ class PgProxy:
         self.cut()  # sockets left hanging in the black hole
         self.mode = "forward"
 
-    def trap_commit(self) -> None:
-        self.commit_swallowed.clear()
-        self.commit_trap = True
+    def trap(self, marker: bytes) -> None:
+        self.swallowed.clear()
+        self.trapped = marker
 
     def close(self) -> None:
         self.stopped.set()
@@ -135,11 +136,11 @@ class PgProxy:
                 data = source.recv(65536)
                 if not data:
                     break
-                if upstream and self.commit_trap and COMMIT_MESSAGE in data:
-                    self.commit_trap = False
+                if upstream and self.trapped and self.trapped in data:
+                    self.trapped = b""
                     pair.muted = True  # before the server can answer
                 elif not upstream and pair.muted:
-                    self.commit_swallowed.set()  # the server answered the commit: drop it
+                    self.swallowed.set()  # the server answered: drop it
                     break
                 target.sendall(data)
         except OSError:

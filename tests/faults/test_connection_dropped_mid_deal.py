@@ -5,10 +5,12 @@ Idempotency-Key, same If-Match), and each ending with exactly one deal and a 201
 state:
 
 - the request's server backend is terminated (pg_terminate_backend, from the test's own
-  connection) while its transaction is open: nothing was kept, the retry records the deal;
-- the COMMIT reaches the server but its answer never comes back (a proxy between Django and
-  PostgreSQL forwards the COMMIT and then drops the connection): the deal is recorded, the
-  request still fails, and the retry gets the first answer back;
+  connection) while its transaction is open, or while its one statement waits (a deal in the
+  middle of its match is written in one: scoring.services._deal_alone): nothing was kept,
+  the retry records the deal;
+- the COMMIT, or that one statement, reaches the server but its answer never comes back (a
+  proxy between Django and PostgreSQL forwards it and then drops the connection): the deal
+  is recorded, the request still fails, and the retry gets the first answer back;
 - the deal is committed and answered, but the phone never reads the answer (it hung up
   right after sending, against the real site in gunicorn): the retry gets the first answer.
 """
@@ -24,14 +26,16 @@ from django.test import Client
 
 from scoring import engine, services
 from scoring.models import AuditEntry, Deal, RefereeRequest
-from tests.concurrency import postgres_only
+from tests.concurrency import key_held, postgres_only, until_waiting_on_a_lock
 from tests.faults.conftest import terminate_backend, wait_until
+from tests.faults.proxy import COMMIT_MESSAGE
 from tests.faults.site import Site, database_url
 
 pytestmark = [*postgres_only, pytest.mark.faults, pytest.mark.usefixtures("needs_postgres")]
 
 KEY = "5f0c9a54-6f1e-4a55-9a77-0d2b1f3e0c11"
 DEAL = {"points": [95, 25]}
+ONE_STATEMENT = b"WITH guard AS (UPDATE"  # services._deal_alone's
 
 
 def post_deal(client, link, *, version: int, key: str = KEY):
@@ -68,6 +72,9 @@ class Pause:
         self.backend_pid = None
         self.armed = False  # the test arms it just before its post
 
+    def arm(self):
+        self.armed = True
+
     def __call__(self, *args, **kwargs):
         if not self.armed:
             return
@@ -78,30 +85,57 @@ class Pause:
         assert self.release.wait(timeout=30), "the test never let the request go on"
 
 
-@pytest.fixture(params=["deal-written", "all-written"])
-def pause(request, monkeypatch):
-    """Pause once the deal's rows are written (the deal, the match, the audit entry and the
-    key with its answer) and what follows its state is recorded, or later, after the write's
-    last statement, just before the commit."""
+class HeldKey:
+    """The pause of a deal written in one statement (services._deal_alone): another
+    transaction holds the deal's key, so the statement waits in its middle, its match locked,
+    until the test lets it go on (the holder rolls back)."""
+
+    def __init__(self, match, link):
+        self.match, self.link = match, link
+        self.reached = threading.Event()
+        self.release = threading.Event()
+        self.backend_pid = None
+
+    def arm(self):
+        held = threading.Event()
+
+        def hold():
+            try:
+                with key_held(match=self.match, link=self.link, key=KEY):
+                    held.set()
+                    [self.backend_pid] = until_waiting_on_a_lock()
+                    self.reached.set()
+                    self.release.wait(timeout=30)
+            finally:
+                connection.close()
+
+        threading.Thread(target=hold, daemon=True, name="key-holder").start()
+        assert held.wait(timeout=10)
+
+
+@pytest.fixture(params=["deal-written", "all-written", "statement-waiting"])
+def pause(request, monkeypatch, match, referee_link):
+    """Pause inside the locked write (a deal's when its match moved on since its post read
+    it, or when it ends the match) once the deal's rows are written (the deal, the match, the
+    audit entry and the key with its answer) and what follows its state is recorded, or
+    later, after the write's last statement, just before the commit; or inside the one
+    statement that writes a deal in the middle of its match."""
+    if request.param == "statement-waiting":
+        hook = HeldKey(match, referee_link)
+        yield hook
+        hook.release.set()
+        return
     hook = Pause()
-    if request.param == "deal-written":
-        state_saved = services._state_saved
+    monkeypatch.setattr(services, "_deal_alone", lambda *args: False)
+    name = "_state_saved" if request.param == "deal-written" else "_scores_changed"
+    written = getattr(services, name)
 
-        def paused(*args, **kwargs):
-            state_saved(*args, **kwargs)
-            hook()
+    def paused(*args, **kwargs):
+        written(*args, **kwargs)
+        hook()
 
-        monkeypatch.setattr(services, "_state_saved", paused)
-        yield hook
-    else:
-        scores_changed = services._scores_changed  # the write's last statement
-
-        def paused(*args, **kwargs):
-            scores_changed(*args, **kwargs)
-            hook()
-
-        monkeypatch.setattr(services, "_scores_changed", paused)
-        yield hook
+    monkeypatch.setattr(services, name, paused)
+    yield hook
     hook.release.set()
 
 
@@ -133,7 +167,7 @@ def assert_the_answer_to_one_deal(response, version: int):
 def test_backend_killed_inside_the_deal_transaction_then_the_retry_records_it_once(
         client, match, referee_link, pause):
     version = match.version
-    pause.armed = True
+    pause.arm()
     first = in_own_thread(lambda: post_deal(Client(), referee_link, version=version))
     assert pause.reached.wait(timeout=20), "the deal post never reached the hook"
     assert not Deal.objects.filter(match=match).exists()  # not committed yet
@@ -154,19 +188,24 @@ def test_backend_killed_inside_the_deal_transaction_then_the_retry_records_it_on
     assert_one_deal_and_replayed(match)
 
 
+@pytest.mark.parametrize("last", ["commit", "statement"])
 def test_commit_done_but_its_answer_lost_then_the_retry_gets_the_first_answer(
-        client, match, referee_link, proxy):
+        client, match, referee_link, proxy, monkeypatch, last):
+    """The write's last message is its COMMIT when it is written under the match's lock, its
+    one statement (in autocommit) when the deal is in the middle of the match."""
     version = match.version
+    if last == "commit":
+        monkeypatch.setattr(services, "_deal_alone", lambda *args: False)
 
     def through_proxy():
         connection.settings_dict = {**connection.settings_dict, "HOST": "127.0.0.1",
                                     "PORT": str(proxy.port)}
-        proxy.trap_commit()
+        proxy.trap(COMMIT_MESSAGE if last == "commit" else ONE_STATEMENT)
         return post_deal(Client(), referee_link, version=version)
 
     failed = in_own_thread(through_proxy).result(timeout=30)
 
-    assert proxy.commit_swallowed.is_set(), "the COMMIT never went through the proxy"
+    assert proxy.swallowed.is_set(), "the write's last message never went through the proxy"
     assert failed.status_code == 503, failed.content
     stored = RefereeRequest.objects.get(match=match, key=KEY)  # it was committed all the same
     assert_one_deal_and_replayed(match)

@@ -1,7 +1,8 @@
 """The organiser renews a referee link (a lost phone, a QR card photographed by the wrong
 person) while a deal comes through the old one. The deal is recorded before the revocation or
 refused after it, never recorded after it: the write reads the link again under its match's
-row lock, and the revocation locks that row too. Before, a deal that read the link just before
+row lock, and the revocation locks that row too (and bumps its version, which a deal written
+in one statement checks once it has waited for the lock). Before, a deal that read the link just before
 the revocation and then waited for the match was recorded through a revoked link."""
 
 import json
@@ -15,16 +16,18 @@ from scoring import engine, services
 from scoring.models import AuditEntry, Deal, RefereeLink
 from tests.concurrency import (  # noqa: F401
     in_thread,
+    key_held,
     needs_postgres,
     paused_after,
     until_waiting_on_a_lock,
 )
 
 DEAL = {"points": [70, 50]}
+FLAG = {"points": [120, 0], "flag": "A"}  # it ends the match
 
 
-def post(token: str, key: str):
-    return Client().post(f"/api/v1/referee/{token}/deals", data=json.dumps(DEAL),
+def post(token: str, key: str, deal: dict = DEAL):
+    return Client().post(f"/api/v1/referee/{token}/deals", data=json.dumps(deal),
                          content_type="application/json", headers={"Idempotency-Key": key})
 
 
@@ -79,13 +82,22 @@ def test_a_deal_that_waited_for_the_revocation_is_refused(match, referee_link, o
     assert not Deal.objects.filter(match=match).exists()
 
 
+def assert_recorded_then_revoked(match, answer, renewed):
+    assert answer[0].status_code == 201
+    assert isinstance(renewed[0], RefereeLink)
+    assert list(AuditEntry.objects.filter(match=match).order_by("id")
+                .values_list("action", flat=True)) == [AuditEntry.Action.RECORDED,
+                                                       AuditEntry.Action.LINK_REVOKED]
+
+
 @pytest.mark.usefixtures("needs_postgres")
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_deal_written_first_is_recorded_before_the_revocation(monkeypatch, match,
                                                                 referee_link, organiser):
+    """A flag ends the match: its write takes the match's lock, then writes its rows."""
     written, release = paused_after(monkeypatch, services, "_state_saved")
-    referee, answer = in_thread(lambda: post(referee_link.token, "first"))
+    referee, answer = in_thread(lambda: post(referee_link.token, "first", FLAG))
     assert written.wait(10)
     organiser_thread, renewed = in_thread(
         lambda: services.referee_link_revoke(link=referee_link, user=organiser))
@@ -95,8 +107,22 @@ def test_a_deal_written_first_is_recorded_before_the_revocation(monkeypatch, mat
         release.set()
         referee.join(10)
         organiser_thread.join(10)
-    assert answer[0].status_code == 201
-    assert isinstance(renewed[0], RefereeLink)
-    assert list(AuditEntry.objects.filter(match=match).order_by("id")
-                .values_list("action", flat=True)) == [AuditEntry.Action.RECORDED,
-                                                       AuditEntry.Action.LINK_REVOKED]
+    assert_recorded_then_revoked(match, answer, renewed)
+
+
+@pytest.mark.usefixtures("needs_postgres")
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_written_alone_first_is_recorded_before_the_revocation(match, referee_link,
+                                                                      organiser):
+    """A deal in the middle of the match is written in one statement, which locks the match
+    as it begins: held there (its key held by another transaction), the revocation waits."""
+    with key_held(match=match, link=referee_link, key="first"):
+        referee, answer = in_thread(lambda: post(referee_link.token, "first"))
+        until_waiting_on_a_lock()
+        organiser_thread, renewed = in_thread(
+            lambda: services.referee_link_revoke(link=referee_link, user=organiser))
+        until_waiting_on_a_lock(count=2)
+    referee.join(10)
+    organiser_thread.join(10)
+    assert_recorded_then_revoked(match, answer, renewed)

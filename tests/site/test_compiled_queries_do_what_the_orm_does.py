@@ -9,7 +9,16 @@ from django.utils import timezone
 
 from scoring import engine, selectors
 from scoring.models import AuditEntry, Deal, Match, RefereeLink
-from sueca_club.compiled import Compiled, Insert, Unless, Update, _as_one, run_all
+from sueca_club.compiled import (
+    Compiled,
+    Insert,
+    Unless,
+    Update,
+    _as_one,
+    _guarded,
+    run_all,
+    run_if,
+)
 
 SAMPLE = -987_654_321
 WITH_TEAMS = Compiled(lambda pk: selectors.matches_with_teams().filter(pk=pk), sample=SAMPLE)
@@ -191,3 +200,74 @@ def test_rows_of_sql_not_of_the_plain_shape_are_run_one_by_one():
             ("deal_id", 0, "id"))
     assert _as_one((plain, cast)) is None
     assert _as_one((plain, (None, None))) is None  # a row not compiled (no RETURNING)
+
+
+LABEL = ('UPDATE "scoring_refereelink" SET "label" = %s WHERE "match_id" = %s', "its label")
+
+
+def run_if_at(match, version, **kwargs):
+    deal, update, audit = rows_of_a_deal(match)
+    with CaptureQueriesContext(connection) as queries:
+        written = run_if(update, {"version": version, "abandoned_at": None}, deal, audit,
+                         then=[(LABEL[0], [LABEL[1], match.pk])], **kwargs)
+    # in the test's transaction, run_if's statement is in a savepoint
+    asked = [q for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    return written, len(asked), deal, audit
+
+
+def nothing_written(match, version) -> bool:
+    return (not Deal.objects.filter(match=match).exists()
+            and not AuditEntry.objects.filter(match=match).exists()
+            and Match.objects.get(pk=match.pk).version == version
+            and not match.referee_links.filter(label=LABEL[1]).exists())
+
+
+def test_rows_run_if_their_row_still_is_as_read_are_written_in_one_statement(match):
+    """PostgreSQL: one statement, with what follows given the row's id; SQLite cannot say it
+    in one: nothing is asked, nothing written, for the caller to write the slow way."""
+    version = match.version
+    written, queries, deal, audit = run_if_at(match, version)
+    if connection.vendor != "postgresql":
+        assert (written, queries) == (False, 0) and nothing_written(match, version)
+        return
+    assert (written, queries) == (True, 1)
+    stored = AuditEntry.objects.select_related("deal").get(pk=audit.obj.pk)
+    assert columns(stored) == columns(audit.obj) and stored.deal_id == deal.obj.pk
+    assert columns(stored.deal) == columns(deal.obj)
+    assert Match.objects.get(pk=match.pk).version == version + 1
+    assert match.referee_links.get().label == LABEL[1]
+
+
+@pytest.mark.parametrize("changed", ["version", "abandoned", "unless"])
+def test_rows_run_if_their_row_changed_or_their_check_finds_one_write_nothing(match, changed):
+    version, unless = match.version, None
+    if changed == "version":
+        Match.objects.filter(pk=match.pk).update(version=version + 1)
+        version += 1
+    elif changed == "abandoned":
+        Match.objects.filter(pk=match.pk).update(abandoned_at=timezone.now())
+    else:
+        Match.objects.filter(pk=match.pk).update(winner="A")
+        unless = Unless(WINNER_IS, match.pk, Refused())
+    written, _queries, _deal, _audit = run_if_at(match, match.version, unless=unless)
+    assert written is False
+    assert nothing_written(match, version)
+
+
+def test_the_statement_of_rows_run_if_their_row_is_as_read():
+    update = 'UPDATE "m" SET "v" = %s WHERE "m"."id" = %s'
+    plain = ('INSERT INTO "t" ("a", "deal_id") VALUES (%s, %s) RETURNING "t"."id"', None)
+    pointing = (plain[0], ("deal_id", 0, "id"))
+    then = ('INSERT INTO "l" ("v") SELECT 1 FROM "p" WHERE "p"."m" = %s ON CONFLICT DO NOTHING',)
+    assert _guarded(update, '"m"."v" = %s', "SELECT 1 FROM r WHERE id = %s", '"id"',
+                    (plain, pointing), then) == (
+        'WITH guard AS (UPDATE "m" SET "v" = %s WHERE "m"."id" = %s AND "m"."v" = %s'
+        ' AND NOT EXISTS (SELECT 1 FROM r WHERE id = %s) RETURNING "m"."id"), '
+        'row0 AS (INSERT INTO "t" ("a", "deal_id") SELECT %s, %s FROM guard RETURNING "t"."id"), '
+        'row1 AS (INSERT INTO "t" ("a", "deal_id") SELECT %s, (SELECT "id" FROM row0) FROM guard '
+        'RETURNING "t"."id"), '
+        'then0 AS (INSERT INTO "l" ("v") SELECT 1 FROM "p" WHERE "p"."m" = '
+        '(SELECT "id" FROM guard) ON CONFLICT DO NOTHING) '
+        'SELECT row0.*, row1.* FROM row0, row1', {1: 1})
+    either = update.replace("WHERE", "WHERE \"m\".\"x\" = 1 OR")
+    assert _guarded(either, '"m"."v" = %s', "", '"id"', (plain,), ()) is None
