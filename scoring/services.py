@@ -23,6 +23,7 @@ from sueca_club.compiled import (
     Update,
     run_all,
     run_if,
+    writes_alone,
 )
 from sueca_club.digests import digest
 
@@ -573,7 +574,7 @@ def _deal_alone(plan: _DealPlan, asked: _DealAsked) -> bool:
     trips a post, not six). False when it wrote nothing, for _deal_write to decide under the
     lock: the match moved on, its tournament abandoned it, or the link was revoked (a
     revocation bumps the match's version: a statement that waited for it sees that)."""
-    if plan.match.finished:
+    if plan.match.finished or not writes_alone():
         return False
     return run_if(plan.store, {"version": plan.version, "abandoned_at": None},
                   plan.deal, plan.audit.pointing("deal", plan.deal), plan.request,

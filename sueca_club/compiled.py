@@ -320,7 +320,7 @@ def run_if(update: ReadyUpdate, when: dict[str, object], *rows: ReadyInsert,
     (what `unless` asks) committed during the wait is not seen, so whatever changes that must
     change the row too. In a transaction (tests), the statement runs in a savepoint."""
     connection = connections[update.using]
-    if connection.vendor != "postgresql" or any(
+    if not writes_alone(update.using) or any(
             row.plan is None or row.using != update.using for row in rows):
         return False
     meta, quote = update.model._meta, connection.ops.quote_name
@@ -346,6 +346,12 @@ def run_if(update: ReadyUpdate, when: dict[str, object], *rows: ReadyInsert,
         return False
     _returned(rows, found)
     return True
+
+
+def writes_alone(using: str = "default") -> bool:
+    """Whether run_if can write on this database (PostgreSQL), so that its caller need not
+    make what it would send when it cannot."""
+    return connections[using].vendor == "postgresql"
 
 
 def _params_now(rows: tuple, dropped: dict[int, int]) -> list:
