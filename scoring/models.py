@@ -41,7 +41,7 @@ class QuickJSON(models.JSONField):
             value = self.get_prep_value(value)
         if value is None or hasattr(value, "as_sql"):
             return super().get_db_prep_value(value, connection, prepared=True)
-        if connection.vendor == "postgresql":
+        if self.db_type(connection) == "jsonb":
             return Jsonb(value, dumps=fastjson.dumps)
         return fastjson.dumps(value)
 
@@ -62,11 +62,6 @@ class JSONText(QuickJSON):
 
     def db_type(self, connection):
         return "text" if connection.vendor == "postgresql" else super().db_type(connection)
-
-    def get_db_prep_value(self, value, connection, prepared=False):
-        if value is None or hasattr(value, "as_sql"):
-            return super().get_db_prep_value(value, connection, prepared)
-        return fastjson.dumps(value if prepared else self.get_prep_value(value))
 
 
 class Match(models.Model):
