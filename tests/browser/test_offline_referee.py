@@ -6,7 +6,7 @@ import pytest
 
 from scoring import engine, services
 from scoring.models import Deal, Match, RefereeRequest
-from tests.browser.conftest import NO_PLAYWRIGHT
+from tests.browser.conftest import NO_PLAYWRIGHT, settled
 from tests.browser.test_referee_phone import games, tap, type_points
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
@@ -43,6 +43,32 @@ def offline_at(page, link) -> None:
 
 def pending(page):
     return page.locator("#pending")
+
+
+def held(page):
+    """What the box says of the deals behind a refused one (in the page, hidden, until then)."""
+    return page.get_by_text("These deals were entered after the one that was refused")
+
+
+def back_online(page, announce: bool = False):
+    """The connection back (`announce`: the page told at once, not when Chromium notices);
+    returns the referee screen shown until then."""
+    screen = page.locator("#referee").element_handle()
+    page.context.set_offline(False)
+    if announce:
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+    return screen
+
+
+def refused(page, screen, text: str):
+    """The box's refusal saying `text`, once the server's screen the phone asks for with it has
+    replaced `screen` and settled: a tap a moment before that screen comes lands on nothing
+    (static/js/referee.js), as a person's would."""
+    refusal = pending(page).get_by_role("alert")
+    expect(refusal).to_contain_text(text, timeout=RETRY)
+    page.wait_for_function("screen => !screen.isConnected", arg=screen, timeout=RETRY)
+    settled(page)
+    return refusal
 
 
 def other_phone_records(match, deal: dict) -> None:
@@ -107,11 +133,10 @@ def test_a_deal_refused_because_another_phone_finished_the_match_says_why(
     expect(pending(page)).to_contain_text("1 deal waiting to be sent")
 
     other_phone_records(match, {"points": [0, 120], "flag": "B"})  # B wins the match
-    page.context.set_offline(False)
+    screen = back_online(page)
 
-    refusal = pending(page).get_by_role("alert")
     # the number it was entered as, where it named the next free number (deal 2)
-    expect(refusal).to_contain_text("Deal 1 was not recorded: 95–25", timeout=RETRY)
+    refusal = refused(page, screen, "Deal 1 was not recorded: 95–25")
     expect(refusal).to_contain_text("This match is finished: no more deals.")
     expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
     expect(page.get_by_text("Finished: B wins the match.")).to_be_visible()  # the server's score
@@ -133,11 +158,9 @@ def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_l
     expect(pending(page)).to_contain_text("2 deals waiting to be sent")
 
     other_phone_records(match, {"points": [95, 25]})  # the same deal, from the other phone
-    page.context.set_offline(False)
+    screen = back_online(page)
 
-    refusal = pending(page).get_by_role("alert")
-    expect(refusal).to_contain_text("Another deal was recorded on this match meanwhile",
-                                    timeout=RETRY)
+    refusal = refused(page, screen, "Another deal was recorded on this match meanwhile")
     # its advice said once: the server's words, not the box's own again beside them
     assert refusal.inner_text().count("enter this deal again") == 1
     expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
@@ -145,8 +168,7 @@ def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_l
     expect(page.get_by_text("1 deal played")).to_be_visible()
     tap(page, "Discard this deal")
 
-    expect(pending(page)).to_contain_text("These deals were entered after the one that was "
-                                          "refused")
+    expect(held(page)).to_be_visible()
     expect(pending(page)).to_contain_text("1 deal waiting to be sent")
     page.wait_for_timeout(1500)  # held: nothing goes by itself
     assert Deal.objects.count() == 1
@@ -299,10 +321,9 @@ def test_who_deals_first_refused_once_the_match_ended_elsewhere_tells_the_refere
     type_points(page, "95")
     keep_offline(page)
     other_phone_records(match, {"points": [120, 0], "flag": "A"})  # four games: A wins
-    page.context.set_offline(False)
+    screen = back_online(page)
 
-    refusal = pending(page).get_by_role("alert")
-    expect(refusal).to_contain_text("Who deals first was not changed: Carla Dias", timeout=RETRY)
+    refusal = refused(page, screen, "Who deals first was not changed: Carla Dias")
     expect(refusal).to_contain_text("This match is over: who deals can no longer be changed.")
     expect(refusal).to_contain_text("The deals after it wait until you decide.")
     expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
@@ -311,8 +332,7 @@ def test_who_deals_first_refused_once_the_match_ended_elsewhere_tells_the_refere
     assert Match.objects.get(pk=match.pk).first_dealer == 0
 
     tap(page, "Discard this choice")
-    expect(pending(page)).to_contain_text("These deals were entered after the one that was "
-                                          "refused, before the refusal came.")
+    expect(held(page)).to_be_visible()
     assert Match.objects.get(pk=match.pk).first_dealer == 0
 
 

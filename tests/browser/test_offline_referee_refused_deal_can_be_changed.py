@@ -9,11 +9,14 @@ from scoring.models import Deal
 from tests.browser.conftest import NO_PLAYWRIGHT
 from tests.browser.test_offline_referee import (
     RETRY,
+    back_online,
+    held,
     keep_offline,
     offline_at,
     other_phone_records,
     pending,
     queue,
+    refused,
 )
 from tests.browser.test_referee_phone import games, tap, type_points
 
@@ -45,10 +48,8 @@ def test_a_refused_deal_is_named_and_changed_then_the_deals_behind_it_follow(
     kept_by_an_older_page(page, referee_link, {"points": [119, None]}, {"points": [None, 70]})
 
     monkeypatch.undo()
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
-    refusal = pending(page).get_by_role("alert")
-    expect(refusal).to_contain_text("Deal 2 was not recorded: 119–1", timeout=RETRY)
+    screen = back_online(page, announce=True)
+    refusal = refused(page, screen, "Deal 2 was not recorded: 119–1")
     expect(refusal).to_contain_text("No side can score 1 or 119 card points: no card is worth 1.")
     expect(refusal).to_contain_text("The deals after it wait until you decide.")
     expect(page.get_by_text("1 deal played")).to_be_visible()  # the first one went
@@ -97,11 +98,10 @@ def test_a_deal_refused_as_stale_is_changed_and_sent_against_the_new_score(
     type_points(page, "70")
     keep_offline(page)
     other_phone_records(match, {"points": [60, 60]})  # recorded elsewhere meanwhile
-    page.context.set_offline(False)
+    screen = back_online(page)
 
-    refusal = pending(page).get_by_role("alert")
     # the number it was entered as: another phone's deal took it
-    expect(refusal).to_contain_text("Deal 1 was not recorded: 95–25", timeout=RETRY)
+    refusal = refused(page, screen, "Deal 1 was not recorded: 95–25")
     expect(refusal).to_contain_text("Another deal was recorded on this match meanwhile")
     tap(page, "Change this deal")
     expect(page.locator("#id_points_a")).to_have_value("95")
@@ -118,13 +118,10 @@ def test_discarding_a_refused_deal_leaves_the_ones_behind_it_to_send(phone, matc
     type_points(page, "95")
     keep_offline(page)
     kept_by_an_older_page(page, referee_link, {"points": [119, None]}, {"points": [None, 70]})
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(pending(page).get_by_role("alert")).to_contain_text("Deal 2 was not recorded",
-                                                               timeout=RETRY)
+    screen = back_online(page, announce=True)
+    refused(page, screen, "Deal 2 was not recorded")
     tap(page, "Discard this deal")
-    expect(pending(page)).to_contain_text("These deals were entered after the one that was "
-                                          "refused")
+    expect(held(page)).to_be_visible()
     tap(page, "Send them")
     expect(pending(page)).to_contain_text("The waiting deals were sent.", timeout=RETRY)
     assert [d.data for d in Deal.objects.order_by("number")] == [

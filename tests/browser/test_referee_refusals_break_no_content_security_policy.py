@@ -10,7 +10,13 @@ import pytest
 
 from tests.browser.conftest import NO_PLAYWRIGHT
 from tests.browser.test_content_security_policy import watched  # noqa: F401 (a fixture)
-from tests.browser.test_offline_referee import RETRY, keep_offline, other_phone_records, pending
+from tests.browser.test_offline_referee import (
+    back_online,
+    keep_offline,
+    other_phone_records,
+    pending,
+    refused,
+)
 from tests.browser.test_referee_phone import tap, type_points
 
 expect = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT).expect
@@ -56,10 +62,9 @@ def test_a_kept_deal_refused_when_the_wifi_is_back_breaks_no_policy(watched, mat
     type_points(page, "95")
     keep_offline(page)
     other_phone_records(match, {"points": [0, 120], "flag": "B"})
-    page.context.set_offline(False)
+    screen = back_online(page)
 
-    expect(pending(page).get_by_role("alert")).to_contain_text("This match is finished",
-                                                                timeout=RETRY)
+    refused(page, screen, "This match is finished")
     expect(page.get_by_text("Finished: B wins the match.")).to_be_visible()  # reloaded by htmx
     tap(page, "Discard this deal")
     expect(pending(page)).to_be_hidden()
