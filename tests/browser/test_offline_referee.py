@@ -164,7 +164,7 @@ def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_l
     # its advice said once: the server's words, not the box's own again beside them
     assert refusal.inner_text().count("enter this deal again") == 1
     expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
-    expect(refusal).to_contain_text("The deals after it wait until you decide.")
+    expect(refusal.get_by_text("The deals after it wait until you decide.")).to_be_visible()
     expect(page.get_by_text("1 deal played")).to_be_visible()
     tap(page, "Discard this deal")
 
@@ -325,7 +325,7 @@ def test_who_deals_first_refused_once_the_match_ended_elsewhere_tells_the_refere
 
     refusal = refused(page, screen, "Who deals first was not changed: Carla Dias")
     expect(refusal).to_contain_text("This match is over: who deals can no longer be changed.")
-    expect(refusal).to_contain_text("The deals after it wait until you decide.")
+    expect(refusal.get_by_text("The deals after it wait until you decide.")).to_be_visible()
     expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
     expect(refusal.get_by_role("button", name="Change this deal")).to_be_hidden()
     screenshot(page, "dealer-refused")

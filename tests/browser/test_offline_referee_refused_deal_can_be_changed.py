@@ -51,7 +51,7 @@ def test_a_refused_deal_is_named_and_changed_then_the_deals_behind_it_follow(
     screen = back_online(page, announce=True)
     refusal = refused(page, screen, "Deal 2 was not recorded: 119–1")
     expect(refusal).to_contain_text("No side can score 1 or 119 card points: no card is worth 1.")
-    expect(refusal).to_contain_text("The deals after it wait until you decide.")
+    expect(refusal.get_by_text("The deals after it wait until you decide.")).to_be_visible()
     expect(page.get_by_text("1 deal played")).to_be_visible()  # the first one went
     # Nothing is on its way until the referee decides: the board is the score as last saved.
     expect(page.locator("#referee [data-board-provisional]")).to_have_text(
