@@ -112,6 +112,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         options.get("options", ""), f"-c statement_timeout={statement_timeout * 1000}",
         f"-c lock_timeout={lock_timeout * 1000}"]))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["ENGINE"] = "sueca_club.sqlite3"  # each query's ? made once
     # Several gunicorn workers: a write transaction takes the lock when it begins, so writers
     # queue instead of failing with "database is locked"; WAL lets readers go on meanwhile.
     DATABASES["default"].setdefault("OPTIONS", {}).update(

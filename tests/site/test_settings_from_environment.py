@@ -33,7 +33,7 @@ def start(print_=DEFAULT_PRINT, **env) -> subprocess.CompletedProcess:
 def test_with_nothing_set_it_runs_on_sqlite_with_a_local_cache_and_eager_tasks():
     run = start()
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["django.db.backends.sqlite3",
+    assert run.stdout.split() == ["sueca_club.sqlite3",
                                   "django.core.cache.backends.locmem.LocMemCache", "True"]
 
 
