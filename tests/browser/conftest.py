@@ -145,6 +145,15 @@ def phone(new_phone):
     return new_phone()
 
 
+@pytest.fixture
+def refusing_phone(new_phone):
+    """A phone without the referee page's service worker, for the tests of a kept deal the
+    server refuses: the screen the phone asks for after a refusal must be the server's, and the
+    worker's kept copy (the page as the phone last saw it, when the network fails or is late)
+    is not what they are about (test_offline_referee_keeps_scoring.py is)."""
+    return new_phone(service_workers="block")
+
+
 def screenshot_of(request, page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     test = re.sub(r"[^\w.-]+", "_", request.node.name)

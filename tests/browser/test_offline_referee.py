@@ -60,13 +60,15 @@ def back_online(page, announce: bool = False):
     return screen
 
 
-def refused(page, screen, text: str):
-    """The box's refusal saying `text`, once the server's screen the phone asks for with it has
-    replaced `screen` and settled: a tap a moment before that screen comes lands on nothing
-    (static/js/referee.js), as a person's would."""
+def refused(page, screen, text: str, match):
+    """The box's refusal saying `text`, once the server's screen the phone asks for with it (the
+    match as it is now) has replaced `screen` and settled: a tap a moment before that screen
+    comes lands on nothing (static/js/referee.js), as a person's would."""
     refusal = pending(page).get_by_role("alert")
     expect(refusal).to_contain_text(text, timeout=RETRY)
     page.wait_for_function("screen => !screen.isConnected", arg=screen, timeout=RETRY)
+    now = Match.objects.values_list("version", flat=True).get(pk=match.pk)
+    expect(page.locator("#referee")).to_have_attribute("data-version", str(now))
     settled(page)
     return refusal
 
@@ -125,8 +127,8 @@ def test_deals_entered_offline_survive_a_reload_and_are_sent_once_in_order(
 
 
 def test_a_deal_refused_because_another_phone_finished_the_match_says_why(
-        phone, match, referee_link, screenshot):
-    page = phone
+        refusing_phone, match, referee_link, screenshot):
+    page = refusing_phone
     offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
@@ -136,7 +138,7 @@ def test_a_deal_refused_because_another_phone_finished_the_match_says_why(
     screen = back_online(page)
 
     # the number it was entered as, where it named the next free number (deal 2)
-    refusal = refused(page, screen, "Deal 1 was not recorded: 95–25")
+    refusal = refused(page, screen, "Deal 1 was not recorded: 95–25", match)
     expect(refusal).to_contain_text("This match is finished: no more deals.")
     expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
     expect(page.get_by_text("Finished: B wins the match.")).to_be_visible()  # the server's score
@@ -149,8 +151,8 @@ def test_a_deal_refused_because_another_phone_finished_the_match_says_why(
     assert Deal.objects.count() == 1
 
 
-def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_link):
-    page = phone
+def test_deals_behind_a_refused_one_wait_for_the_referee(refusing_phone, match, referee_link):
+    page = refusing_phone
     offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
@@ -160,7 +162,7 @@ def test_deals_behind_a_refused_one_wait_for_the_referee(phone, match, referee_l
     other_phone_records(match, {"points": [95, 25]})  # the same deal, from the other phone
     screen = back_online(page)
 
-    refusal = refused(page, screen, "Another deal was recorded on this match meanwhile")
+    refusal = refused(page, screen, "Another deal was recorded on this match meanwhile", match)
     # its advice said once: the server's words, not the box's own again beside them
     assert refusal.inner_text().count("enter this deal again") == 1
     expect(refusal.get_by_text("enter the deal again")).to_be_hidden()
@@ -314,8 +316,8 @@ def test_who_deals_first_kept_offline_is_applied_to_a_deal_from_elsewhere(
 
 
 def test_who_deals_first_refused_once_the_match_ended_elsewhere_tells_the_referee(
-        phone, match, referee_link, screenshot):
-    page = phone
+        refusing_phone, match, referee_link, screenshot):
+    page = refusing_phone
     offline_at(page, referee_link)
     choose_dealer(page, "Carla Dias")
     type_points(page, "95")
@@ -323,7 +325,7 @@ def test_who_deals_first_refused_once_the_match_ended_elsewhere_tells_the_refere
     other_phone_records(match, {"points": [120, 0], "flag": "A"})  # four games: A wins
     screen = back_online(page)
 
-    refusal = refused(page, screen, "Who deals first was not changed: Carla Dias")
+    refusal = refused(page, screen, "Who deals first was not changed: Carla Dias", match)
     expect(refusal).to_contain_text("This match is over: who deals can no longer be changed.")
     expect(refusal.get_by_text("The deals after it wait until you decide.")).to_be_visible()
     expect(refusal.get_by_text("enter the deal again")).to_be_hidden()

@@ -39,8 +39,8 @@ def kept_by_an_older_page(page, link, *deals: dict) -> None:
 
 
 def test_a_refused_deal_is_named_and_changed_then_the_deals_behind_it_follow(
-        phone, match, referee_link, screenshot, monkeypatch):
-    page = phone
+        refusing_phone, match, referee_link, screenshot, monkeypatch):
+    page = refusing_phone
     offline_at(page, referee_link)
     monkeypatch.setattr(services, "deal_record", lambda **_: pytest.fail("offline"))
     type_points(page, "95")
@@ -49,7 +49,7 @@ def test_a_refused_deal_is_named_and_changed_then_the_deals_behind_it_follow(
 
     monkeypatch.undo()
     screen = back_online(page, announce=True)
-    refusal = refused(page, screen, "Deal 2 was not recorded: 119–1")
+    refusal = refused(page, screen, "Deal 2 was not recorded: 119–1", match)
     expect(refusal).to_contain_text("No side can score 1 or 119 card points: no card is worth 1.")
     expect(refusal.get_by_text("The deals after it wait until you decide.")).to_be_visible()
     expect(page.get_by_text("1 deal played")).to_be_visible()  # the first one went
@@ -89,8 +89,8 @@ def test_a_refused_deal_is_named_and_changed_then_the_deals_behind_it_follow(
 
 
 def test_a_deal_refused_as_stale_is_changed_and_sent_against_the_new_score(
-        phone, match, referee_link):
-    page = phone
+        refusing_phone, match, referee_link):
+    page = refusing_phone
     offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
@@ -101,7 +101,7 @@ def test_a_deal_refused_as_stale_is_changed_and_sent_against_the_new_score(
     screen = back_online(page)
 
     # the number it was entered as: another phone's deal took it
-    refusal = refused(page, screen, "Deal 1 was not recorded: 95–25")
+    refusal = refused(page, screen, "Deal 1 was not recorded: 95–25", match)
     expect(refusal).to_contain_text("Another deal was recorded on this match meanwhile")
     tap(page, "Change this deal")
     expect(page.locator("#id_points_a")).to_have_value("95")
@@ -112,14 +112,14 @@ def test_a_deal_refused_as_stale_is_changed_and_sent_against_the_new_score(
         {"points": [60, 60]}, {"points": [95, 25]}, {"points": [50, 70]}]
 
 
-def test_discarding_a_refused_deal_leaves_the_ones_behind_it_to_send(phone, match, referee_link):
-    page = phone
+def test_discarding_a_refused_deal_leaves_the_ones_behind_it_to_send(refusing_phone, match, referee_link):
+    page = refusing_phone
     offline_at(page, referee_link)
     type_points(page, "95")
     keep_offline(page)
     kept_by_an_older_page(page, referee_link, {"points": [119, None]}, {"points": [None, 70]})
     screen = back_online(page, announce=True)
-    refused(page, screen, "Deal 2 was not recorded")
+    refused(page, screen, "Deal 2 was not recorded", match)
     tap(page, "Discard this deal")
     expect(held(page)).to_be_visible()
     tap(page, "Send them")

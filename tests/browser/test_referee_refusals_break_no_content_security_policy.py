@@ -64,7 +64,7 @@ def test_a_kept_deal_refused_when_the_wifi_is_back_breaks_no_policy(watched, mat
     other_phone_records(match, {"points": [0, 120], "flag": "B"})
     screen = back_online(page)
 
-    refused(page, screen, "This match is finished")
+    refused(page, screen, "This match is finished", match)
     expect(page.get_by_text("Finished: B wins the match.")).to_be_visible()  # reloaded by htmx
     tap(page, "Discard this deal")
     expect(pending(page)).to_be_hidden()
