@@ -569,16 +569,19 @@ def deal_record(*, match_id: int, deal: engine.Deal, key: str, asked: str,
 
 def _deal_alone(plan: _DealPlan, asked: _DealAsked) -> bool:
     """Write a deal that neither ends its match nor follows its end (nothing follows it but
-    its live pages' bump) in one statement of its own, when the match still has the version
-    the plan was made on: on PostgreSQL, no transaction begun, no lock asked first (two round
-    trips a post, not six). False when it wrote nothing, for _deal_write to decide under the
-    lock: the match moved on, its tournament abandoned it, or the link was revoked (a
-    revocation bumps the match's version: a statement that waited for it sees that)."""
-    if plan.match.finished or not writes_alone():
+    its live pages' bump), its match's row first and only when it still has the version the
+    plan was made on: on PostgreSQL in one statement of its own, no transaction begun, no lock
+    asked first (two round trips a post, not six); on SQLite in the one writer's turn, with
+    nothing read first (five statements, not seven). False when it wrote nothing, for
+    _deal_write to decide under the lock: the match moved on, its tournament abandoned it, or
+    the link was revoked (a revocation bumps the match's version: a statement that waited for
+    it sees that)."""
+    if plan.match.finished:
         return False
-    return run_if(plan.store, {"version": plan.version, "abandoned_at": None},
-                  plan.deal, plan.audit.pointing("deal", plan.deal), plan.request,
-                  unless=_unless_revoked(asked.link), then=_notes(plan.match))
+    with contextlib.nullcontext() if writes_alone() else outbox.writing():
+        return run_if(plan.store, {"version": plan.version, "abandoned_at": None},
+                      plan.deal, plan.audit.pointing("deal", plan.deal), plan.request,
+                      unless=_unless_revoked(asked.link), then=_notes(plan.match))
 
 
 @outbox.service

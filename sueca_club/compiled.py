@@ -307,35 +307,43 @@ def run_all(*rows: ReadyInsert | ReadyUpdate, unless: Unless | None = None) -> N
 
 def run_if(update: ReadyUpdate, when: dict[str, object], *rows: ReadyInsert,
            unless: Unless | None = None, then: list[tuple[str, list]] = ()) -> bool:
-    """On PostgreSQL, one statement on its own, with no transaction begun for it and no lock
-    taken first: `update`, when its row still has the values `when` ({field: value}, None for
-    NULL) and `unless` finds nothing; `rows` inserted only then (as run_all inserts them);
-    then each of `then`'s statements (SQL, parameters, its last parameter the updated row's
-    id), given that id only then. True when all of it was written; False when none of it was
-    (the row had changed, or `unless` found one; or the database cannot say it in one
-    statement: SQLite), for the caller to write the slow way.
+    """`update`, when its row still has the values `when` ({field: value}, None for NULL) and
+    `unless` finds nothing; `rows` inserted only then (as run_all inserts them); then each of
+    `then`'s statements (SQL, parameters, its last parameter the updated row's id). True when
+    all of it was written; False when none of it was (the row had changed, or `unless` found
+    one; or the statement is not of the shape expected), for the caller to write the slow way.
 
-    A statement that waits for the row's lock, held by a write that changes it, is checked
-    against the row that write left (PostgreSQL's EvalPlanQual): a change to anything else
-    (what `unless` asks) committed during the wait is not seen, so whatever changes that must
-    change the row too. In a transaction (tests), the statement runs in a savepoint."""
+    On PostgreSQL, one statement on its own, with no transaction begun for it and no lock
+    taken first. A statement that waits for the row's lock, held by a write that changes it,
+    is checked against the row that write left (PostgreSQL's EvalPlanQual): a change to
+    anything else (what `unless` asks) committed during the wait is not seen, so whatever
+    changes that must change the row too. In a transaction (tests), the statement runs in a
+    savepoint.
+
+    On SQLite, in the caller's transaction, which holds the database's one writer lock from
+    its start (`writes_alone` is False): the update first, guarded as on PostgreSQL, then the
+    rows and `then` one by one when it found its row. Nothing is read before the update."""
     connection = connections[update.using]
-    if not writes_alone(update.using) or any(
-            row.plan is None or row.using != update.using for row in rows):
+    if any(row.plan is None or row.using != update.using for row in rows):
         return False
     meta, quote = update.model._meta, connection.ops.quote_name
     conditions = " AND ".join(
         f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
         + (" IS NULL" if value is None else " = %s") for name, value in when.items())
     refusing, asked = unless.query.exists_sql(unless.value, update.using) if unless else ("", [])
-    statement = _guarded(update.sql, conditions, refusing, quote(meta.pk.column),
-                         tuple(_part(row, rows) for row in rows),
+    guard = _guard(update.sql, conditions, refusing)
+    if guard is None:
+        return False
+    guarded = [*update.params_now(), *(value for value in when.values() if value is not None),
+               *asked]
+    if not writes_alone(update.using):
+        return _run_guarded(connection, guard, guarded, rows, then)
+    statement = _guarded(guard, quote(meta.pk.column), tuple(_part(row, rows) for row in rows),
                          tuple(sql for sql, _params in then))
     if statement is None:
         return False
     sql, dropped = statement
-    params = [*update.params_now(), *(value for value in when.values() if value is not None),
-              *asked, *_params_now(rows, dropped)]
+    params = [*guarded, *_params_now(rows, dropped)]
     for _sql, sent in then:
         params += sent[:-1]
     with (transaction.atomic() if connection.in_atomic_block else contextlib.nullcontext()),\
@@ -348,9 +356,25 @@ def run_if(update: ReadyUpdate, when: dict[str, object], *rows: ReadyInsert,
     return True
 
 
+def _run_guarded(connection, guard: str, params: list, rows: tuple[ReadyInsert, ...],
+                 then) -> bool:
+    """run_if on SQLite: the guarded update, then, when it found its row, the rest."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("run_if writes on SQLite inside the caller's transaction")
+    with connection.cursor() as cursor:
+        cursor.execute(guard, params)
+        if cursor.rowcount != 1:
+            return False
+        for row in rows:
+            row.run()
+        for statement in then:
+            cursor.execute(*statement)
+    return True
+
+
 def writes_alone(using: str = "default") -> bool:
-    """Whether run_if can write on this database (PostgreSQL), so that its caller need not
-    make what it would send when it cannot."""
+    """Whether run_if writes in one statement of its own, outside any transaction
+    (PostgreSQL); on SQLite, its caller begins the transaction, which takes the writer lock."""
     return connections[using].vendor == "postgresql"
 
 
@@ -419,17 +443,25 @@ def _as_one(parts: tuple) -> tuple[str, dict] | None:
 
 
 @functools.lru_cache(maxsize=32)
-def _guarded(update: str, conditions: str, refusing: str, pk: str, parts: tuple,
-             then: tuple[str, ...]) -> tuple[str, dict] | None:
-    """run_if's statement (as _as_one's): the update, its WHERE given the `conditions` and,
-    unless `refusing` finds a row, returning its id (`pk`: its column); each insert made of
-    the updated row, none when there is none; each `then` statement with that id (NULL when
-    there is none) in place of its last parameter."""
-    table, where = update.split(" ", 2)[1], update.partition(" WHERE ")[2]
+def _guard(update: str, conditions: str, refusing: str) -> str | None:
+    """run_if's update: its WHERE given the `conditions` and, unless `refusing` finds a row;
+    None when its WHERE is not the plain one expected."""
+    where = update.partition(" WHERE ")[2]
     if (not update.startswith("UPDATE ") or not where or " OR " in where
-            or " RETURNING " in update or any(sql is None for sql, _points in parts)):
+            or " RETURNING " in update):
         return None
-    guard = f"{update} AND {conditions}" + (f" AND NOT EXISTS ({refusing})" if refusing else "")
+    return f"{update} AND {conditions}" + (f" AND NOT EXISTS ({refusing})" if refusing else "")
+
+
+@functools.lru_cache(maxsize=32)
+def _guarded(guard: str, pk: str, parts: tuple, then: tuple[str, ...]) -> tuple[str, dict] | None:
+    """run_if's one statement on PostgreSQL (as _as_one's): the guarded update (_guard)
+    returning its row's id (`pk`: its column); each insert made of the updated row, none when
+    there is none; each `then` statement with that id (NULL when there is none) in place of its
+    last parameter."""
+    if any(sql is None for sql, _points in parts):
+        return None
+    table = guard.split(" ", 2)[1]
     clauses, dropped = [f"guard AS ({guard} RETURNING {table}.{pk})"], {}
     for at, (sql, points) in enumerate(parts):
         insert = _inserted(sql, points, made_of="guard")

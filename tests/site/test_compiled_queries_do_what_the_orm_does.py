@@ -15,6 +15,7 @@ from sueca_club.compiled import (
     Unless,
     Update,
     _as_one,
+    _guard,
     _guarded,
     run_all,
     run_if,
@@ -222,15 +223,13 @@ def nothing_written(match, version) -> bool:
             and not match.referee_links.filter(label=LABEL[1]).exists())
 
 
-def test_rows_run_if_their_row_still_is_as_read_are_written_in_one_statement(match):
-    """PostgreSQL: one statement, with what follows given the row's id; SQLite cannot say it
-    in one: nothing is asked, nothing written, for the caller to write the slow way."""
+def test_rows_run_if_their_row_still_is_as_read_are_written_after_the_update(match):
+    """PostgreSQL: one statement, with what follows given the row's id; SQLite, in the
+    caller's transaction: the guarded update, then each row and what follows, nothing read."""
     version = match.version
-    written, queries, deal, audit = run_if_at(match, version)
-    if connection.vendor != "postgresql":
-        assert (written, queries) == (False, 0) and nothing_written(match, version)
-        return
-    assert (written, queries) == (True, 1)
+    with transaction.atomic():  # on SQLite, the caller's
+        written, queries, deal, audit = run_if_at(match, version)
+    assert (written, queries) == (True, 1 if connection.vendor == "postgresql" else 4)
     stored = AuditEntry.objects.select_related("deal").get(pk=audit.obj.pk)
     assert columns(stored) == columns(audit.obj) and stored.deal_id == deal.obj.pk
     assert columns(stored.deal) == columns(deal.obj)
@@ -249,8 +248,9 @@ def test_rows_run_if_their_row_changed_or_their_check_finds_one_write_nothing(ma
     else:
         Match.objects.filter(pk=match.pk).update(winner="A")
         unless = Unless(WINNER_IS, match.pk, Refused())
-    written, _queries, _deal, _audit = run_if_at(match, match.version, unless=unless)
-    assert written is False
+    with transaction.atomic():
+        written, queries, _deal, _audit = run_if_at(match, match.version, unless=unless)
+    assert (written, queries) == (False, 1)
     assert nothing_written(match, version)
 
 
@@ -259,8 +259,10 @@ def test_the_statement_of_rows_run_if_their_row_is_as_read():
     plain = ('INSERT INTO "t" ("a", "deal_id") VALUES (%s, %s) RETURNING "t"."id"', None)
     pointing = (plain[0], ("deal_id", 0, "id"))
     then = ('INSERT INTO "l" ("v") SELECT 1 FROM "p" WHERE "p"."m" = %s ON CONFLICT DO NOTHING',)
-    assert _guarded(update, '"m"."v" = %s', "SELECT 1 FROM r WHERE id = %s", '"id"',
-                    (plain, pointing), then) == (
+    guard = _guard(update, '"m"."v" = %s', "SELECT 1 FROM r WHERE id = %s")
+    assert guard == ('UPDATE "m" SET "v" = %s WHERE "m"."id" = %s AND "m"."v" = %s'
+                     ' AND NOT EXISTS (SELECT 1 FROM r WHERE id = %s)')
+    assert _guarded(guard, '"id"', (plain, pointing), then) == (
         'WITH guard AS (UPDATE "m" SET "v" = %s WHERE "m"."id" = %s AND "m"."v" = %s'
         ' AND NOT EXISTS (SELECT 1 FROM r WHERE id = %s) RETURNING "m"."id"), '
         'row0 AS (INSERT INTO "t" ("a", "deal_id") SELECT %s, %s FROM guard RETURNING "t"."id"), '
@@ -270,4 +272,4 @@ def test_the_statement_of_rows_run_if_their_row_is_as_read():
         '(SELECT "id" FROM guard) ON CONFLICT DO NOTHING) '
         'SELECT row0.*, row1.* FROM row0, row1', {1: 1})
     either = update.replace("WHERE", "WHERE \"m\".\"x\" = 1 OR")
-    assert _guarded(either, '"m"."v" = %s', "", '"id"', (plain,), ()) is None
+    assert _guard(either, '"m"."v" = %s', "") is None
