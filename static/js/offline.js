@@ -60,6 +60,7 @@ import { deckOf } from "./points-pair.js";
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   const SEND_TIMEOUT = 15000;
   const WAIT_MAX = 60000;
+  const FRESH = "Sueca-Fresh"; // asks the service worker (sw.js) for the server's answer alone
   let sending = false;
   let timer = null;
   let wait = 0;
@@ -272,7 +273,9 @@ import { deckOf } from "./points-pair.js";
     if (typed.length && ended) return; // the result would take the entry screen away
     const url = ended ? `${box.dataset.page}?after=${ended}` : box.dataset.page;
     ended = null;
-    htmx.ajax("GET", url, { target: "#referee", select: "#referee", swap: "outerHTML" })
+    // The server's screen, not the worker's kept copy (sw.js): that is the screen just sent from.
+    htmx.ajax("GET", url, { target: "#referee", select: "#referee", swap: "outerHTML",
+      headers: { [FRESH]: "1" } })
       .then(() => {
         if (url !== location.pathname + location.search) history.replaceState(null, "", url);
         const fresh = referee() && referee().querySelector("[data-offline=entry]");

@@ -2,7 +2,8 @@
 // `self.SUECA_SW = {version, assets, static}` in front of this file). Plain script.
 //
 // - The referee page, GET /r/<token>/: network first; when the network has not answered within
-//   a few seconds (or fails), the copy kept from the last answer. Only 200 answers are kept.
+//   a few seconds (or fails), the copy kept from the last answer, unless the page asks for the
+//   server's (a Sueca-Fresh header). Only 200 answers are kept.
 //   The page also keeps the copies htmx fetched (static/js/offline-score.js), so the copy is the
 //   last state the phone saw. The deals waiting to be sent are in localStorage, not here.
 // - Static files: from the versioned cache, else the network (and kept). They are fetched on
@@ -35,6 +36,10 @@ async function page(request) {
     else if ([403, 404, 410].includes(response.status)) cache.delete(key);
     return response;
   });
+  // The page asking the server again (offline.js refresh(): after a refusal, or the kept deals
+  // sent) waits for it: the kept copy is the screen the server just said is out of date. When
+  // the network fails, the page keeps the screen it shows.
+  if (request.headers.has("Sueca-Fresh")) return network;
   const late = new Promise((resolve) => { setTimeout(resolve, TIMEOUT, null); });
   const first = await Promise.race([network.catch(() => null), late]);
   if (first) return first;

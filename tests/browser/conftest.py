@@ -148,9 +148,9 @@ def phone(new_phone):
 @pytest.fixture
 def refusing_phone(new_phone):
     """A phone without the referee page's service worker, for the tests of a kept deal the
-    server refuses: the screen the phone asks for after a refusal must be the server's, and the
-    worker's kept copy (the page as the phone last saw it, when the network fails or is late)
-    is not what they are about (test_offline_referee_keeps_scoring.py is)."""
+    server refuses: what the worker does is not what they are about
+    (test_offline_referee_keeps_scoring.py, and with a refusal
+    test_offline_referee_refusal_shows_the_server_s_screen.py)."""
     return new_phone(service_workers="block")
 
 
