@@ -156,7 +156,9 @@ class ReadyInsert:
         self.plan = self.params = self.points = None
         if connections[using].features.can_return_columns_from_insert:
             self.plan = insert._plan(obj, using)
-            self.params = [self._param(field) for field in insert.fields]
+            # the times are taken when it runs (params_now)
+            self.params = [None if field.name in insert.stamped else self._param(field)
+                           for field in insert.fields]
 
     def _param(self, field):
         compiler = self.plan[0]
