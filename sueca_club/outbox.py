@@ -131,21 +131,47 @@ def _in_turn():
     before they begin, and the next is woken the moment the lock is free, where SQLite's own
     wait for its lock sleeps 1, 2, 5, 10, 15... ms between tries (with three web processes a
     fifth more deals a second: `make bench`, deals_saturated). PostgreSQL locks rows: nothing
-    to do."""
+    to do.
+
+    The write waits for the disk after its turn, not in it: its transaction commits without
+    flushing SQLite's log (the -wal file, `synchronous=NORMAL` for the turn), and once the
+    lock is free the log is flushed (fsync) before the write returns. A write answered is on
+    disk as with SQLite's default (FULL), which flushes inside the commit, but the next
+    writer goes on meanwhile, and one flush may carry several writes. The log is never
+    inconsistent (NORMAL keeps WAL consistent: it is flushed before every checkpoint)."""
     connection = transaction.get_connection()
     if (connection.vendor != "sqlite" or connection.in_atomic_block
             or connection.is_in_memory_db()):
         yield
         return
-    path = f"{connection.settings_dict['NAME']}.writer"
+    name = connection.settings_dict["NAME"]
+    path = f"{name}.writer"
     held = _turn_files.get(path)
     if held is None or held[0] != os.getpid():  # a lock opened before a fork is not this one's
         held = _turn_files[path] = (os.getpid(), open(path, "a"))  # noqa: SIM115 - kept open
-    fcntl.flock(held[1], fcntl.LOCK_EX)
+    connection.ensure_connection()
+    connection.connection.execute("PRAGMA synchronous = NORMAL")
     try:
-        yield
+        fcntl.flock(held[1], fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held[1], fcntl.LOCK_UN)
+        _flush(f"{name}-wal")
     finally:
-        fcntl.flock(held[1], fcntl.LOCK_UN)
+        if connection.connection is not None:  # not closed by a failure in the write
+            connection.connection.execute("PRAGMA synchronous = FULL")  # SQLite's default
+
+
+def _flush(log: str) -> None:
+    """Flush SQLite's log to disk: the commits written to it so far, this process's and any
+    other's. It is opened each time: SQLite removes it when the last connection closes (not
+    while this one is open) and makes a new one later."""
+    descriptor = os.open(log, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 _turn_files: dict[str, tuple[int, object]] = {}

@@ -1,8 +1,12 @@
 """On a SQLite file, a service's write holds a file lock beside the database from before its
 transaction begins to after it ends, so the web processes' writes queue on it (woken at once)
-instead of on SQLite's own sleeping wait; on PostgreSQL and in memory there is no such file."""
+instead of on SQLite's own sleeping wait; on PostgreSQL and in memory there is no such file.
+Its commit does not wait for the disk inside that turn: SQLite's log is flushed once the lock
+is free, before the write returns."""
 
 import fcntl
+import os
+import sqlite3
 from types import SimpleNamespace
 
 import pytest
@@ -33,16 +37,62 @@ def on(monkeypatch):
     return use
 
 
-def test_a_write_on_a_sqlite_file_holds_the_lock_while_it_runs_and_only_then(on, tmp_path):
-    database = tmp_path / "db.sqlite3"
-    on(fake_connection("sqlite", database))
-    lock = f"{database}.writer"
+@pytest.fixture
+def sqlite_file(tmp_path):
+    """A connection to a SQLite database file of its own in WAL mode, as the site's is."""
+    name = tmp_path / "db.sqlite3"
+    database = sqlite3.connect(name, isolation_level=None)
+    database.execute("PRAGMA journal_mode=WAL")
+    database.execute("CREATE TABLE deal (points INTEGER)")
+    connection = fake_connection("sqlite", name)
+    connection.connection, connection.ensure_connection = database, lambda: None
+    yield connection
+    database.close()
+
+
+def synchronous(connection) -> int:
+    return connection.connection.execute("PRAGMA synchronous").fetchone()[0]
+
+
+FULL, NORMAL = 2, 1
+
+
+def test_a_write_on_a_sqlite_file_holds_the_lock_while_it_runs_and_only_then(on, sqlite_file):
+    on(sqlite_file)
+    lock = f"{sqlite_file.settings_dict['NAME']}.writer"
     with outbox._in_turn():
         assert taken_elsewhere(lock)
     assert not taken_elsewhere(lock)
     with pytest.raises(RuntimeError), outbox._in_turn():
         raise RuntimeError("the write failed")
     assert not taken_elsewhere(lock)  # a failed write lets the next one in
+
+
+def test_its_log_is_flushed_to_disk_after_its_turn_before_it_returns(on, sqlite_file,
+                                                                     monkeypatch):
+    """The commit inside the turn does not wait for the disk (NORMAL); the log (-wal) is
+    flushed once the lock is free, before the write returns; the connection's other writes
+    keep SQLite's default (FULL). A write that failed has nothing to flush."""
+    on(sqlite_file)
+    name = sqlite_file.settings_dict["NAME"]
+    flushed, fsync = [], os.fsync
+
+    def watched(descriptor):
+        flushed.append((os.readlink(f"/proc/self/fd/{descriptor}"),
+                        taken_elsewhere(f"{name}.writer")))
+        fsync(descriptor)
+
+    monkeypatch.setattr(outbox.os, "fsync", watched)
+    assert synchronous(sqlite_file) == FULL
+    with outbox._in_turn():
+        assert synchronous(sqlite_file) == NORMAL
+        sqlite_file.connection.execute("INSERT INTO deal VALUES (95)")
+        assert flushed == []
+    assert flushed == [(f"{name}-wal", False)]  # the lock already free
+    assert synchronous(sqlite_file) == FULL
+    with pytest.raises(RuntimeError), outbox._in_turn():
+        raise RuntimeError("the write failed")
+    assert len(flushed) == 1 and synchronous(sqlite_file) == FULL
 
 
 @pytest.mark.parametrize("connection", [
