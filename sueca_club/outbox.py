@@ -130,37 +130,47 @@ def _in_turn():
     """On a SQLite file, one write at a time: the processes queue on a file lock beside it
     before they begin, and the next is woken the moment the lock is free, where SQLite's own
     wait for its lock sleeps 1, 2, 5, 10, 15... ms between tries (with three web processes a
-    fifth more deals a second: `make bench`, deals_saturated). PostgreSQL locks rows: nothing
-    to do.
-
-    The write waits for the disk after its turn, not in it: its transaction commits without
-    flushing SQLite's log (the -wal file, `synchronous=NORMAL` for the turn), and once the
-    lock is free the log is flushed (fsync) before the write returns. A write answered is on
-    disk as with SQLite's default (FULL), which flushes inside the commit, but the next
-    writer goes on meanwhile, and one flush may carry several writes. The log is never
-    inconsistent (NORMAL keeps WAL consistent: it is flushed before every checkpoint)."""
+    fifth more deals a second: `make bench`, deals_saturated). Each write waits for the disk
+    once its turn is over (_on_disk_after). PostgreSQL locks rows: nothing to do."""
     connection = transaction.get_connection()
     if (connection.vendor != "sqlite" or connection.in_atomic_block
             or connection.is_in_memory_db()):
         yield
         return
-    name = connection.settings_dict["NAME"]
-    path = f"{name}.writer"
+    path = f"{connection.settings_dict['NAME']}.writer"
     held = _turn_files.get(path)
     if held is None or held[0] != os.getpid():  # a lock opened before a fork is not this one's
         held = _turn_files[path] = (os.getpid(), open(path, "a"))  # noqa: SIM115 - kept open
     connection.ensure_connection()
-    connection.connection.execute("PRAGMA synchronous = NORMAL")
-    try:
+    with _on_disk_after(connection):
         fcntl.flock(held[1], fcntl.LOCK_EX)
         try:
             yield
         finally:
             fcntl.flock(held[1], fcntl.LOCK_UN)
-        _flush(f"{name}-wal")
+
+
+@contextlib.contextmanager
+def _on_disk_after(connection):
+    """A write that waits for the disk after its turn, not in it: its transaction commits
+    without flushing SQLite's log (the -wal file; `synchronous=NORMAL` inside the block), and
+    when the block ends well the log is flushed (fsync) before the write returns. What is
+    answered is on disk as with SQLite's default (FULL), which flushes inside the commit, but
+    the next writer goes on meanwhile, and one flush may carry several writes (deals_saturated
+    a sixth higher). NORMAL keeps the log consistent: it is flushed before every checkpoint.
+    Only in WAL mode (settings.py asks for it); a file system that refuses it keeps SQLite's
+    rollback journal, and FULL."""
+    database = connection.connection
+    if database.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        yield
+        return
+    database.execute("PRAGMA synchronous = NORMAL")
+    try:
+        yield
+        _flush(f"{connection.settings_dict['NAME']}-wal")
     finally:
-        if connection.connection is not None:  # not closed by a failure in the write
-            connection.connection.execute("PRAGMA synchronous = FULL")  # SQLite's default
+        if connection.connection is database:  # not closed by a failure in the write
+            database.execute("PRAGMA synchronous = FULL")  # SQLite's default
 
 
 def _flush(log: str) -> None:

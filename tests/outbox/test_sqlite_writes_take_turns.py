@@ -37,12 +37,13 @@ def on(monkeypatch):
     return use
 
 
-@pytest.fixture
-def sqlite_file(tmp_path):
-    """A connection to a SQLite database file of its own in WAL mode, as the site's is."""
+@pytest.fixture(params=["wal"])
+def sqlite_file(request, tmp_path):
+    """A connection to a SQLite database file of its own, in WAL mode as the site's is unless
+    a test asks for another journal mode."""
     name = tmp_path / "db.sqlite3"
     database = sqlite3.connect(name, isolation_level=None)
-    database.execute("PRAGMA journal_mode=WAL")
+    database.execute(f"PRAGMA journal_mode={request.param}")
     database.execute("CREATE TABLE deal (points INTEGER)")
     connection = fake_connection("sqlite", name)
     connection.connection, connection.ensure_connection = database, lambda: None
@@ -106,3 +107,15 @@ def test_no_lock_file_where_there_is_nothing_to_queue_for(on, tmp_path, connecti
     with outbox._in_turn():
         pass
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("sqlite_file", ["delete"], indirect=True)
+def test_without_a_write_ahead_log_the_commit_flushes_as_sqlite_s_default(on, sqlite_file,
+                                                                         monkeypatch):
+    """A file system that refuses WAL mode keeps the rollback journal: FULL, nothing after."""
+    on(sqlite_file)
+    monkeypatch.setattr(outbox.os, "fsync", lambda descriptor: pytest.fail("flushed after"))
+    with outbox._in_turn():
+        assert synchronous(sqlite_file) == FULL
+        sqlite_file.connection.execute("INSERT INTO deal VALUES (95)")
+    assert synchronous(sqlite_file) == FULL
