@@ -247,7 +247,11 @@ def dispatch(step_id: int, name: str) -> None:
 def run(step_id: int) -> None:
     """Run one step, unless it is done or another process is running it. An atomic step runs
     in its own transaction; the others (a file that reports its progress as it goes) manage
-    their own."""
+    their own. On a SQLite file the step's transaction and its row's update wait for the
+    writer's turn as a service's write does (`_in_turn`): SQLite's own wait gives up after
+    five seconds, and a round's results (a draw, ratings and emails for every match) kept it
+    waiting longer than that at 1,024 partnerships, so steps failed with "database is locked"
+    and a draw waited for its retry."""
     with _running(step_id) as mine:
         row = mine and OutboxStep.objects.filter(pk=step_id,
                                                  status=OutboxStep.Status.PENDING).first()
@@ -256,7 +260,7 @@ def run(step_id: int) -> None:
         spec = STEPS[row.name]
         try:
             if spec.atomic:
-                with transaction.atomic():
+                with _in_turn(), transaction.atomic():
                     spec.run(**row.args)
             else:
                 spec.run(**row.args)
@@ -264,7 +268,8 @@ def run(step_id: int) -> None:
             _failed(row, spec, exc)
         else:
             row.status, row.done_at, row.error = OutboxStep.Status.DONE, timezone.now(), ""
-        row.save(update_fields=["status", "done_at", "error", "attempts", "run_after"])
+        with _in_turn():
+            row.save(update_fields=["status", "done_at", "error", "attempts", "run_after"])
     _drain()  # the steps that this step recorded
 
 

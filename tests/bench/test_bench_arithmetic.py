@@ -109,3 +109,23 @@ def test_the_latency_targets_count_only_at_1024_partnerships_and_3_workers():
     run["size"] = 1024
     found = {what: (met, applies) for what, _, met, applies in report.targets(run)}
     assert found["phones p95 < 250 ms at 4 deals/s"] == (False, True)
+
+
+def test_a_mixed_case_whose_referees_sent_nothing_misses_its_target():
+    """No table in play (the next round never drawn) is nothing measured, not a fast p95."""
+    idle = {"phones": {"requests": 4124, "p95_ms": 3.3}, "referees": {"requests": 0, "p95_ms": 0.0}}
+    run = {"size": 1024, "workers": 3, "peak_rss_mb": {1: 100.0},
+           "cases": {"mixed_stress": idle}}
+    found = {what: (met, applies) for what, _, met, applies in report.targets(run)}
+    assert found["phones p95 < 250 ms at 4 deals/s"] == (True, True)
+    assert found["referees p95 < 150 ms at 4 deals/s"] == (False, True)
+
+
+@pytest.mark.parametrize(("drawn", "met"), [(1, True), (0, False)])
+def test_a_round_ended_by_round_end_must_be_followed_by_the_next_one(drawn, met):
+    run = {"size": 64, "workers": 3, "peak_rss_mb": {1: 100.0},
+           "cases": {"round_end": _case(match_ends=16, rounds_drawn=drawn)}}
+    found = {what: (met, applies) for what, _, met, applies in report.targets(run)}
+    assert found["round_end: the next round drawn"] == (met, True)
+    run["cases"]["round_end"]["match_ends"] = 0  # a later run's deals end no match
+    assert "round_end: the next round drawn" not in {what for what, *_ in report.targets(run)}
