@@ -355,3 +355,23 @@ def test_byes_in_a_row_before_the_withdrawal_stand_where_the_match_after_them_wa
     waiting = advance(schedule, results, frozenset({1}), frozenset({"W2-2"}))
     assert waiting.slots["W1-1"].winner is BYE and waiting.slots["W2-1"].winner is BYE
     assert waiting.slots["W3-1"].status == de.BYE_RESOLVED and waiting.slots["W3-1"].winner == 2
+
+
+def test_a_withdrawn_entrant_whom_another_withdrawal_sent_on_through_a_bye_stays_where_it_went():
+    """9 dropped to the losers' bracket and met a bye (L2-4); so did 6, who had withdrawn
+    (L2-3), so the slot where 9 had to play by the draw alone (L3-2, against 6) was a bye
+    too, and 9 went on to L4-2, whose match was put on. When 9 withdraws in turn, it stays in
+    L4-2 (its walkover goes to 7), not stopped at L2-4 as if L3-2 had been its match: the
+    slots that were begun say who is where. (Found by the double elimination events' property
+    test: the withdrawal was refused, "Later matches have already started".)"""
+    schedule = de.double_elimination_schedule([4, 3, 7, 6, 8, 5, 2, 9, 1], reset=False)
+    results = {"W1-2": "a", "W2-1": "a", "W2-2": "b", "W2-3": "b", "W2-4": "a", "L2-1": "b",
+               "W3-2": "a", "L3-1": "b", "L4-2": "a"}
+    begun = {"W1-2": (9, 1), "W2-1": (4, 9), "W2-2": (6, 8), "W2-3": (3, 2), "W2-4": (7, 5),
+             "L2-1": (5, 1), "W3-2": (2, 7), "L3-1": (1, 3), "W3-1": (4, 8), "L4-2": (7, 9)}
+    state = de.advance(schedule, results, frozenset({6, 9}), begun)
+    assert (state.slots["L4-2"].a, state.slots["L4-2"].b) == (7, 9)
+    assert state.slots["L4-2"].winner == 7 and state.ignored == ()
+    assert state.slots["L3-2"].winner == 9  # 6 stopped at its bye: a bye for 9
+    without_who = de.advance(schedule, results, frozenset({6, 9}), frozenset(begun))
+    assert without_who.slots["L4-2"].b is de.BYE  # the draw alone: 9 stopped at L2-4

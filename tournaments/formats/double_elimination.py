@@ -44,7 +44,9 @@ Rules (RULES.md's, applied to the two brackets):
   and the entrant meeting one goes through at once. An entrant withdrawn (``out``)
   that meets a bye goes nowhere, unless the first slot where it would have to play (past
   this bye and any that follow it) was begun already (``begun``: its match was put on, or
-  has a result: it went on before it withdrew).
+  has a result: it went on before it withdrew). Where ``begun`` says who each begun slot
+  holds, the first begun slot on its way decides: it went on if that slot holds it (a bye
+  made by another withdrawal may have taken it further than the draw alone would).
 - **Walkover.** A win like any other: the result names the side that won.
 - **Double forfeit.** Neither side wins, and a team absent or withdrawn never advances
   or qualifies: both entrants are out of the event at once, whichever bracket the slot
@@ -399,9 +401,11 @@ def _may_meet_again(a: set[tuple[int, int]], b: set[tuple[int, int]]) -> bool:
 
 
 def advance(schedule: Schedule, results: Mapping[str, Outcome],
-            out: frozenset[Entrant] = frozenset(), begun: frozenset[str] = frozenset()) -> State:
+            out: frozenset[Entrant] = frozenset(),
+            begun: frozenset[str] | Mapping[str, tuple] = frozenset()) -> State:
     """Replay ``results`` (slot id -> outcome) into the state of every slot; ``out``: the
-    entrants withdrawn, ``begun``: the slots whose match was put on (see "Bye" above).
+    entrants withdrawn, ``begun``: the slots whose match was put on, or a mapping of each to
+    the entrants its match was put on with (see "Bye" above).
 
     The order of ``results`` does not matter: slots are resolved in play order, each
     from its sides and its own result. Results of slots that are not ready are not
@@ -476,13 +480,22 @@ def _play(schedule: Schedule, results: Mapping[str, Outcome],
 
 
 def _stops(schedule: Schedule, slot: Slot, states: Mapping[str, SlotState],
-           out: frozenset[Entrant], results: Mapping[str, Outcome], begun: frozenset[str]) -> bool:
-    """Does a withdrawn entrant's bye in `slot` take it nowhere? Yes, unless the first slot
-    where it has to play, past this bye and any byes that follow it (`states`: as if nobody
-    had withdrawn), was begun: it went on before it withdrew. The grand final goes nowhere."""
+           out: frozenset[Entrant], results: Mapping[str, Outcome],
+           begun: frozenset[str] | Mapping[str, tuple]) -> bool:
+    """Does a withdrawn entrant's bye in `slot` take it nowhere? Where `begun` says whom its
+    slots hold, the first begun slot on its way decides: it went on if it is there. Else yes,
+    unless the first slot where it has to play, past this bye and any byes that follow it
+    (`states`: as if nobody had withdrawn), was begun: it went on before it withdrew. The
+    grand final goes nowhere."""
     state = states[slot.id]
     if state.status != BYE_RESOLVED or state.winner not in out:
         return False
+    if isinstance(begun, Mapping):
+        destination = slot.winner_to
+        while destination is not None:
+            if destination.slot in begun:
+                return state.winner not in begun[destination.slot]
+            destination = schedule.by_id[destination.slot].winner_to
     destination = slot.winner_to
     while destination is not None:
         ahead = states[destination.slot]
