@@ -131,16 +131,21 @@ def _in_turn():
     before they begin, and the next is woken the moment the lock is free, where SQLite's own
     wait for its lock sleeps 1, 2, 5, 10, 15... ms between tries (with three web processes a
     fifth more deals a second: `make bench`, deals_saturated). Each write waits for the disk
-    once its turn is over (_on_disk_after). PostgreSQL locks rows: nothing to do."""
+    once its turn is over (_on_disk_after). PostgreSQL locks rows: nothing to do.
+
+    Each thread opens the lock file for itself: a lock belongs to the open file, so threads
+    sharing one (runserver answers each request on a thread, the outbox's sender is one) would
+    all hold it at once."""
     connection = transaction.get_connection()
     if (connection.vendor != "sqlite" or connection.in_atomic_block
             or connection.is_in_memory_db()):
         yield
         return
     path = f"{connection.settings_dict['NAME']}.writer"
-    held = _turn_files.get(path)
+    files = _local.__dict__.setdefault("turn_files", {})
+    held = files.get(path)
     if held is None or held[0] != os.getpid():  # a lock opened before a fork is not this one's
-        held = _turn_files[path] = (os.getpid(), open(path, "a"))  # noqa: SIM115 - kept open
+        held = files[path] = (os.getpid(), open(path, "a"))  # noqa: SIM115 - kept open
     connection.ensure_connection()
     with _on_disk_after(connection):
         fcntl.flock(held[1], fcntl.LOCK_EX)
@@ -182,9 +187,6 @@ def _flush(log: str) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
-
-
-_turn_files: dict[str, tuple[int, object]] = {}
 
 
 def service(fn: Callable) -> Callable:
@@ -251,7 +253,8 @@ def run(step_id: int) -> None:
     writer's turn as a service's write does (`_in_turn`): SQLite's own wait gives up after
     five seconds, and a round's results (a draw, ratings and emails for every match) kept it
     waiting longer than that at 1,024 partnerships, so steps failed with "database is locked"
-    and a draw waited for its retry."""
+    and a draw waited for its retry. An atomic step is marked done in its own transaction:
+    done exactly when what it did has committed, and one turn on SQLite, not two."""
     with _running(step_id) as mine:
         row = mine and OutboxStep.objects.filter(pk=step_id,
                                                  status=OutboxStep.Status.PENDING).first()
@@ -262,15 +265,21 @@ def run(step_id: int) -> None:
             if spec.atomic:
                 with _in_turn(), transaction.atomic():
                     spec.run(**row.args)
+                    _mark_done(step_id)
             else:
                 spec.run(**row.args)
+                with _in_turn():
+                    _mark_done(step_id)
         except Exception as exc:  # noqa: BLE001 - any failure is kept on the row and retried
             _failed(row, spec, exc)
-        else:
-            row.status, row.done_at, row.error = OutboxStep.Status.DONE, timezone.now(), ""
-        with _in_turn():
-            row.save(update_fields=["status", "done_at", "error", "attempts", "run_after"])
+            with _in_turn():
+                row.save(update_fields=["status", "error", "attempts", "run_after"])
     _drain()  # the steps that this step recorded
+
+
+def _mark_done(step_id: int) -> None:
+    OutboxStep.objects.filter(pk=step_id).update(status=OutboxStep.Status.DONE,
+                                                 done_at=timezone.now(), error="")
 
 
 @contextlib.contextmanager

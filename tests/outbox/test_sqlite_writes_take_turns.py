@@ -9,9 +9,11 @@ import contextlib
 import fcntl
 import os
 import sqlite3
+import threading
 from types import SimpleNamespace
 
 import pytest
+from django.db import transaction
 
 from sueca_club import outbox
 from sueca_club.models import OutboxStep
@@ -124,12 +126,45 @@ def test_without_a_write_ahead_log_the_commit_flushes_as_sqlite_s_default(on, sq
     assert synchronous(sqlite_file) == FULL
 
 
+def test_the_threads_of_one_process_take_turns_too(on, sqlite_file):
+    """runserver answers each request on a thread of its own and the outbox's sender is a
+    thread: a lock is held by an open file, so threads sharing one would write at once."""
+    sqlite_file.connection = sqlite3.connect(sqlite_file.settings_dict["NAME"],
+                                             isolation_level=None, check_same_thread=False)
+    on(sqlite_file)
+    order, holding, release = [], threading.Event(), threading.Event()
+
+    def first():
+        with outbox._in_turn():
+            order.append("first in")
+            holding.set()
+            release.wait(5)
+            order.append("first out")
+
+    def second():
+        holding.wait(5)
+        with outbox._in_turn():
+            order.append("second in")
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    holding.wait(5)
+    threads[1].join(0.3)  # were the second let in beside the first, it would be done by now
+    release.set()
+    for thread in threads:
+        thread.join(5)
+    sqlite_file.connection.close()
+    assert order == ["first in", "first out", "second in"]
+
+
 turns: list[str] = []
 
 
 @outbox.step("tests.in_its_turn")
 def in_its_turn(*, fails: bool):
     turns.append(f"step {'in' if 'turn' in turns else 'outside'} the turn")
+    turns.append(len(transaction.get_connection().atomic_blocks))
     if fails:
         raise ValueError("the step failed")
 
@@ -139,7 +174,8 @@ def test_a_step_and_its_row_wait_for_the_writers_turn(db, monkeypatch, fails):
     """What follows a write writes too: the step's transaction and its row's update (done, or
     failed and when to try again) each take the writer's turn, as a service's write does, so
     they never wait in SQLite's own wait, which gives up after five seconds ("database is
-    locked", seen with a round's results at 1,024 partnerships)."""
+    locked", seen with a round's results at 1,024 partnerships). A step that worked is marked
+    done in its own transaction, in the same turn."""
     @contextlib.contextmanager
     def turn():
         turns.append("turn")
@@ -151,10 +187,20 @@ def test_a_step_and_its_row_wait_for_the_writers_turn(db, monkeypatch, fails):
     turns.clear()
     step = OutboxStep.objects.create(name="tests.in_its_turn", args={"fails": fails})
     monkeypatch.setattr(outbox, "_in_turn", turn)
-    saved = []
-    monkeypatch.setattr(OutboxStep, "save", lambda self, **kwargs: saved.append(
-        ("turn" in turns, self.status, kwargs["update_fields"])))
+    marked, mark_done = [], outbox._mark_done
+
+    def watched(step_id):
+        marked.append(("turn" in turns, len(transaction.get_connection().atomic_blocks)))
+        mark_done(step_id)
+
+    monkeypatch.setattr(outbox, "_mark_done", watched)
     outbox.run(step.pk)
-    assert turns == ["step in the turn"]
-    assert saved == [(True, "pending" if fails else "done",
-                      ["status", "done_at", "error", "attempts", "run_after"])]
+    step.refresh_from_db()
+    in_step, depth = turns
+    assert in_step == "step in the turn"
+    if fails:
+        assert marked == []
+        assert (step.status, step.attempts, step.error) == ("pending", 1, "the step failed")
+    else:
+        assert marked == [(True, depth)]  # in the turn, and in the step's transaction
+        assert (step.status, step.error) == ("done", "") and step.done_at is not None

@@ -43,10 +43,11 @@ Rules (RULES.md's, applied to the two brackets):
   on both ways. So the places a bye leaves empty in the losers' bracket are byes too,
   and the entrant meeting one goes through at once. An entrant withdrawn (``out``)
   that meets a bye goes nowhere, unless the first slot where it would have to play (past
-  this bye and any that follow it) was begun already (``begun``: its match was put on, or
-  has a result: it went on before it withdrew). Where ``begun`` says who each begun slot
-  holds, the first begun slot on its way decides: it went on if that slot holds it (a bye
-  made by another withdrawal may have taken it further than the draw alone would).
+  this bye and any that follow it) was begun already: it went on before it withdrew.
+  ``begun`` says who each slot whose match was put on holds, and the first begun slot on
+  its way decides: it went on if that slot holds it (a bye made by another withdrawal may
+  have taken it further than the draw alone would); with none, the first slot where the
+  draw alone makes it play decides, by whether it has a result.
 - **Walkover.** A win like any other: the result names the side that won.
 - **Double forfeit.** Neither side wins, and a team absent or withdrawn never advances
   or qualifies: both entrants are out of the event at once, whichever bracket the slot
@@ -66,6 +67,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cached_property
 from itertools import product
+from types import MappingProxyType
 from typing import Literal
 
 from .entrants import Entrant, require_distinct
@@ -402,10 +404,10 @@ def _may_meet_again(a: set[tuple[int, int]], b: set[tuple[int, int]]) -> bool:
 
 def advance(schedule: Schedule, results: Mapping[str, Outcome],
             out: frozenset[Entrant] = frozenset(),
-            begun: frozenset[str] | Mapping[str, tuple] = frozenset()) -> State:
+            begun: Mapping[str, tuple] = MappingProxyType({})) -> State:
     """Replay ``results`` (slot id -> outcome) into the state of every slot; ``out``: the
-    entrants withdrawn, ``begun``: the slots whose match was put on, or a mapping of each to
-    the entrants its match was put on with (see "Bye" above).
+    entrants withdrawn, ``begun``: each slot whose match was put on, with the entrants it was
+    put on with (see "Bye" above).
 
     The order of ``results`` does not matter: slots are resolved in play order, each
     from its sides and its own result. Results of slots that are not ready are not
@@ -481,26 +483,24 @@ def _play(schedule: Schedule, results: Mapping[str, Outcome],
 
 def _stops(schedule: Schedule, slot: Slot, states: Mapping[str, SlotState],
            out: frozenset[Entrant], results: Mapping[str, Outcome],
-           begun: frozenset[str] | Mapping[str, tuple]) -> bool:
-    """Does a withdrawn entrant's bye in `slot` take it nowhere? Where `begun` says whom its
-    slots hold, the first begun slot on its way decides: it went on if it is there. Else yes,
-    unless the first slot where it has to play, past this bye and any byes that follow it
-    (`states`: as if nobody had withdrawn), was begun: it went on before it withdrew. The
-    grand final goes nowhere."""
+           begun: Mapping[str, tuple]) -> bool:
+    """Does a withdrawn entrant's bye in `slot` take it nowhere? The first begun slot on its
+    way decides: it went on if it is there. With none begun, yes, unless the first slot where
+    it has to play, past this bye and any byes that follow it (`states`: as if nobody had
+    withdrawn), has a result. The grand final goes nowhere."""
     state = states[slot.id]
     if state.status != BYE_RESOLVED or state.winner not in out:
         return False
-    if isinstance(begun, Mapping):
-        destination = slot.winner_to
-        while destination is not None:
-            if destination.slot in begun:
-                return state.winner not in begun[destination.slot]
-            destination = schedule.by_id[destination.slot].winner_to
+    destination = slot.winner_to
+    while destination is not None:
+        if destination.slot in begun:
+            return state.winner not in begun[destination.slot]
+        destination = schedule.by_id[destination.slot].winner_to
     destination = slot.winner_to
     while destination is not None:
         ahead = states[destination.slot]
         if ahead.status != BYE_RESOLVED or ahead.winner != state.winner:
-            return destination.slot not in results and destination.slot not in begun
+            return destination.slot not in results
         destination = schedule.by_id[destination.slot].winner_to
     return True
 
