@@ -66,9 +66,9 @@ def replay(schedule: de.Schedule, pairings: list[Pairing],
     """
     by_slot = {slot_of(p): p for p in pairings}
     played = {slot: outcome(p) for slot, p in by_slot.items() if p.finished}
+    begun = {slot: (p.a_id, p.b_id) for slot, p in by_slot.items()}
     while True:
-        state = de.advance(schedule, played, withdrawn,
-                           {slot: (p.a_id, p.b_id) for slot, p in by_slot.items()})
+        state = de.advance(schedule, played, withdrawn, begun)
         wrong = [slot for slot in played if not _holds(state.slots[slot], by_slot[slot])]
         if not wrong:
             break
