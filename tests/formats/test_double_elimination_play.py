@@ -373,3 +373,78 @@ def test_a_withdrawn_entrant_whom_another_withdrawal_sent_on_through_a_bye_stays
     assert (state.slots["L4-2"].a, state.slots["L4-2"].b) == (7, 9)
     assert state.slots["L4-2"].winner == 7 and state.ignored == ()
     assert state.slots["L3-2"].winner == 9  # 6 stopped at its bye: a bye for 9
+
+
+@pytest.mark.parametrize("reset", [True, False])
+def test_a_withdrawn_finalist_is_not_crowned_through_the_bye_another_withdrawal_leaves(reset):
+    """2 withdrew in the winners' final (its walkover to 1), then 1 withdrew waiting for the
+    grand final; the losers' bracket's other side was a double forfeit, so 2 met a bye in the
+    losers' final and went nowhere: the grand final is 1 against that bye, and 1 has withdrawn
+    too. Nobody is champion. (Found by the double elimination events' property test: 1 was
+    crowned, as only the byes that the draw and the results alone make were checked.)"""
+    schedule = schedule_of(4, reset)  # W1: 1-4, 2-3
+    results = {"W1-1": "a", "W1-2": "a", "W2-1": "a", "L1-1": DOUBLE_FORFEIT}
+    begun = {"W1-1": (1, 4), "W1-2": (2, 3), "W2-1": (1, 2), "L1-1": (4, 3)}
+    state = advance(schedule, results, frozenset({1, 2}), begun)
+    assert state.slots["L2-1"].winner is BYE and state.slots["GF1"].winner is BYE
+    assert state.finished and state.champion is None and state.ignored == ()
+    assert state.placings[0] == de.Placing(2, (1,))
+
+
+def put_on(schedule, results, out, begun):
+    """What the site does after every change: each ready slot's match is put on (`begun`),
+    where a withdrawn side loses by walkover at once; a slot that no longer holds the
+    entrants its match was put on with is taken back. Returns the state this leaves."""
+    while True:
+        state = advance(schedule, results, frozenset(out), begun)
+        changed = False
+        for slot_id, held in list(begun.items()):
+            now = state.slots[slot_id]
+            if now.status not in (de.READY, de.PLAYED) or (now.a, now.b) != held:
+                del begun[slot_id]
+                results.pop(slot_id, None)
+                changed = True
+        for slot_id in state.ready:
+            now = state.slots[slot_id]
+            begun[slot_id] = (now.a, now.b)
+            if now.a in out or now.b in out:
+                results[slot_id] = (DOUBLE_FORFEIT if now.a in out and now.b in out
+                                    else "b" if now.a in out else "a")
+                changed = True
+        if not changed:
+            return state
+
+
+@settings(max_examples=150, deadline=None, database=None)
+@given(
+    n=st.integers(min_value=2, max_value=16),
+    seed=st.integers(min_value=0, max_value=10**6),
+    reset=st.booleans(),
+)
+def test_events_with_withdrawals_at_any_time_finish_and_never_crown_a_withdrawn_entrant(
+        n, seed, reset):
+    rng = random.Random(seed)
+    field = list(range(1, n + 1))
+    rng.shuffle(field)
+    schedule = double_elimination_schedule(field, reset=reset)
+    results, out, begun = {}, set(), {}
+    state = put_on(schedule, results, out, begun)
+    while not state.finished:
+        still_in = [e for e in field if e not in out and e not in de.eliminated(schedule, state)]
+        if still_in and rng.random() < 0.15:  # it withdraws: its match is its opponent's
+            gone = rng.choice(still_in)
+            out.add(gone)
+            for slot_id in state.ready:
+                held = state.slots[slot_id]
+                if gone in (held.a, held.b):
+                    other = held.b if held.a == gone else held.a
+                    results[slot_id] = (DOUBLE_FORFEIT if other in out
+                                        else "b" if held.a == gone else "a")
+        else:
+            assert state.ready, "an unfinished event always has a slot to play"
+            results[rng.choice(state.ready)] = (DOUBLE_FORFEIT if rng.random() < 0.1
+                                                else rng.choice("ab"))
+        state = put_on(schedule, results, out, begun)
+    assert state.ignored == ()
+    assert state.champion not in out
+    check_placings(schedule, state)

@@ -99,3 +99,24 @@ def test_a_correction_after_a_bye_and_a_withdrawal_keeps_where_it_went_on(club, 
     scoring.deal_void(deal=last, reason="wrong", user=organiser, allow_reset=True)
     play_to_the_end(tournament)
     assert_equals_a_pure_replay(tournament)
+
+
+@pytest.mark.parametrize("reset", [True, False])
+def test_both_finalists_withdrawn_leave_no_champion_when_the_losers_final_is_a_bye(
+        club, organiser, reset):
+    """The winners' final's loser withdrew (its walkover to the winner), then the winner
+    withdrew waiting for the grand final; the other losers' match was then a double forfeit.
+    The loser meets a bye in the losers' final and goes nowhere, so the grand final is the
+    winner against a bye: it has withdrawn too, and nobody is crowned. (Found by the double
+    elimination events' property test: the winner was crowned through that bye.)"""
+    tournament = make_event(club, 4, draw="seeded", bracket_reset=reset)
+    play(pairing_at(tournament, "W1-1"), "A")
+    play(pairing_at(tournament, "W1-2"), "A")
+    final = pairing_at(tournament, "W2-1")
+    services.entry_withdraw(entry=Entry.objects.get(pk=final.b_id), by=organiser)
+    services.entry_withdraw(entry=Entry.objects.get(pk=final.a_id), by=organiser)
+    services.pairing_walkover(pairing=pairing_at(tournament, "L1-1"), present="-",
+                              by=organiser)
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.champion_id) == (Tournament.Status.FINISHED, None)
+    assert_equals_a_pure_replay(tournament)

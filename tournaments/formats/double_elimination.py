@@ -47,7 +47,9 @@ Rules (RULES.md's, applied to the two brackets):
   ``begun`` says who each slot whose match was put on holds, and the first begun slot on
   its way decides: it went on if that slot holds it (a bye made by another withdrawal may
   have taken it further than the draw alone would); with none, the first slot where the
-  draw alone makes it play decides, by whether it has a result.
+  draw alone makes it play decides, by whether it has a result. One that goes nowhere
+  leaves a bye where it would have gone, which another withdrawn entrant may meet in turn
+  (both finalists withdrawn: the grand final is a bye for each, and nobody is crowned).
 - **Walkover.** A win like any other: the result names the side that won.
 - **Double forfeit.** Neither side wins, and a team absent or withdrawn never advances
   or qualifies: both entrants are out of the event at once, whichever bracket the slot
@@ -420,10 +422,14 @@ def advance(schedule: Schedule, results: Mapping[str, Outcome],
         if outcome not in ("a", "b", DOUBLE_FORFEIT):
             raise ValueError(f"{outcome!r} is not a result: 'a', 'b' or {DOUBLE_FORFEIT!r}")
     states = _play(schedule, results)
-    if out:
-        states = _play(schedule, results, frozenset(
-            slot.id for slot in schedule.slots
-            if _stops(schedule, slot, states, out, results, begun)))
+    stopped: frozenset[str] = frozenset()
+    while out:  # a stop can make a later slot a bye for another withdrawn entrant: stop again
+        more = stopped | {slot.id for slot in schedule.slots
+                          if _stops(schedule, slot, states, out, results, begun)}
+        if more == stopped:
+            break
+        stopped = more
+        states = _play(schedule, results, stopped)
     ignored = tuple(
         slot.id for slot in schedule.slots if slot.id in results and states[slot.id].status != PLAYED
     )
@@ -486,8 +492,8 @@ def _stops(schedule: Schedule, slot: Slot, states: Mapping[str, SlotState],
            begun: Mapping[str, tuple]) -> bool:
     """Does a withdrawn entrant's bye in `slot` take it nowhere? The first begun slot on its
     way decides: it went on if it is there. With none begun, yes, unless the first slot where
-    it has to play, past this bye and any byes that follow it (`states`: as if nobody had
-    withdrawn), has a result. The grand final goes nowhere."""
+    it has to play, past this bye and any byes that follow it (`states`: with the stops found
+    so far), has a result. The grand final goes nowhere."""
     state = states[slot.id]
     if state.status != BYE_RESOLVED or state.winner not in out:
         return False
