@@ -110,7 +110,7 @@ def move(tournament: Tournament, roll: int, organiser) -> None:
 @given(event=events())
 def test_every_random_double_elimination_finishes_as_a_pure_replay_says(club, organiser, event):
     tournament = make_event(club, event["size"], event["fmt"], **event["options"])
-    for roll in [*event["moves"], *[99] * 2000]:  # then play it out without surprises
+    for roll in [*event["moves"], *[95] * 2000]:  # then play it out: flags, nothing else
         tournament.refresh_from_db()
         if tournament.status == Tournament.Status.FINISHED:
             break
