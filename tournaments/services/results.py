@@ -10,7 +10,7 @@ from tournaments.models import Action, Entry, Pairing, Round, Tournament
 from tournaments.presenters import later_matches_lines
 from tournaments.services import after_groups, deciding, double, draws, league
 from tournaments.services.errors import LaterMatchesStarted, TournamentRefused
-from tournaments.services.rows import bump, locked, reopen, restart
+from tournaments.services.rows import bump, locked, off_table, reopen, restart
 
 
 def winner_entry(pairing: Pairing, side: str) -> int | None:
@@ -53,6 +53,14 @@ def follow_match(*, match_id: int, by: int | None = None, link: int | None = Non
     if pairing.finished and by is not None:  # an organiser changed a result that stood
         Action.objects.create(tournament=tournament, kind=Action.Kind.CORRECTION, user_id=by,
                               what="{} ({}–{})".format(pairing, *match.scoreline))
+    left = {} if match.finished else draws.decided(pairing.a_id, pairing.b_id,
+                                                   draws.withdrawn_ids(tournament))
+    if left:  # reopened, but a side has withdrawn since: it cannot play on (entry_withdraw)
+        off_table(pairing, table_kept=True)
+        set_result(tournament, pairing, finished=True, winner=left["winner_id"],
+                   walkover=left["walkover"], withdrawal=True, allow_reset=True, by=by,
+                   link=link)
+        return
     if stands and pairing.table_id is None and pairing.earlier_table_id:
         # it ended again while it waited for a table: it was played at the one it left
         Pairing.objects.filter(pk=pairing.pk).update(table=pairing.earlier_table_id,
