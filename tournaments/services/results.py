@@ -56,10 +56,8 @@ def follow_match(*, match_id: int, by: int | None = None, link: int | None = Non
     left = {} if match.finished else draws.decided(pairing.a_id, pairing.b_id,
                                                    draws.withdrawn_ids(tournament))
     if left:  # reopened, but a side has withdrawn since: it cannot play on (entry_withdraw)
-        off_table(pairing, table_kept=True)
-        set_result(tournament, pairing, finished=True, winner=left["winner_id"],
-                   walkover=left["walkover"], withdrawal=True, allow_reset=True, by=by,
-                   link=link)
+        walkover(tournament, pairing, left["walkover"], withdrawal=True, allow_reset=True,
+                 by=by, link=link)
         return
     if stands and pairing.table_id is None and pairing.earlier_table_id:
         # it ended again while it waited for a table: it was played at the one it left
@@ -69,6 +67,20 @@ def follow_match(*, match_id: int, by: int | None = None, link: int | None = Non
                link=link)
     if not match.finished:
         _back_on_its_table(pairing)
+
+
+def walkover(tournament: Tournament, pairing: Pairing, present: str, *,
+             allow_reset: bool = False, withdrawal: bool = False, by: int | None = None,
+             link: int | None = None) -> None:
+    """Decide a pairing without play: `present` (A or B) wins, or nobody ("-", both absent
+    or withdrawn: a double forfeit); `withdrawal` when the absent side withdrew, else it is
+    a no-show. Its match leaves its table, which the pairing still names: taken away when
+    empty, abandoned when begun (a partnership withdrew mid-match: its deals are kept on
+    record, and the walkover, a full win, is the result; they count for nothing)."""
+    off_table(pairing, table_kept=True)
+    set_result(tournament, pairing, finished=True, winner=winner_entry(pairing, present),
+               walkover=present, withdrawal=withdrawal, allow_reset=allow_reset, by=by,
+               link=link)
 
 
 def match_awaiting(*, match_id: int) -> None:

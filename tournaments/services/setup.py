@@ -577,24 +577,11 @@ def pairing_walkover(*, pairing: Pairing, present: str, allow_reset: bool = Fals
     # Its match, not begun, is deleted: the log keeps which it was, for the table's phone
     # that still shows it (tournaments.stopped).
     taken = {"match": pairing.match_id, "pairing": pairing.pk} if pairing.match_id else {}
-    _walkover(tournament, pairing, present, allow_reset=allow_reset)
+    results.walkover(tournament, pairing, present, allow_reset=allow_reset)
     log(tournament, Action.Kind.WALKOVER, by,
         f"{pairing}: {winner.partnership.display_name if winner else '-'}", **taken)
     if gone is not None:
         _forfeit_the_rest(tournament, gone, by=by)
-
-
-def _walkover(tournament: Tournament, pairing: Pairing, present: str, *,
-              allow_reset: bool = False, withdrawal: bool = False) -> None:
-    """Decide a pairing without play: `present` (A or B) wins, or nobody ("-", both absent
-    or withdrawn: a double forfeit); `withdrawal` when the absent side withdrew, else it is
-    a no-show. Its match leaves its table, which the pairing still names: taken away when
-    empty, abandoned when begun (a partnership withdrew mid-match: its deals are kept on
-    record, and the walkover, a full win, is the result; they count for nothing)."""
-    rows.off_table(pairing, table_kept=True)
-    results.set_result(tournament, pairing, finished=True,
-                       winner=results.winner_entry(pairing, present), walkover=present,
-                       withdrawal=withdrawal, allow_reset=allow_reset)
 
 
 @outbox.service
@@ -633,7 +620,7 @@ def _forfeit_the_rest(tournament: Tournament, entry: Entry, *, by=None, reason: 
         opponent = pairing.b if pairing.a_id == entry.pk else pairing.a
         present = "-" if opponent is None or opponent.withdrawn else (
             "B" if pairing.a_id == entry.pk else "A")
-        _walkover(tournament, pairing, present, withdrawal=True)
+        results.walkover(tournament, pairing, present, withdrawal=True)
     log(tournament, Action.Kind.WITHDRAWAL, by, entry.partnership.display_name, reason)
     rows.bump(tournament)
 
