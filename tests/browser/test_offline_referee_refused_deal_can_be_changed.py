@@ -138,5 +138,6 @@ def test_a_deal_for_a_match_that_ended_can_only_be_discarded(phone, match, refer
     refusal = pending(page).get_by_role("alert")
     expect(refusal).to_contain_text("Deal 1 was not recorded: 95–25", timeout=RETRY)
     expect(refusal).to_contain_text("This match is finished: no more deals.")
-    expect(page.get_by_role("button", name="Change this deal")).to_be_hidden()
+    # hidden once the server's screen the refusal asks for (the match over) has come
+    expect(page.get_by_role("button", name="Change this deal")).to_be_hidden(timeout=RETRY)
     expect(page.get_by_role("button", name="Discard this deal")).to_be_visible()
