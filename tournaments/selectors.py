@@ -557,6 +557,17 @@ def played_pairs(all_pairings: list[Pairing]) -> set[frozenset]:
     return {frozenset((p.a_id, p.b_id)) for p in all_pairings if p.b_id is not None}
 
 
+def withdrawn_sides(match: Match) -> str:
+    """The sides ("A", "B", "AB") of a tournament match whose partnerships have withdrawn
+    since it was decided on the table: a change that reopens it makes it a walkover
+    (results.follow_match). "" for a friendly, or when neither has."""
+    row = (Pairing.objects.filter(match=match, walkover="")
+           .values_list("a__withdrawn", "b__withdrawn").first())
+    if row is None:
+        return ""
+    return "".join(side for side, gone in zip("AB", row, strict=True) if gone)
+
+
 def started(pairing: Pairing) -> bool:
     """Has anything been played or decided on this pairing? A bye is only drawn: taking it
     back with its round loses nothing, so a correction or an undo that takes back a round of

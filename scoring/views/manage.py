@@ -219,7 +219,8 @@ def _change_deal(request, match_id: int, deal_id: int, form: type, change, title
             return redirect("manage:match", match.pk)
     return render(request, "scoring/manage/deal_change.html", {
         "match": match, "deal": deal, "form": form, "title": title, "affected": affected,
-        "dealer_change": dealer_change and dealer_change(match, deal)})
+        "dealer_change": dealer_change and dealer_change(match, deal),
+        "withdrawn": _withdrawn_note(match)})
 
 
 def _attempt(form, change):
@@ -242,8 +243,9 @@ def _say_if_the_result_changed(request, before: Match) -> None:
     if (after.finished, after.winner) == (before.finished, before.winner):
         return
     if not after.finished:
-        text = _("The match is in play again: its result no longer stands, nor does anything "
-                 "drawn from it.")
+        text = _withdrawn_note(before, done=True) or _(
+            "The match is in play again: its result no longer stands, nor does anything drawn "
+            "from it.")
     elif after.winner in ("A", "B"):
         team = before.a if after.winner == "A" else before.b
         text = _("The result changed: the match is now won by %(team)s (%(side)s), and "
@@ -252,6 +254,30 @@ def _say_if_the_result_changed(request, before: Match) -> None:
         text = _("The result changed: the match is now a draw, and whatever was drawn from it "
                  "follows.")
     messages.warning(request, text)
+
+
+def _withdrawn_note(match: Match, *, done: bool = False) -> str:
+    """What a change that reopens a finished tournament match does when one of its
+    partnerships has withdrawn since: the match is not played on but is a walkover
+    (results.follow_match). Said before the change as what it would do, after it (`done`) as
+    what it did; "" for a friendly, an unfinished match, or when no partnership withdrew."""
+    from tournaments.selectors import withdrawn_sides  # as in presenters.round_title
+
+    gone = withdrawn_sides(match) if match.finished or done else ""
+    if not gone:
+        return ""
+    if gone == "AB":
+        return (_("Both partnerships have withdrawn from the tournament: the match's result no "
+                  "longer stands, it is not played on, and neither wins it.") if done else
+                _("Both partnerships have withdrawn from the tournament: if this change takes "
+                  "the match's result away, it is not played on, and neither wins it."))
+    teams = {"absent": match.a.display_name, "present": match.b.display_name}
+    if gone == "B":
+        teams = {"absent": teams["present"], "present": teams["absent"]}
+    return (_("%(absent)s has withdrawn from the tournament: the match's result no longer "
+              "stands, it is not played on, and %(present)s has the walkover.") if done else
+            _("%(absent)s has withdrawn from the tournament: if this change takes the match's "
+              "result away, it is not played on, and %(present)s has the walkover.")) % teams
 
 
 @login_required
@@ -305,4 +331,5 @@ def deals_correct(request, match_id):
                 _say_if_the_result_changed(request, match)
                 return redirect("manage:match", match.pk)
     return render(request, "scoring/manage/deals_correct.html", {
-        "match": match, "forms": forms, "reason": reason, "affected": affected})
+        "match": match, "forms": forms, "reason": reason, "affected": affected,
+        "withdrawn": _withdrawn_note(match)})

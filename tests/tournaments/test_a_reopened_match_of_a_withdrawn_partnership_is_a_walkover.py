@@ -5,6 +5,8 @@ organiser could then not give: the match has deals, and the partnership has with
 already). Reinstating the partnership resumes the match with its deals."""
 
 import pytest
+from django.urls import reverse
+from django.utils.html import escape
 
 from scoring import services as scoring
 from tests.tournaments.helpers import in_play, make_tournament, record
@@ -17,16 +19,27 @@ FIRST_TO_2 = {"type": "first_to", "target": 2}
 ONE_GAME_TO_A = {"points": [80, 40]}
 
 
-def won_by_a_then_withdrawn(tournament, organiser) -> tuple[Pairing, Entry]:
-    """The first match in play won by side A in two deals; side A then withdraws."""
+def won_by_a(tournament) -> Pairing:
+    """The first match in play, won by side A in two deals."""
     services.tournament_start(tournament=tournament)
     pairing = in_play(tournament)[0]
     record(pairing.match, ONE_GAME_TO_A)
     record(pairing.match, ONE_GAME_TO_A)
+    return pairing
+
+
+def deciding_deal(pairing: Pairing):
+    return pairing.match.deals.filter(active=True).order_by("-number").first()
+
+
+def won_by_a_then_withdrawn(tournament, organiser) -> tuple[Pairing, Entry]:
+    """The first match in play won by side A in two deals; side A then withdraws, and its
+    deciding deal is voided."""
+    pairing = won_by_a(tournament)
     gone = Entry.objects.get(pk=pairing.a_id)
     services.entry_withdraw(entry=gone, by=organiser)
-    last = pairing.match.deals.filter(active=True).order_by("-number").first()
-    scoring.deal_void(deal=last, reason="wrong", user=organiser, allow_reset=True)
+    scoring.deal_void(deal=deciding_deal(pairing), reason="wrong", user=organiser,
+                      allow_reset=True)
     return Pairing.objects.select_related("match").get(pk=pairing.pk), gone
 
 
@@ -61,3 +74,59 @@ def test_reinstating_the_partnership_resumes_the_match_with_its_deals(club, orga
     record(pairing.match, ONE_GAME_TO_A)
     pairing.refresh_from_db()
     assert pairing.finished and pairing.winner_id == gone.pk
+
+
+def change_pages(pairing: Pairing) -> list[str]:
+    """The organiser's pages that change a match's deals: correct one, void one, several."""
+    deal = deciding_deal(pairing)
+    return [reverse("manage:deal_correct", args=[pairing.match_id, deal.pk]),
+            reverse("manage:deal_void", args=[pairing.match_id, deal.pk]),
+            reverse("manage:deals_correct", args=[pairing.match_id])]
+
+
+def test_the_pages_that_change_its_deals_say_beforehand_it_would_be_a_walkover(
+        club, organiser, organiser_client):
+    tournament = make_tournament(club, 8, fmt=FIRST_TO_2, tables_count=4)
+    pairing = won_by_a(tournament)
+    assert not any("data-withdrawn" in organiser_client.get(page).content.decode()
+                   for page in change_pages(pairing))
+    services.entry_withdraw(entry=Entry.objects.get(pk=pairing.a_id), by=organiser)
+    said = escape(f"{pairing.match.a.display_name} has withdrawn from the tournament: if this "
+                  "change takes the match's result away, it is not played on, and "
+                  f"{pairing.match.b.display_name} has the walkover.")
+    for page in change_pages(pairing):
+        assert said in organiser_client.get(page).content.decode(), page
+
+
+def test_the_void_says_the_match_went_to_the_walkover_not_back_in_play(
+        club, organiser, organiser_client):
+    tournament = make_tournament(club, 8, fmt=FIRST_TO_2, tables_count=4)
+    pairing = won_by_a(tournament)
+    services.entry_withdraw(entry=Entry.objects.get(pk=pairing.a_id), by=organiser)
+    page = organiser_client.post(change_pages(pairing)[1],
+                                 {"reason": "wrong", "reset_later": "on"},
+                                 follow=True).content.decode()
+    assert escape(f"{pairing.match.a.display_name} has withdrawn from the tournament: the "
+                  "match's result no longer stands, it is not played on, and "
+                  f"{pairing.match.b.display_name} has the walkover.") in page
+    assert "in play again" not in page
+    pairing.refresh_from_db()
+    assert (pairing.walkover, pairing.winner_id) == ("B", pairing.b_id)
+
+
+def test_with_both_partnerships_withdrawn_the_pages_say_neither_wins(
+        club, organiser, organiser_client):
+    tournament = make_tournament(club, 4, "rounds", fmt=FIRST_TO_2, pairing="round_robin",
+                                 tables_count=2)
+    pairing = won_by_a(tournament)
+    for side in (pairing.a_id, pairing.b_id):
+        services.entry_withdraw(entry=Entry.objects.get(pk=side), by=organiser)
+    page = organiser_client.get(change_pages(pairing)[1]).content.decode()
+    assert ("Both partnerships have withdrawn from the tournament: if this change takes the "
+            "match&#x27;s result away, it is not played on, and neither wins it.") in page
+    page = organiser_client.post(change_pages(pairing)[1], {"reason": "wrong"},
+                                 follow=True).content.decode()
+    assert ("Both partnerships have withdrawn from the tournament: the match&#x27;s result no "
+            "longer stands, it is not played on, and neither wins it.") in page
+    pairing.refresh_from_db()
+    assert (pairing.walkover, pairing.winner_id) == ("-", None)
