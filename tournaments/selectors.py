@@ -560,8 +560,9 @@ def played_pairs(all_pairings: list[Pairing]) -> set[frozenset]:
 def withdrawn_sides(match: Match) -> str:
     """The sides ("A", "B", "AB") of a tournament match whose partnerships have withdrawn
     since it was decided on the table: a change that reopens it makes it a walkover
-    (results.follow_match). "" for a friendly, or when neither has."""
-    row = (Pairing.objects.filter(match=match, walkover="")
+    (results.follow_match), after which its pairing names it as `stopped`, not as its match.
+    "" for a friendly, or when neither has."""
+    row = (Pairing.objects.filter(Q(match=match) | Q(stopped=match))
            .values_list("a__withdrawn", "b__withdrawn").first())
     if row is None:
         return ""
