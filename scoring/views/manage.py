@@ -263,7 +263,7 @@ def _withdrawn_note(match: Match, *, done: bool = False) -> str:
     what it did; "" for a friendly, an unfinished match, or when no partnership withdrew."""
     from tournaments.selectors import withdrawn_sides  # as in presenters.round_title
 
-    gone = withdrawn_sides(match) if match.finished or done else ""
+    gone = withdrawn_sides(match) if match.finished else ""
     if not gone:
         return ""
     if gone == "AB":
